@@ -1,0 +1,50 @@
+"""The kit's exception types.
+
+Every error the kit raises on purpose is a :class:`KitError`. Each concrete class also
+subclasses the matching built-in, so callers that only know Python's own exceptions still
+catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong type a
+:class:`TypeError`.
+
+* :class:`InvalidInput` - a value outside what the rules allow (a difficulty of 9, a
+  dice expression ``2x6``). Messages quote the value, name the field and list what is allowed.
+* :class:`InvalidType` - a value of the wrong type (a string where a number belongs).
+* :class:`IllegalAction` - a well-formed request the current state forbids (a check on a
+  finished board, a roll on an ended job). The object is left exactly as it was.
+* :class:`SaveFileError` - a save file that cannot be loaded (corrupt, truncated, hostile,
+  another format). Nothing is loaded.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "KitError",
+    "InvalidInput",
+    "InvalidType",
+    "IllegalAction",
+    "DiceError",
+    "SaveFileError",
+]
+
+
+class KitError(Exception):
+    """Base class of every error the kit raises on purpose."""
+
+
+class InvalidInput(KitError, ValueError):
+    """A value the rules do not allow; the message names the field and the allowed values."""
+
+
+class InvalidType(KitError, TypeError):
+    """A value of the wrong type; the message names the field and the expected type."""
+
+
+class IllegalAction(KitError, ValueError):
+    """An action the current state of a game forbids; the game is left unchanged."""
+
+
+class DiceError(InvalidInput):
+    """A dice expression that cannot be parsed or makes no sense."""
+
+
+class SaveFileError(InvalidInput):
+    """A save file or JSON text that cannot be loaded; nothing was loaded."""

@@ -1,0 +1,169 @@
+"""The event log every game in the kit is built on.
+
+A game (a job, a board, a battle, a journey) is an initial setup plus an append-only list of
+events. Its state is never stored: it is derived by replaying the events from the setup. That
+one mechanism gives undo (drop the last action and replay), the record sheets and timelines
+(a view of the events), and lossless save/load (the setup and the events are plain JSON).
+
+An *event* is a ``kind`` plus JSON-compatible ``data``. Events are grouped into *actions*: one
+thing a person did (a click on Roll, a decision), which may append several events. ``undo``
+removes the whole last action.
+
+>>> log = EventLog()
+>>> with log.action():
+...     _ = log.append("roll", total=7)
+...     _ = log.append("companion", total=4)
+>>> _ = log.append("roll", total=9)
+>>> [e.kind for e in log]
+['roll', 'companion', 'roll']
+>>> [e.kind for e in log.undo()]
+['roll']
+>>> len(log)
+2
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from . import validate
+from .errors import IllegalAction, InvalidInput
+
+__all__ = ["Event", "EventLog", "replay"]
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened in a game."""
+
+    kind: str
+    """What happened, for example ``"roll"`` or ``"decision"``."""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """JSON-compatible details (numbers, strings, lists, objects)."""
+    action: int = 0
+    """The number of the action this event belongs to; ``undo`` removes a whole action."""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Return ``data[key]`` or ``default``."""
+        return self.data.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-compatible form."""
+        return {"kind": self.kind, "action": self.action, "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "Event":
+        """Read an event written by :meth:`to_dict`; raise naming the bad field."""
+        raw = validate.mapping("event", raw)
+        validate.no_unknown_keys("event", raw, ("kind", "action", "data"))
+        kind = validate.text("event.kind", raw.get("kind"), max_len=64)
+        action = validate.integer("event.action", raw.get("action", 0), 0)
+        data = validate.mapping("event.data", raw.get("data", {}))
+        return cls(kind, dict(data), action)
+
+
+class EventLog:
+    """An append-only list of :class:`Event` grouped into undoable actions."""
+
+    def __init__(self, events: Sequence[Event] = ()) -> None:
+        self._events: list[Event] = list(events)
+        self._open_action: int | None = None
+
+    # ----------------------------------------------------------------- writing
+    def _next_action(self) -> int:
+        return (self._events[-1].action + 1) if self._events else 0
+
+    @contextmanager
+    def action(self) -> Iterator[int]:
+        """Group the events appended inside the ``with`` block into one undoable action.
+
+        If the block raises, its events are removed again, so a failed action leaves no trace.
+        """
+        if self._open_action is not None:  # nested: join the outer action
+            yield self._open_action
+            return
+        number = self._next_action()
+        mark = len(self._events)
+        self._open_action = number
+        try:
+            yield number
+        except BaseException:
+            del self._events[mark:]
+            raise
+        finally:
+            self._open_action = None
+
+    def append(self, kind: str, /, **data: Any) -> Event:
+        """Append an event (as its own action unless inside :meth:`action`)."""
+        try:
+            json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"event {kind!r} data must be JSON-compatible: {exc}") from None
+        number = self._open_action if self._open_action is not None else self._next_action()
+        event = Event(kind, data, number)
+        self._events.append(event)
+        return event
+
+    def undo(self) -> list[Event]:
+        """Remove and return the events of the last action."""
+        if not self._events:
+            raise IllegalAction("there is nothing to undo")
+        last = self._events[-1].action
+        cut = len(self._events)
+        while cut and self._events[cut - 1].action == last:
+            cut -= 1
+        removed = self._events[cut:]
+        del self._events[cut:]
+        return removed
+
+    # ----------------------------------------------------------------- reading
+    def __iter__(self) -> Iterator[Event]:
+        return iter(tuple(self._events))
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __getitem__(self, i: int) -> Event:
+        return self._events[i]
+
+    @property
+    def actions(self) -> int:
+        """How many undoable actions the log holds."""
+        return len({e.action for e in self._events})
+
+    def copy(self) -> "EventLog":
+        """An independent copy (events are immutable, so this is cheap)."""
+        return EventLog(self._events)
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """Plain JSON-compatible form."""
+        return [e.to_dict() for e in self._events]
+
+    @classmethod
+    def from_list(cls, raw: Any) -> "EventLog":
+        """Read a log written by :meth:`to_list`."""
+        items = validate.sequence("events", raw)
+        return cls([Event.from_dict(e) for e in items])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EventLog) and self._events == other._events
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self._events)} events, {self.actions} actions)"
+
+
+def replay(initial: S, events: Sequence[Event] | EventLog, apply: Callable[[S, Event], S]) -> S:
+    """Fold ``apply`` over ``events`` starting from ``initial`` and return the final state."""
+    state = initial
+    for event in events:
+        state = apply(state, event)
+    return state

@@ -1,0 +1,53 @@
+"""One helper for seeded randomness, used by every game in the kit.
+
+Every roll in the kit comes from a :class:`numpy.random.Generator` made here. A game keeps
+the integer seed it was made from, so it can be replayed; and because rolls are written into
+each game's event log, a loaded game never rolls again.
+
+``seed`` may be
+
+* an ``int`` - used as is;
+* a ``numpy.random.Generator`` - a fresh seed is drawn from it, so a caller's generator
+  drives the game deterministically and the game still records a plain integer;
+* ``None`` - a fresh seed is drawn from the operating system and recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import numpy as np
+
+from .errors import InvalidInput, InvalidType
+
+SeedLike = Union[int, np.random.Generator, None]
+
+__all__ = ["SeedLike", "resolve_seed", "make_rng"]
+
+_SEED_BOUND = 2**63 - 1
+
+
+def resolve_seed(seed: SeedLike) -> int:
+    """Return the integer seed a game records for ``seed``.
+
+    >>> resolve_seed(7)
+    7
+    >>> resolve_seed(np.random.default_rng(1)) == resolve_seed(np.random.default_rng(1))
+    True
+    """
+    if seed is None:
+        return int(np.random.SeedSequence().entropy % _SEED_BOUND)  # type: ignore[operator]
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, _SEED_BOUND))
+    if isinstance(seed, (bool, float)) or not isinstance(seed, (int, np.integer)):
+        raise InvalidType(f"seed must be an int, a numpy Generator or None, got {seed!r}")
+    seed = int(seed)
+    if seed < 0:
+        raise InvalidInput(f"seed must be a non-negative int, got {seed!r}")
+    return seed
+
+
+def make_rng(seed: SeedLike) -> tuple[np.random.Generator, int]:
+    """Return ``(generator, recorded_seed)`` for ``seed`` (see the module docs)."""
+    recorded = resolve_seed(seed)
+    return np.random.default_rng(recorded), recorded

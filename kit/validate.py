@@ -1,0 +1,118 @@
+"""Small validators shared by every engine.
+
+They raise :class:`~kit.errors.InvalidInput` or :class:`~kit.errors.InvalidType` with a
+message that names the field, quotes the value and says what is allowed, so every public
+constructor in the kit reports bad input the same way.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from .errors import InvalidInput, InvalidType
+
+T = TypeVar("T")
+
+#: Longest name or note the kit accepts (keeps save files and widgets sane).
+MAX_TEXT = 2000
+
+
+def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+    """Return ``value`` as an ``int`` or raise, naming ``field`` and the allowed range.
+
+    >>> integer("difficulty", 5, 3, 7)
+    5
+    >>> integer("difficulty", 9, 3, 7)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: difficulty must be an integer from 3 to 7, got 9
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+    value = int(value)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+    return value
+
+
+def number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+    """Return ``value`` as a finite ``float`` within ``[lo, hi]`` or raise naming ``field``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+    value = float(value)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise InvalidInput(f"{field} must be a finite number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+    return value
+
+
+def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MAX_TEXT) -> str:
+    """Return ``value`` stripped of outer spaces, or raise if it is not a usable string."""
+    if not isinstance(value, str):
+        raise InvalidType(f"{field} must be a string, got {value!r}")
+    value = value.strip()
+    if not value and not allow_empty:
+        raise InvalidInput(f"{field} must not be empty")
+    if len(value) > max_len:
+        raise InvalidInput(f"{field} must be at most {max_len} characters, got {len(value)}")
+    return value
+
+
+def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
+    """Return ``value`` if it is one of ``allowed``; otherwise raise listing them."""
+    allowed = list(allowed)
+    try:
+        ok = value in allowed
+    except TypeError:
+        ok = False
+    if not ok:
+        shown = ", ".join(repr(a) for a in allowed)
+        raise InvalidInput(f"{field} must be one of {shown}; got {value!r}")
+    return value
+
+
+def boolean(field: str, value: Any) -> bool:
+    """Return ``value`` if it is a ``bool``; otherwise raise naming ``field``."""
+    if not isinstance(value, bool):
+        raise InvalidType(f"{field} must be True or False, got {value!r}")
+    return value
+
+
+def mapping(field: str, value: Any) -> Mapping[str, Any]:
+    """Return ``value`` if it is a mapping (a JSON object); otherwise raise naming ``field``."""
+    if not isinstance(value, Mapping):
+        raise InvalidType(f"{field} must be a JSON object (a mapping), got {type(value).__name__}")
+    return value
+
+
+def sequence(field: str, value: Any) -> list[Any]:
+    """Return ``value`` as a list if it is a list or tuple; otherwise raise naming ``field``."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidType(f"{field} must be a list, got {type(value).__name__}")
+    return list(value)
+
+
+def no_unknown_keys(field: str, data: Mapping[str, Any], known: Iterable[str]) -> None:
+    """Raise if ``data`` has keys outside ``known`` (a typo in a save file or in options)."""
+    extra = sorted(set(data) - set(known))
+    if extra:
+        raise InvalidInput(
+            f"{field} has unknown field(s) {', '.join(map(repr, extra))}; "
+            f"known fields are {', '.join(sorted(known))}"
+        )
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f" from {lo} to {hi}"
+    if lo is not None:
+        return f" of at least {lo}"
+    if hi is not None:
+        return f" of at most {hi}"
+    return ""
