@@ -1,0 +1,349 @@
+"""Playing cards and the Dealer's event deck.
+
+A :class:`Card` is a rank and a suit; its rank is the difficulty it sets on a board. The
+default :class:`EventDeck` holds the 4s to 8s of the four suits (20 cards), shuffled from a
+seed. Cards are drawn without replacement; discarded cards go to a discard pile that is
+shuffled back in when the draw pile runs out. Each suit carries a narrative theme the GM may
+rewrite, to colour what happens when a card of that suit turns up.
+
+A GM with house rules builds any deck by hand: ``EventDeck(cards=full_deck())`` plays with
+all 52 cards, ``EventDeck(cards=ranks_deck(range(2, 11)))`` with the 2s to 10s.
+
+The deck is an event log like every game in the kit: draws and discards are events, the
+piles are derived by replaying them from the seed, so the deck undoes, saves and loads
+without losing anything and the same seed always deals the same cards.
+
+>>> deck = EventDeck(seed=3)
+>>> len(deck)
+20
+>>> card = deck.draw()
+>>> len(deck), card.rank in (4, 5, 6, 7, 8)
+(19, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import store, validate
+from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
+from ..log import Event, EventLog
+from ..rng import SeedLike, make_rng
+
+__all__ = [
+    "Card",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "RED_SUITS",
+    "DEFAULT_THEMES",
+    "EventDeck",
+    "event_deck_cards",
+    "full_deck",
+    "ranks_deck",
+    "as_card",
+]
+
+#: Suits in the order the kit lists them.
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
+RED_SUITS = frozenset({"hearts", "diamonds"})
+#: Default narrative themes; a GM may give a deck other ones.
+DEFAULT_THEMES = {
+    "spades": "Danger and force: something breaks, strikes or gives way.",
+    "hearts": "People: a bystander, an ally or a rival changes the scene.",
+    "diamonds": "Resources: money, tools or time are gained, spent or lost.",
+    "clubs": "Craft and obstacles: the environment or the mechanism pushes back.",
+}
+#: The ranks of the default event deck.
+EVENT_RANKS = (4, 5, 6, 7, 8)
+_FACES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_FACE_VALUES = {"A": 14, "J": 11, "Q": 12, "K": 13}
+_SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
+_LETTER_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_TEXT_CARD = re.compile(r"^\s*(10|[2-9]|[AJQK]|1[1-4]|1)\s*([SHDC\u2660\u2665\u2666\u2663])?\s*$", re.I)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card; ``rank`` is the difficulty it sets (ace high is 14, ace low 1).
+
+    A card without a suit (``suit=None``) is a plain difficulty number, which is how a board
+    built from plain ints stores its cards; plain numbers may range from 0 to 99.
+    """
+
+    rank: int
+    """The card's number: 2..10, 11 (J), 12 (Q), 13 (K), 14 or 1 (A); 0..99 without a suit."""
+    suit: str | None = None
+    """One of :data:`SUITS`, or ``None`` for a plain number."""
+
+    def __post_init__(self) -> None:
+        if self.suit is None:
+            validate.integer("card rank", self.rank, 0, 99)
+        else:
+            validate.choice("card suit", self.suit, SUITS)
+            validate.integer("card rank", self.rank, 1, 14)
+
+    @property
+    def value(self) -> int:
+        """The difficulty this card sets."""
+        return self.rank
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol (empty for a plain number)."""
+        return SUIT_SYMBOLS.get(self.suit, "") if self.suit else ""
+
+    @property
+    def red(self) -> bool:
+        """Whether the card is printed in red (hearts, diamonds)."""
+        return self.suit in RED_SUITS
+
+    @property
+    def face(self) -> str:
+        """The rank as printed on the card: ``"7"``, ``"Q"``, ``"A"``."""
+        return _FACES.get(self.rank, str(self.rank)) if self.suit else str(self.rank)
+
+    @property
+    def label(self) -> str:
+        """Short text such as ``"7\u2665"``."""
+        return self.face + self.symbol
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form."""
+        return {"rank": self.rank, "suit": self.suit}
+
+    def view(self) -> dict[str, Any]:
+        """What a renderer needs to draw the card."""
+        return {
+            "rank": self.rank,
+            "suit": self.suit,
+            "face": self.face,
+            "symbol": self.symbol,
+            "red": self.red,
+            "label": self.label,
+        }
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank!r}, {self.suit!r})" if self.suit else f"Card({self.rank!r})"
+
+
+def as_card(value: Any, field: str = "card") -> Card:
+    """Accept a :class:`Card`, a plain int, text such as ``"7H"``/``"Q\u2660"``, or a dict."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, Mapping):
+        validate.no_unknown_keys(field, value, ("rank", "suit"))
+        return Card(validate.integer(f"{field}.rank", value.get("rank"), 0, 99), value.get("suit"))
+    if isinstance(value, str):
+        m = _TEXT_CARD.match(value)
+        if not m:
+            raise InvalidInput(
+                f"{field} {value!r} is not a card; write a rank and a suit such as '7H', 'Q\u2660' or '10D'"
+            )
+        r, s = m.group(1).upper(), m.group(2)
+        rank = _FACE_VALUES.get(r) or int(r)
+        suit = None if s is None else _SYMBOL_SUITS.get(s) or _LETTER_SUITS[s.upper()]
+        return Card(rank, suit)
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidType(f"{field} must be a Card, an int or text such as '7H', got {value!r}")
+    return Card(validate.integer(field, int(value), 0, 99))
+
+
+def ranks_deck(ranks: Iterable[int], suits: Sequence[str] = SUITS) -> list[Card]:
+    """Every suit of every rank in ``ranks`` (a hand-built deck for house rules)."""
+    return [Card(int(r), s) for s in suits for r in ranks]
+
+
+def event_deck_cards() -> list[Card]:
+    """The default event deck: 4s to 8s of the four suits (20 cards)."""
+    return ranks_deck(EVENT_RANKS)
+
+
+def full_deck(ace: str = "high") -> list[Card]:
+    """All 52 cards; ``ace="high"`` counts aces as 14, ``"low"`` as 1."""
+    validate.choice("ace", ace, ("high", "low"))
+    return ranks_deck([*range(2, 14), 14 if ace == "high" else 1])
+
+
+@dataclass(frozen=True)
+class _Piles:
+    pile: tuple[Card, ...]  # draw pile, top is the last item
+    out: tuple[Card, ...]  # drawn and not discarded, in draw order
+    discards: tuple[Card, ...]
+    shuffles: int  # how many reshuffles so far
+
+
+class EventDeck:
+    """The Dealer's event deck: seeded shuffle, draws, discards and reshuffles as events.
+
+    Args:
+        seed: int, numpy Generator or None (a fresh seed is drawn and recorded).
+        cards: the cards of the deck; default the 20-card event deck.
+        themes: suit -> narrative theme; missing suits take :data:`DEFAULT_THEMES`.
+    """
+
+    KIND = "event-deck"
+    VERSION = 1
+
+    def __init__(
+        self,
+        seed: SeedLike = None,
+        *,
+        cards: Iterable[Card | int | str] | None = None,
+        themes: Mapping[str, str] | None = None,
+    ) -> None:
+        items = event_deck_cards() if cards is None else validate.sequence("cards", list(cards))
+        self.cards: tuple[Card, ...] = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
+        if not self.cards:
+            raise InvalidInput("cards must hold at least one card")
+        self.themes: dict[str, str] = dict(DEFAULT_THEMES)
+        for suit, theme in validate.mapping("themes", themes or {}).items():
+            validate.choice("themes suit", suit, SUITS)
+            self.themes[suit] = validate.text(f"themes[{suit!r}]", theme, allow_empty=True)
+        _, self.seed = make_rng(seed)
+        self.events = EventLog()
+        self._piles = self._fresh()
+
+    # ------------------------------------------------------------- replay
+    def _shuffled(self, cards: Sequence[Card], n: int) -> tuple[Card, ...]:
+        rng = np.random.default_rng([self.seed, n])
+        order = rng.permutation(len(cards))
+        return tuple(cards[i] for i in order)
+
+    def _fresh(self) -> _Piles:
+        return _Piles(self._shuffled(self.cards, 0), (), (), 0)
+
+    def _step(self, p: _Piles, event: Event) -> _Piles:
+        if event.kind == "draw":
+            pile, discards, shuffles = p.pile, p.discards, p.shuffles
+            if not pile:
+                if not discards:
+                    raise IllegalAction("the deck is empty: every card is out and none discarded")
+                shuffles += 1
+                pile, discards = self._shuffled(discards, shuffles), ()
+            card = pile[-1]
+            if "card" in event.data and as_card(event["card"]) != card:
+                raise SaveFileError(f"deck replay drew {card} where the log says {event['card']}")
+            return _Piles(pile[:-1], p.out + (card,), discards, shuffles)
+        if event.kind == "discard":
+            out = list(p.out)
+            gone = []
+            for raw in event["cards"]:
+                c = as_card(raw)
+                if c not in out:
+                    raise IllegalAction(f"cannot discard {c}: it is not out of the deck (out: "
+                                        f"{', '.join(map(str, p.out)) or 'none'})")
+                out.remove(c)
+                gone.append(c)
+            return _Piles(p.pile, tuple(out), p.discards + tuple(gone), p.shuffles)
+        raise SaveFileError(f"unknown deck event {event.kind!r}")
+
+    def _do(self, kind: str, **data: Any) -> Event:
+        trial = Event(kind, data)
+        new = self._step(self._piles, trial)
+        if kind == "draw":
+            data = {"card": new.out[-1].to_dict()}
+        event = self.events.append(kind, **data)
+        self._piles = new
+        return event
+
+    # ------------------------------------------------------------- actions
+    def draw(self) -> Card:
+        """Draw the top card (reshuffling the discards first if the pile is empty)."""
+        self._do("draw")
+        return self._piles.out[-1]
+
+    def deal(self, n: int) -> list[Card]:
+        """Draw ``n`` cards as one undoable action (a board's row)."""
+        n = validate.integer("n", n, 1, len(self._piles.pile) + len(self._piles.discards))
+        before = self._piles
+        try:
+            with self.events.action():
+                return [self.draw() for _ in range(n)]
+        except BaseException:
+            self._piles = before
+            raise
+
+    def discard(self, cards: Iterable[Card | int | str]) -> None:
+        """Put drawn cards on the discard pile (they come back at the next reshuffle)."""
+        items = [as_card(c).to_dict() for c in cards]
+        self._do("discard", cards=items)
+
+    def undo(self) -> None:
+        """Take back the last draw, deal or discard."""
+        self.events.undo()
+        self._piles = self._replay(self.events)
+
+    def _replay(self, events: Iterable[Event]) -> _Piles:
+        p = self._fresh()
+        for e in events:
+            p = self._step(p, e)
+        return p
+
+    # ------------------------------------------------------------- reading
+    def __len__(self) -> int:
+        return len(self._piles.pile)
+
+    @property
+    def out(self) -> tuple[Card, ...]:
+        """Cards drawn and not yet discarded."""
+        return self._piles.out
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile."""
+        return self._piles.discards
+
+    @property
+    def history(self) -> list[Card]:
+        """Every card drawn so far, in order."""
+        return [as_card(e["card"]) for e in self.events if e.kind == "draw"]
+
+    def remaining(self) -> list[Card]:
+        """Cards in the draw pile plus the discards: what a future draw may bring."""
+        return list(self._piles.pile) + list(self._piles.discards)
+
+    def theme(self, card: Card) -> str:
+        """The narrative theme of ``card``'s suit (empty for a plain number)."""
+        return self.themes.get(card.suit, "") if card.suit else ""
+
+    # ------------------------------------------------------------- save/load
+    def to_json(self) -> str:
+        """Lossless versioned JSON (seed, cards, themes, events)."""
+        return store.dumps(self.KIND, self.VERSION, {
+            "seed": self.seed,
+            "cards": [c.to_dict() for c in self.cards],
+            "themes": self.themes,
+            "events": self.events.to_list(),
+        })
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "EventDeck":
+        """Load :meth:`to_json` output, replaying and checking every event."""
+        data = validate.mapping("deck", store.loads(text, cls.KIND, cls.VERSION))
+        validate.no_unknown_keys("deck", data, ("seed", "cards", "themes", "events"))
+        try:
+            deck = cls(seed=data.get("seed"), cards=data.get("cards"), themes=data.get("themes"))
+            log = EventLog.from_list(data.get("events", []))
+            deck._piles = deck._replay(log)
+        except SaveFileError:
+            raise
+        except (InvalidInput, InvalidType, IllegalAction) as exc:
+            raise SaveFileError(f"deck save is invalid: {exc}") from None
+        deck.events = log
+        return deck
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, EventDeck) and self.seed == other.seed and self.cards == other.cards
+                and self.themes == other.themes and self.events == other.events)
+
+    def __repr__(self) -> str:
+        return f"EventDeck(seed={self.seed}, {len(self)} in pile, {len(self.out)} out, {len(self.discards)} discarded)"

@@ -1,0 +1,16 @@
+"""Plotly figures of the kit's engine objects.
+
+Each function takes an engine object and returns a fresh :class:`plotly.graph_objects.Figure`
+using the kit's ``gmkit`` template (see :mod:`kit.figures.theme`); options are keyword-only.
+Figures never import widgets; widgets wrap figures in ``go.FigureWidget`` when they need to.
+"""
+
+from __future__ import annotations
+
+from .theme import COLORS, TEMPLATE, apply, register
+
+register()
+
+__all__ = ["TEMPLATE", "COLORS", "apply", "register"]
+
+# Each system appends its figure functions below (one import line per module).

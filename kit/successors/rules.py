@@ -1,0 +1,72 @@
+"""Options for the Successors builders, and the :class:`Finding` they report.
+
+Where the rule text leaves a choice (see ``RULINGS.md``, Successors 2 and 3), the choice is a
+field of :class:`SuccessorsRules` with the ruling as its default, so a GM can play it another
+way by passing ``rules=SuccessorsRules(...)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .. import validate
+from ..dice import parse
+
+__all__ = ["SuccessorsRules", "Finding", "DEFAULT_RULES"]
+
+
+@dataclass(frozen=True)
+class SuccessorsRules:
+    """Choices for entities, ships and fleets; defaults follow RULINGS.md."""
+
+    ability_points: str = "2d6+3"
+    """Points a new character spreads over its abilities (on top of a 1 in each)."""
+    starting_ru: str = "2d6+25"
+    """Resource Units a new character spends on its starting fleet."""
+    whole_split_control: bool = True
+    """Ruling 2: under a split controller rank each ship die becomes the controller's whole
+    split (5+1 under 5+3 rolls 5,3,5,3). False: each die takes the higher of its part and the
+    controller's first part."""
+    control_limit_per_rank: int = 1
+    """Ships under direct Control per rank of Control (ruling 2: at most the Control rank)."""
+    signature_from_current_ranks: bool = False
+    """Entity signature from damaged (current) ranks instead of the ranks it was built with."""
+    spawn_may_lower_to_zero: bool = False
+    """Whether a parent may lower an ability from 1 to 0 while spawning (default: no)."""
+
+    def __post_init__(self) -> None:
+        parse(self.ability_points)
+        parse(self.starting_ru)
+        validate.boolean("whole_split_control", self.whole_split_control)
+        validate.integer("control_limit_per_rank", self.control_limit_per_rank, 0, 100)
+        validate.boolean("signature_from_current_ranks", self.signature_from_current_ranks)
+        validate.boolean("spawn_may_lower_to_zero", self.spawn_may_lower_to_zero)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "SuccessorsRules":
+        """Read :meth:`to_dict` output, refusing unknown fields."""
+        raw = validate.mapping("rules", raw)
+        validate.no_unknown_keys("rules", raw, cls.__dataclass_fields__)
+        return cls(**raw)
+
+
+#: The rulings as written in RULINGS.md.
+DEFAULT_RULES = SuccessorsRules()
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A soft problem a builder shows (over budget, flaws below edges); never an exception."""
+
+    code: str
+    """Short machine-readable code, e.g. ``"over_budget"``."""
+    message: str
+    """What is wrong, in words for the GM."""
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,329 @@
+"""Real-browser tests: one throw-away JupyterLab per session, driven by headless Chromium.
+
+The fixtures here start JupyterLab on a free loopback port serving a temporary folder, launch
+Debian's Chromium through Playwright, and give each test a :class:`NotebookSession` to write a
+notebook from code cells, open it, run it, click the widgets, re-run a cell to read Python
+state, switch themes and take screenshots into ``test-artifacts/``.
+
+When Chromium is missing the tests skip with a reason, unless ``GMKIT_REQUIRE_BROWSER=1`` (set
+by ``.ci/run``), in which case a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("GMKIT_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Console messages JupyterLab itself prints in a closed network; not the kit's problem.
+NOISE = (
+    "favicon",
+    "Failed to load resource",
+    "net::ERR",
+    "fetchNews",
+    "lab/api/news",
+    "ERR_CONNECTION_REFUSED",
+    "Content Security Policy",
+    "stateDB",
+    "[Violation]",
+)
+
+
+def _require_browser() -> None:
+    missing = []
+    if not Path(CHROMIUM).exists():
+        missing.append(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing.append("the playwright package is not installed (pip install -e '.[test]')")
+    if missing:
+        reason = "; ".join(missing)
+        if os.environ.get("GMKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"browser tests are required here but cannot run: {reason}")
+        pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A running JupyterLab server serving a temporary folder."""
+
+    def __init__(self, root: Path, port: int, proc: subprocess.Popen[bytes]) -> None:
+        self.root, self.port, self.proc = root, port, proc
+        self.url = f"http://127.0.0.1:{port}"
+
+    def write_notebook(self, name: str, cells: list[str]) -> str:
+        """Write a notebook of code cells (a cell starting with '#md' is Markdown); return its name."""
+        import nbformat
+
+        nb = nbformat.v4.new_notebook()
+        for src in cells:
+            if src.startswith("#md\n"):
+                nb.cells.append(nbformat.v4.new_markdown_cell(src[4:]))
+            else:
+                nb.cells.append(nbformat.v4.new_code_cell(src))
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nb, self.root / name)
+        return name
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            text = resp.read().decode() or "null"
+        return json.loads(text)
+
+    def shutdown_kernels(self) -> None:
+        for session in self.api("GET", "/api/sessions"):
+            self.api("DELETE", f"/api/sessions/{session['id']}")
+
+
+@pytest.fixture(scope="session")
+def lab():
+    """Start JupyterLab for the whole test session and stop it at the end."""
+    _require_browser()
+    tmp = Path(tempfile.mkdtemp(prefix="gmkit-lab-"))
+    root = tmp / "root"
+    settings = tmp / "settings"
+    for d in (root, settings, tmp / "config", tmp / "data", tmp / "runtime", tmp / "ws"):
+        d.mkdir(parents=True, exist_ok=True)
+    for plugin, values in {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"autoStartDefaultKernel": True},
+        "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
+    }.items():
+        path = settings / plugin
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(tmp / "config"),
+        JUPYTER_DATA_DIR=str(tmp / "data"),
+        JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None", f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={tmp / 'ws'}", "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.disable_check_xsrf=True",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(tmp / "lab.log", "wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
+    server = Lab(root, port, proc)
+    deadline = time.time() + 90
+    while True:
+        try:
+            server.api("GET", "/api/status")
+            break
+        except Exception:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                raise RuntimeError("JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:])
+            time.sleep(0.5)
+    yield server
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def chromium(lab):
+    """Debian's Chromium, launched once per session through Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    xdg = tempfile.mkdtemp(prefix="gmkit-xdg-")
+    os.environ.setdefault("XDG_CONFIG_HOME", xdg)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class NotebookSession:
+    """One notebook open in JupyterLab in one browser page."""
+
+    def __init__(self, lab: Lab, page: Any, name: str) -> None:
+        self.lab, self.page, self.name = lab, page, name
+        self.errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    # --------------------------------------------------------------- opening
+    def open(self) -> "NotebookSession":
+        self.page.goto(f"{self.lab.url}/lab/tree/{self.name}?reset", wait_until="domcontentloaded")
+        self.page.wait_for_function(
+            """() => { const a = window.jupyterapp, w = a && a.shell.currentWidget;
+            const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+            return !!k && k.connectionStatus === 'connected' && k.status === 'idle' &&
+            a.commands.isEnabled('notebook:run-all-cells'); }""",
+            timeout=90_000,
+        )
+        # Give the notebook the whole width: screenshots then show the widgets, not the file browser.
+        self.page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight && window.jupyterapp.shell.collapseRight(); }")
+        return self
+
+    def run_all(self, wait_idle: bool = True, timeout: float = 120_000) -> None:
+        """Run every cell (fire and forget, as awaiting the command can hang) and wait."""
+        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        if wait_idle:
+            self.wait_idle(timeout)
+
+    def wait_idle(self, timeout: float = 120_000) -> None:
+        """Wait until every cell has run (no cell pending) and the kernel is idle."""
+        self.page.wait_for_timeout(300)
+        self.page.wait_for_function(
+            """() => { const w = window.jupyterapp.shell.currentWidget;
+            const k = w.sessionContext.session.kernel; if (k.status !== 'idle') return false;
+            return w.content.widgets.every(c => c.model.type !== 'code' ||
+              (c.model.executionCount !== null && !c.node.querySelector('.jp-InputPrompt')?.textContent.includes('*'))); }""",
+            timeout=timeout,
+        )
+
+    # --------------------------------------------------------------- cells
+    def run_cell(self, index: int, timeout: float = 60_000) -> str:
+        """Run cell ``index`` again and return its text output (stdout and text/plain)."""
+        before = self.page.evaluate(
+            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount", index
+        )
+        self.page.evaluate(
+            """(i) => { const w = window.jupyterapp.shell.currentWidget; w.content.activeCellIndex = i;
+            window.jupyterapp.commands.execute('notebook:run-cell'); }""",
+            index,
+        )
+        self.page.wait_for_function(
+            """([i, before]) => { const w = window.jupyterapp.shell.currentWidget;
+            const c = w.content.widgets[i].model; return c.executionCount !== null && c.executionCount !== before &&
+            w.sessionContext.session.kernel.status === 'idle'; }""",
+            arg=[index, before],
+            timeout=timeout,
+        )
+        return self.cell_output(index)
+
+    def cell_output(self, index: int) -> str:
+        outputs = self.page.evaluate(
+            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.outputs.toJSON()", index
+        )
+        parts = []
+        for out in outputs:
+            if out.get("output_type") == "stream":
+                parts.append("".join(out.get("text", "")))
+            elif out.get("output_type") == "error":
+                parts.append("ERROR: " + out.get("ename", "") + ": " + out.get("evalue", ""))
+            else:
+                data = out.get("data", {})
+                if "text/plain" in data:
+                    parts.append("".join(data["text/plain"]))
+        return "".join(parts)
+
+    def append_and_run(self, source: str, timeout: float = 60_000) -> str:
+        """Add a code cell at the end with ``source``, run it and return its output."""
+        index = self.page.evaluate(
+            """(src) => { const w = window.jupyterapp.shell.currentWidget; const nb = w.content;
+            nb.activeCellIndex = nb.widgets.length - 1;
+            window.jupyterapp.commands.execute('notebook:insert-cell-below');
+            return nb.widgets.length - 1; }""",
+            source,
+        )
+        self.page.wait_for_timeout(200)
+        self.page.evaluate(
+            "([i, src]) => { window.jupyterapp.shell.currentWidget.content.widgets[i].model.sharedModel.setSource(src); }",
+            [index, source],
+        )
+        return self.run_cell(index, timeout)
+
+    # --------------------------------------------------------------- looks
+    def set_theme(self, dark: bool) -> None:
+        """Switch JupyterLab's theme and wait until it is applied."""
+        theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+        self.page.evaluate(
+            "(t) => { window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}); }", theme
+        )
+        want = "false" if dark else "true"
+        self.page.wait_for_function(
+            "(w) => document.body.dataset.jpThemeLight === w", arg=want, timeout=30_000
+        )
+        self.page.wait_for_timeout(600)
+
+    def screenshot(self, name: str, selector: str | None = None) -> Path:
+        """Save a PNG of the element ``selector`` (or the page) to test-artifacts/; return its path."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        if selector:
+            loc = self.page.locator(selector).first
+            loc.scroll_into_view_if_needed()
+            loc.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=False)
+        print(f"screenshot: {path}")
+        return path
+
+    def screenshots_light_dark(self, name: str, selector: str | None = None) -> tuple[Path, Path]:
+        """Screenshot in the light theme, then the dark theme, and return to light."""
+        light = self.screenshot(f"{name}-light", selector)
+        self.set_theme(True)
+        dark = self.screenshot(f"{name}-dark", selector)
+        self.set_theme(False)
+        return light, dark
+
+    def kit_errors(self) -> list[str]:
+        """Console and page errors that are not JupyterLab's own closed-network noise."""
+        return [e for e in self.errors if not any(n in e for n in NOISE)]
+
+
+@pytest.fixture
+def notebook(lab, chromium):
+    """Factory: ``nb = notebook("name.ipynb", [cell, ...])`` writes, opens and returns a session."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    pages: list[NotebookSession] = []
+
+    def make(name: str, cells: list[str]) -> NotebookSession:
+        lab.write_notebook(name, cells)
+        session = NotebookSession(lab, context.new_page(), name)
+        pages.append(session)
+        return session.open()
+
+    yield make
+    context.close()
+    try:
+        lab.shutdown_kernels()
+    except Exception:
+        pass
