@@ -24,13 +24,13 @@ from .. import validate
 from ..errors import InvalidInput, InvalidType
 
 __all__ = [
-    "TraitDef",
-    "Trait",
-    "EDGES",
-    "FLAWS",
     "CREATURE_TRAITS",
-    "TRAITS",
+    "EDGES",
     "EFFECTS",
+    "FLAWS",
+    "TRAITS",
+    "Trait",
+    "TraitDef",
     "lookup",
 ]
 
@@ -237,14 +237,14 @@ class Trait:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Trait":
+    def from_dict(cls, raw: Any) -> Trait:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("trait", raw)
         validate.no_unknown_keys("trait", raw, ("name", "parameter", "points"))
         return cls(raw.get("name"), raw.get("parameter"), raw.get("points"))
 
     @classmethod
-    def parse(cls, value: Any, points: int | None = None) -> "Trait":
+    def parse(cls, value: Any, points: int | None = None) -> Trait:
         """Make a trait from a Trait, a name, ``"Name: parameter"``, a tuple or a dict."""
         if isinstance(value, Trait):
             return value

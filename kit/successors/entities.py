@@ -3,8 +3,7 @@
 An :class:`Entity` is a value object: a name, sex and side, five ability ranks, its Edges and
 Flaws, and the hits its abilities have taken (combat keeps its own per-battle state, but can
 express a damaged entity with :meth:`Entity.with_damage`). Generation, signature, the
-character sheet, findings (soft problems) and save/load live here; faceting and spawning are in
-:mod:`kit.successors.spawning`.
+character sheet, findings (soft problems), faceting, spawning and save/load live here.
 
 >>> tanrac = Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2,
 ...                 edges=["Cross-Trained"], flaws=["Still at War"], sex="Male",
@@ -31,12 +30,14 @@ from .rules import DEFAULT_RULES, Finding, SuccessorsRules
 
 __all__ = [
     "ABILITIES",
+    "ENTITY_FORMAT",
+    "FACET_RU_PER_HIT",
+    "KINDS",
     "SEXES",
     "SIDES",
-    "KINDS",
+    "SPAWN_COST",
     "Entity",
     "entity_signature",
-    "ENTITY_FORMAT",
 ]
 
 #: The five abilities, in the order of the rule text.
@@ -56,6 +57,11 @@ SIDES = {
 KINDS = ("character", "facet", "spawn", "creature")
 #: Save-file format kind and version.
 ENTITY_FORMAT = ("successors-entity", 1)
+
+#: RU a spawn costs (plus a Control and a Handling success from each contributing entity).
+SPAWN_COST = 12
+#: RU a facet consumes for each hit of extra toughness.
+FACET_RU_PER_HIT = 2
 
 #: Which effect keyword takes away the entity's own use of an ability.
 _NO_OWN = {"battle": "no_battle", "handling": "no_handling", "information": "no_information"}
@@ -148,7 +154,9 @@ class Entity:
         if self.points is not None:
             s(self, "points", validate.integer("points", self.points, 0, 1000))
         if self.roll is not None:
-            roll = tuple(validate.integer("roll", r, 1, 6) for r in validate.sequence("roll", self.roll))
+            roll = tuple(
+                validate.integer("roll", r, 1, 6) for r in validate.sequence("roll", self.roll)
+            )
             s(self, "roll", roll)
         if self.seed is not None:
             s(self, "seed", validate.integer("seed", self.seed, 0))
@@ -158,11 +166,19 @@ class Entity:
         s(self, "damage", tuple(validate.integer("damage", d, 0, 1000) for d in dmg))
         s(self, "facet_hits", validate.integer("facet_hits", self.facet_hits, 0, 10000))
         if self.signature_override is not None:
-            s(self, "signature_override", validate.integer("signature_override", self.signature_override, 0))
+            s(
+                self,
+                "signature_override",
+                validate.integer("signature_override", self.signature_override, 0),
+            )
         notes = self.notes
         if isinstance(notes, str):
             notes = (notes,)
-        s(self, "notes", tuple(validate.text("note", n, max_len=500) for n in validate.sequence("notes", notes)))
+        s(
+            self,
+            "notes",
+            tuple(validate.text("note", n, max_len=500) for n in validate.sequence("notes", notes)),
+        )
 
     # ------------------------------------------------------------------ ranks
     def base(self, ability: str) -> int:
@@ -238,7 +254,9 @@ class Entity:
         if self.signature_override is not None:
             return self.signature_override
         ranks = self.current_abilities if rules.signature_from_current_ranks else self.abilities
-        return entity_signature(sum(ranks.values()), large=self.has("sig+1"), small=self.has("sig-1"))
+        return entity_signature(
+            sum(ranks.values()), large=self.has("sig+1"), small=self.has("sig-1")
+        )
 
     @property
     def first_strike_controlled(self) -> bool:
@@ -318,7 +336,7 @@ class Entity:
             return True
         return any(self.base(a) >= 1 and self.current(a) < 1 for a in ABILITIES)
 
-    def with_damage(self, ability: str, hits: int = 1) -> "Entity":
+    def with_damage(self, ability: str, hits: int = 1) -> Entity:
         """A copy with ``hits`` more hits on ``ability`` (negative hits repair)."""
         i = ABILITIES.index(_ability(ability))
         hits = validate.integer("hits", hits)
@@ -326,13 +344,13 @@ class Entity:
         new[i] = max(0, new[i] + hits)
         return dataclasses.replace(self, damage=tuple(new))
 
-    def repaired(self, ability: str | None = None) -> "Entity":
+    def repaired(self, ability: str | None = None) -> Entity:
         """A copy with one hit repaired on ``ability`` (or all damage cleared if None)."""
         if ability is None:
             return dataclasses.replace(self, damage=(0, 0, 0, 0, 0))
         return self.with_damage(ability, -1)
 
-    def replace(self, **changes: Any) -> "Entity":
+    def replace(self, **changes: Any) -> Entity:
         """A copy with fields changed (validated like the constructor)."""
         return dataclasses.replace(self, **changes)
 
@@ -343,9 +361,13 @@ class Entity:
         return sum(max(0, self.base(a) - 1) for a in ABILITIES)
 
     def findings(self) -> list[Finding]:
-        """Soft problems of a character build (empty when the build is legal)."""
+        """Soft problems of a character build (empty when the build is legal).
+
+        The build rules (Flaws at least the Edges, points spent) apply to characters only;
+        facets, spawns and bestiary creatures are not built from points.
+        """
         out: list[Finding] = []
-        if self.flaw_points < self.edge_points:
+        if self.kind == "character" and self.flaw_points < self.edge_points:
             out.append(
                 Finding(
                     "flaws_below_edges",
@@ -356,15 +378,27 @@ class Entity:
         if self.kind == "character" and self.points is not None:
             diff = self.points - self.points_spent
             if diff > 0:
-                out.append(Finding("points_unspent", f"{diff} of {self.points} ability points unspent."))
+                out.append(
+                    Finding("points_unspent", f"{diff} of {self.points} ability points unspent.")
+                )
             elif diff < 0:
                 out.append(
-                    Finding("points_overspent", f"{-diff} points more than the {self.points} rolled were spent.")
+                    Finding(
+                        "points_overspent",
+                        f"{-diff} points more than the {self.points} rolled were spent.",
+                    )
                 )
         if self.kind == "character" and any(self.base(a) < 1 for a in ABILITIES):
             low = [a for a in ABILITIES if self.base(a) < 1]
-            out.append(Finding("ability_below_1", f"Characters start at 1 in every ability: {', '.join(low)}."))
-        for a, b, what in (("fast", "slow", "Fast and Slow"), ("sig+1", "sig-1", "Large and Small")):
+            out.append(
+                Finding(
+                    "ability_below_1", f"Characters start at 1 in every ability: {', '.join(low)}."
+                )
+            )
+        for a, b, what in (
+            ("fast", "slow", "Fast and Slow"),
+            ("sig+1", "sig-1", "Large and Small"),
+        ):
             if self.has(a) and self.has(b):
                 out.append(Finding("contradictory_traits", f"{what} cancel each other."))
         seen: set[tuple[str, str | None]] = set()
@@ -388,7 +422,7 @@ class Entity:
         edges: Iterable[Any] = (),
         flaws: Iterable[Any] = (),
         rules: SuccessorsRules = DEFAULT_RULES,
-    ) -> "Entity":
+    ) -> Entity:
         """Roll the ability points (2d6+3) and spread them, at random or as ``allocation``.
 
         ``allocation`` is ``"random"`` (each point to an ability chosen uniformly) or a mapping
@@ -425,6 +459,86 @@ class Entity:
             seed=recorded,
         )
 
+    # ------------------------------------------------------------------ facets and spawns
+    @property
+    def facet_cost(self) -> int:
+        """RU to make a facet: the total of current ranks (plus a Control and a Handling success)."""
+        return sum(self.current_abilities.values())
+
+    def facet(self, name: str | None = None) -> Entity:
+        """A facet: a copy at current ranks with the same traits and signature, 1 hit to neutralize.
+
+        Raises IllegalAction when a neutralized entity tries it.
+        """
+        if self.neutralized:
+            raise IllegalAction(f"{self.name} is neutralized and cannot make a facet")
+        return Entity(
+            name if name is not None else f"{self.name} (facet)",
+            **self.current_abilities,
+            edges=self.edges,
+            flaws=self.flaws,
+            sex=self.sex,
+            side=self.side,
+            kind="facet",
+            facet_hits=1,
+            signature_override=self.signature,
+        )
+
+    def strengthen(self, ru: int) -> tuple[Entity, int]:
+        """Feed a facet ``ru`` RU: 2 RU per extra hit, up to the total of its ranks.
+
+        Returns the new facet and the RU actually used. When the hits reach the total of its
+        ranks the facet becomes a full entity (``kind="character"``).
+        """
+        if self.kind != "facet":
+            raise IllegalAction(f"only a facet can be strengthened; {self.name} is a {self.kind}")
+        ru = validate.integer("ru", ru, 0)
+        cap = max(1, self.total_ranks)
+        hits = min(cap - self.facet_hits, ru // FACET_RU_PER_HIT)
+        new_hits = self.facet_hits + hits
+        if new_hits >= cap:
+            done = dataclasses.replace(
+                self, kind="character", facet_hits=0, signature_override=None
+            )
+            return done, hits * FACET_RU_PER_HIT
+        return dataclasses.replace(self, facet_hits=new_hits), hits * FACET_RU_PER_HIT
+
+    def spawn(
+        self,
+        name: str,
+        lower: Iterable[str] = (),
+        *,
+        sex: str | None = None,
+        rules: SuccessorsRules = DEFAULT_RULES,
+    ) -> tuple[Entity, Entity]:
+        """Split off a spawn (12 RU, a Control and a Handling success).
+
+        The spawn starts with 1 in every ability. For each ability in ``lower`` the parent
+        permanently loses one rank and the spawn gets the parent's new rank. Returns
+        ``(parent_after, spawn)``; lowering an ability of 1 raises IllegalAction unless
+        ``rules.spawn_may_lower_to_zero``.
+        """
+        if isinstance(lower, str):
+            lower = [lower]
+        chosen = [_ability(a) for a in validate.sequence("lower", list(lower))]
+        if len(set(chosen)) != len(chosen):
+            raise InvalidInput(f"lower lists an ability more than once: {chosen!r}")
+        if self.neutralized:
+            raise IllegalAction(f"{self.name} is neutralized and cannot spawn")
+        floor = 0 if rules.spawn_may_lower_to_zero else 1
+        parent = dict(self.abilities)
+        child = dict.fromkeys(ABILITIES, 1)
+        for a in chosen:
+            if parent[a] - 1 < floor:
+                raise IllegalAction(
+                    f"{self.name} cannot lower {a} below {floor} to spawn (it is {parent[a]})"
+                )
+            parent[a] -= 1
+            child[a] = parent[a]
+        after = dataclasses.replace(self, **parent)
+        kid = Entity(name, **child, sex=sex, side=self.side, kind="spawn")
+        return after, kid
+
     # ------------------------------------------------------------------ sheets
     def edges_and_flaws_text(self) -> str:
         """``"Cross-Trained, Still at War."`` (empty when it has none)."""
@@ -433,6 +547,7 @@ class Entity:
 
     def sheet(self) -> str:
         """The character sheet as plain text, laid out like the rule book's examples."""
+
         def r(a: str) -> str:
             return str(self.rank(a))
 
@@ -444,6 +559,7 @@ class Entity:
 
     def to_markdown(self) -> str:
         """The character sheet as a Markdown table."""
+
         def r(a: str) -> str:
             cur, base = self.current(a), self.base(a)
             return str(Rank(cur)) + (f" (of {Rank(base)})" if cur != base else "")
@@ -481,15 +597,19 @@ class Entity:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Entity":
+    def from_dict(cls, raw: Any) -> Entity:
         """Read :meth:`to_dict` output; raise naming the bad field."""
         raw = validate.mapping("entity", raw)
         validate.no_unknown_keys("entity", raw, [f.name for f in dataclasses.fields(cls)])
         if "name" not in raw:
             raise InvalidInput("entity has no 'name'")
         data = dict(raw)
-        data["edges"] = tuple(Trait.from_dict(t) for t in validate.sequence("edges", data.get("edges", [])))
-        data["flaws"] = tuple(Trait.from_dict(t) for t in validate.sequence("flaws", data.get("flaws", [])))
+        data["edges"] = tuple(
+            Trait.from_dict(t) for t in validate.sequence("edges", data.get("edges", []))
+        )
+        data["flaws"] = tuple(
+            Trait.from_dict(t) for t in validate.sequence("flaws", data.get("flaws", []))
+        )
         return cls(**data)
 
     def to_json(self) -> str:
@@ -497,7 +617,7 @@ class Entity:
         return store.dumps(*ENTITY_FORMAT, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Entity":
+    def from_json(cls, text: str | bytes) -> Entity:
         """Read :meth:`to_json` text."""
         return cls.from_dict(store.loads(text, *ENTITY_FORMAT))
 
@@ -507,7 +627,9 @@ def _ability(name: Any) -> str:
         raise InvalidType(f"ability must be a string, one of {', '.join(ABILITIES)}; got {name!r}")
     key = name.strip().lower()
     if key not in ABILITIES:
-        raise InvalidInput(f"ability must be one of {', '.join(map(repr, ABILITIES))}; got {name!r}")
+        raise InvalidInput(
+            f"ability must be one of {', '.join(map(repr, ABILITIES))}; got {name!r}"
+        )
     return key
 
 
@@ -518,6 +640,3 @@ def _md(text: str) -> str:
 def require_ability(name: Any) -> str:
     """Validate and normalise an ability name (``"Battle"`` -> ``"battle"``)."""
     return _ability(name)
-
-
-_unused = IllegalAction  # facet/spawn errors are raised in spawning.py

@@ -13,7 +13,7 @@ from typing import Any
 from .. import validate
 from ..dice import parse
 
-__all__ = ["SuccessorsRules", "Finding", "DEFAULT_RULES"]
+__all__ = ["DEFAULT_RULES", "Finding", "SuccessorsRules"]
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,19 @@ class SuccessorsRules:
     """Entity signature from damaged (current) ranks instead of the ranks it was built with."""
     spawn_may_lower_to_zero: bool = False
     """Whether a parent may lower an ability from 1 to 0 while spawning (default: no)."""
+    project_ru_per_success: int = 5
+    """Engineering projects need one Handling success per this many RU (rounded up)."""
+    project_ru_per_hit: int = 10
+    """A finished project takes one hit per this many RU (rounded down)."""
+    project_min_hits: int = 1
+    """Fewest hits a finished project takes (a 2 RU Targeter still takes one)."""
+    build_ru_per_success: int = 3
+    """Building ships: each Handling success adds up to this many RU."""
 
     def __post_init__(self) -> None:
+        for f in ("project_ru_per_success", "project_ru_per_hit", "build_ru_per_success"):
+            validate.integer(f, getattr(self, f), 1, 1000)
+        validate.integer("project_min_hits", self.project_min_hits, 0, 1000)
         parse(self.ability_points)
         parse(self.starting_ru)
         validate.boolean("whole_split_control", self.whole_split_control)
@@ -48,7 +59,7 @@ class SuccessorsRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "SuccessorsRules":
+    def from_dict(cls, raw: Any) -> SuccessorsRules:
         """Read :meth:`to_dict` output, refusing unknown fields."""
         raw = validate.mapping("rules", raw)
         validate.no_unknown_keys("rules", raw, cls.__dataclass_fields__)

@@ -61,11 +61,14 @@ class Star:
         if self.spectral_roll is not None:
             validate.integer("star.spectral_roll", self.spectral_roll, 3, 18)
         if self.spectral_class == "O" and self.size == "Giant":
-            raise InvalidInput("star.size of a Type O star cannot be 'Giant'; "
-                               "allowed: 'Supergiant', 'Dwarf', 'Subdwarf'")
+            raise InvalidInput(
+                "star.size of a Type O star cannot be 'Giant'; "
+                "allowed: 'Supergiant', 'Dwarf', 'Subdwarf'"
+            )
         if self.dust_cloud and self.spectral_class != "A":
-            raise InvalidInput(f"star.dust_cloud is only for Type A stars, "
-                               f"not {self.spectral_class!r}")
+            raise InvalidInput(
+                f"star.dust_cloud is only for Type A stars, not {self.spectral_class!r}"
+            )
 
     @property
     def planet_mod(self) -> int:
@@ -75,14 +78,19 @@ class Star:
     @property
     def info(self) -> T.SpectralRow:
         """The spectral table row of this class."""
-        return next(r.result for r in T.SPECTRAL_TABLE
-                    if r.result.spectral_class == self.spectral_class)
+        return next(
+            r.result for r in T.SPECTRAL_TABLE if r.result.spectral_class == self.spectral_class
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
-        return {"spectral_class": self.spectral_class, "brightness": self.brightness,
-                "size": self.size, "dust_cloud": self.dust_cloud,
-                "spectral_roll": self.spectral_roll}
+        return {
+            "spectral_class": self.spectral_class,
+            "brightness": self.brightness,
+            "size": self.size,
+            "dust_cloud": self.dust_cloud,
+            "spectral_roll": self.spectral_roll,
+        }
 
     @classmethod
     def from_dict(cls, raw: Any) -> "Star":
@@ -132,14 +140,17 @@ class Body:
         if self.biosphere is not None:
             validate.choice("body.biosphere", self.biosphere, T.BIOSPHERE_LEVELS)
         if self.technology is not None:
-            validate.choice("body.technology", self.technology,
-                            [r.result.level for r in T.TECH_TABLE])
+            validate.choice(
+                "body.technology", self.technology, [r.result.level for r in T.TECH_TABLE]
+            )
             if self.biosphere != "Sentience":
-                raise InvalidInput("body.technology needs biosphere 'Sentience', "
-                                   f"got biosphere {self.biosphere!r}")
+                raise InvalidInput(
+                    f"body.technology needs biosphere 'Sentience', got biosphere {self.biosphere!r}"
+                )
         if self.composition is not None:
-            validate.choice("body.composition", self.composition,
-                            [r.result[0] for r in T.BELT_COMPOSITION])
+            validate.choice(
+                "body.composition", self.composition, [r.result[0] for r in T.BELT_COMPOSITION]
+            )
         if self.density is not None:
             validate.choice("body.density", self.density, [r.result[0] for r in T.BELT_DENSITY])
         object.__setattr__(self, "moons", tuple(self.moons))
@@ -161,8 +172,15 @@ class Body:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (defaults left out)."""
         out: dict[str, Any] = {"kind": self.kind}
-        for f in ("diameter_km", "crust_ru", "core_ru", "biosphere", "technology",
-                  "composition", "density"):
+        for f in (
+            "diameter_km",
+            "crust_ru",
+            "core_ru",
+            "biosphere",
+            "technology",
+            "composition",
+            "density",
+        ):
             if getattr(self, f) is not None:
                 out[f] = getattr(self, f)
         if self.surface_ru:
@@ -178,8 +196,9 @@ class Body:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = dict(validate.mapping("body", raw))
         validate.no_unknown_keys("body", raw, cls.__dataclass_fields__)
-        raw["moons"] = tuple(cls.from_dict(m) for m in validate.sequence("body.moons",
-                                                                        raw.get("moons", [])))
+        raw["moons"] = tuple(
+            cls.from_dict(m) for m in validate.sequence("body.moons", raw.get("moons", []))
+        )
         return cls(**raw)
 
 
@@ -233,8 +252,10 @@ class Orbit:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
-        out: dict[str, Any] = {"number": self.number,
-                               "body": self.body.to_dict() if self.body else None}
+        out: dict[str, Any] = {
+            "number": self.number,
+            "body": self.body.to_dict() if self.body else None,
+        }
         if self.installations:
             out["installations"] = self.installations
         if self.secrets:
@@ -247,11 +268,17 @@ class Orbit:
         raw = validate.mapping("orbit", raw)
         validate.no_unknown_keys("orbit", raw, cls.__dataclass_fields__)
         body = raw.get("body")
-        secrets = tuple(Secret(**validate.mapping("secret", s))
-                        for s in validate.sequence("orbit.secrets", raw.get("secrets", [])))
-        return cls(validate.integer("orbit.number", raw.get("number"), 1),
-                   Body.from_dict(body) if body is not None else None,
-                   raw.get("installations"), secrets)
+        secrets = []
+        for s in validate.sequence("orbit.secrets", raw.get("secrets", [])):
+            s = validate.mapping("secret", s)
+            validate.no_unknown_keys("secret", s, ("text", "level"))
+            secrets.append(Secret(s.get("text"), s.get("level")))
+        return cls(
+            validate.integer("orbit.number", raw.get("number"), 1),
+            Body.from_dict(body) if body is not None else None,
+            raw.get("installations"),
+            tuple(secrets),
+        )
 
 
 @dataclass(frozen=True)
@@ -282,8 +309,10 @@ class StarSystem:
             if not isinstance(o, Orbit):
                 raise InvalidInput(f"orbits[{i - 1}] must be an Orbit, got {o!r}")
             if o.number != i:
-                raise InvalidInput(f"orbits must be numbered 1, 2, 3...; orbit at position "
-                                   f"{i} has number {o.number!r}")
+                raise InvalidInput(
+                    f"orbits must be numbered 1, 2, 3...; orbit at position "
+                    f"{i} has number {o.number!r}"
+                )
         object.__setattr__(self, "orbits", orbits)
         object.__setattr__(self, "rolls", tuple(Roll(*r) for r in self.rolls))
         validate.text("name", self.name, allow_empty=True, max_len=200)
@@ -314,9 +343,11 @@ class StarSystem:
     def summary(self) -> str:
         """One line per orbit, for printing."""
         s = self.star
-        lines = [f"{self.name or 'System'}: Type {s.spectral_class} {s.size}, brightness "
-                 f"{s.brightness}{', dust cloud' if s.dust_cloud else ''}, "
-                 f"{len(self.orbits)} orbits"]
+        lines = [
+            f"{self.name or 'System'}: Type {s.spectral_class} {s.size}, brightness "
+            f"{s.brightness}{', dust cloud' if s.dust_cloud else ''}, "
+            f"{len(self.orbits)} orbits"
+        ]
         for o in self.orbits:
             b = o.body
             if b is None:
@@ -358,9 +389,13 @@ class StarSystem:
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
-        return {"name": self.name, "seed": self.seed, "star": self.star.to_dict(),
-                "orbits": [o.to_dict() for o in self.orbits],
-                "rolls": [list(r) for r in self.rolls]}
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "star": self.star.to_dict(),
+            "orbits": [o.to_dict() for o in self.orbits],
+            "rolls": [list(r) for r in self.rolls],
+        }
 
     @classmethod
     def from_dict(cls, raw: Any) -> "StarSystem":
@@ -372,14 +407,21 @@ class StarSystem:
             r = validate.sequence("roll", r)
             if len(r) != 3:
                 raise InvalidInput(f"each roll must be [table, dice, result], got {r!r}")
-            rolls.append(Roll(validate.text("roll.table", r[0]), validate.text("roll.dice", r[1]),
-                              validate.integer("roll.result", r[2])))
+            rolls.append(
+                Roll(
+                    validate.text("roll.table", r[0]),
+                    validate.text("roll.dice", r[1]),
+                    validate.integer("roll.result", r[2]),
+                )
+            )
         seed = raw.get("seed")
-        return cls(Star.from_dict(raw.get("star")),
-                   tuple(Orbit.from_dict(o) for o in validate.sequence("orbits",
-                                                                        raw.get("orbits", []))),
-                   validate.text("name", raw.get("name", ""), allow_empty=True),
-                   None if seed is None else validate.integer("seed", seed, 0), tuple(rolls))
+        return cls(
+            Star.from_dict(raw.get("star")),
+            tuple(Orbit.from_dict(o) for o in validate.sequence("orbits", raw.get("orbits", []))),
+            validate.text("name", raw.get("name", ""), allow_empty=True),
+            None if seed is None else validate.integer("seed", seed, 0),
+            tuple(rolls),
+        )
 
     def to_json(self) -> str:
         """Versioned JSON text (``gm-kit/star-system``)."""
@@ -392,10 +434,11 @@ class StarSystem:
 
     def _repr_html_(self) -> str:  # pragma: no cover - notebook display
         import html
+
         return f"<pre>{html.escape(self.summary())}</pre>"
 
     def __repr__(self) -> str:
-        return (f"StarSystem(name={self.name!r}, spectral_class={self.spectral_class!r}, "
-                f"orbits={len(self.orbits)}, seed={self.seed!r})")
-
-
+        return (
+            f"StarSystem(name={self.name!r}, spectral_class={self.spectral_class!r}, "
+            f"orbits={len(self.orbits)}, seed={self.seed!r})"
+        )

@@ -6,7 +6,7 @@ tables and never hard-codes a number that lives here, so a GM can inspect or pri
 
 Dice are written in the kit's notation (see :mod:`kit.dice`): ``3d6``, ``2d6-3``, ``3d6x500``.
 
->>> lookup(SPECTRAL_TABLE, 9).spectral_class
+>>> lookup(SPECTRAL_TABLE, 9).result.spectral_class
 'G'
 >>> ORBIT_TABLE[2][0].result
 'Planet, Large'
@@ -107,7 +107,9 @@ SPECTRAL_TABLE: tuple[Row[SpectralRow], ...] = (
     Row(9, 9, SpectralRow("G", -2, "yellow", "a Sun-like star")),
     Row(10, 10, SpectralRow("K", -2, "orange", "")),
     Row(11, 16, SpectralRow("M", -3, "red", "")),
-    Row(17, 18, SpectralRow("D", -4, "white", "a dead white dwarf; a Stellar Tap mines its surface")),
+    Row(
+        17, 18, SpectralRow("D", -4, "white", "a dead white dwarf; a Stellar Tap mines its surface")
+    ),
 )
 #: The classes in table order.
 SPECTRAL_CLASSES: tuple[str, ...] = tuple(r.result.spectral_class for r in SPECTRAL_TABLE)

@@ -1,0 +1,322 @@
+"""What every board shares: setup, event log, checks, undo and save/load.
+
+A board is its *setup* (the cards in a row, per-slot modifiers, the rules, and whatever the
+kind needs: a goal slot, a limit, a role) plus an :class:`~kit.log.EventLog` of the checks
+made on it. Its state is never stored: :meth:`Board._step` is a pure function from a state and
+an event to the next state, and the current state is the events replayed from the setup.
+An action is first tried on the current state; only if that works is the event written, so
+a check that is not allowed raises and leaves the board exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .. import store, validate
+from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
+from ..log import Event, EventLog
+from .cards import Card, as_card
+from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
+
+__all__ = ["Board", "CheckRecord", "check_value"]
+
+#: Check values the kit accepts (a host game's check is a small number).
+CHECK_RANGE = (-100, 1000)
+
+S = TypeVar("S")
+
+
+def check_value(field: str, value: Any) -> int:
+    """Validate a check result the GM typed."""
+    return validate.integer(field, value, *CHECK_RANGE)
+
+
+@dataclass(frozen=True)
+class CheckRecord:
+    """One resolved check on a board: what was faced, rolled and where the card went."""
+
+    number: int
+    """1-based position of the check in the board's history."""
+    slot: int
+    """1-based slot of the card the check faced."""
+    card: Card
+    """The card faced."""
+    value: int
+    """The check result the GM entered (or the NPC rolled)."""
+    skill: str | None
+    """The skill named, or ``None``."""
+    modifier: int
+    """The slot's modifier."""
+    penalty: int
+    """The repeated-skill penalty that applied."""
+    target: int
+    """Card value + modifier + penalty: the number to reach."""
+    success: bool
+    """Whether the check reached its target."""
+    side: str = "player"
+    """Who checked: ``"player"``, ``"opponent"`` or ``"npc"``."""
+    placed: int | None = None
+    """1-based slot where the result card was placed (standard boards), else ``None``."""
+
+    def view(self) -> dict[str, Any]:
+        """JSON form for tables and widgets."""
+        return {
+            "number": self.number, "slot": self.slot, "card": self.card.label, "value": self.value,
+            "skill": self.skill, "modifier": self.modifier, "penalty": self.penalty,
+            "target": self.target, "success": self.success, "side": self.side, "placed": self.placed,
+        }
+
+
+class Board(Generic[S]):
+    """Base class of the board kinds; see the subclasses for the rules of each."""
+
+    KIND: ClassVar[str] = "board"
+    VERSION: ClassVar[int] = 1
+    MIN_LENGTH: ClassVar[int] = 3
+    MAX_LENGTH: ClassVar[int] = MAX_LENGTH
+
+    def __init__(
+        self,
+        cards: Iterable[Card | int | str],
+        *,
+        modifiers: Sequence[int] | Mapping[int, int] | None = None,
+        rules: BoardRules | None = None,
+        title: str = "",
+    ) -> None:
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise InvalidType(f"cards must be a list of Card or int values, got {cards!r}")
+        items = list(cards)
+        if not self.MIN_LENGTH <= len(items) <= self.MAX_LENGTH:
+            raise InvalidInput(
+                f"a {self.KIND} board needs from {self.MIN_LENGTH} to {self.MAX_LENGTH} cards, "
+                f"got {len(items)}"
+            )
+        self.cards: tuple[Card, ...] = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
+        self.modifiers: tuple[int, ...] = modifiers_tuple("modifiers", modifiers, len(self.cards))
+        if rules is None:
+            rules = BoardRules()
+        if not isinstance(rules, BoardRules):
+            raise InvalidType(f"rules must be a BoardRules, got {rules!r}")
+        self.rules = rules
+        self.title = validate.text("title", title, allow_empty=True, max_len=200)
+        self.events = EventLog()
+        self._state: S = self._fresh()
+
+    # ------------------------------------------------------------ to override
+    def _fresh(self) -> S:
+        raise NotImplementedError
+
+    def _step(self, state: S, event: Event) -> tuple[S, dict[str, Any]]:
+        """Return the state after ``event`` and the derived facts to log with it."""
+        raise NotImplementedError
+
+    def _setup(self) -> dict[str, Any]:
+        """Kind-specific constructor arguments as JSON."""
+        return {}
+
+    @property
+    def finished(self) -> bool:
+        """Whether the task is complete (no check is allowed any more)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ shared helpers
+    @property
+    def length(self) -> int:
+        """Number of slots on the board."""
+        return len(self.cards)
+
+    def _record(self, state: Any, *, number: int, slot: int, value: int, skill: str | None,
+                used: Sequence[str | None], side: str = "player", placed: int | None = None,
+                extra_modifier: int = 0) -> CheckRecord:
+        card = self.cards[slot - 1]
+        mod = self.modifiers[slot - 1] + extra_modifier
+        pen = penalty(skill, used, self.rules)
+        target = card.value + mod + pen
+        return CheckRecord(number, slot, card, value, skill, mod, pen, target,
+                           self.rules.succeeds(value, target), side, placed)
+
+    def _refuse_if_finished(self) -> None:
+        if self.finished:
+            raise IllegalAction(
+                f"this {self.KIND} board is finished ({self.result}); no more checks can be made "
+                "(undo the last check or start a new board)"
+            )
+
+    def _act(self, kind: str, **data: Any) -> Event:
+        """Try ``kind`` on the current state; write it only if it is allowed."""
+        new, derived = self._step(self._state, Event(kind, data))
+        event = self.events.append(kind, **data, **derived)
+        self._state = new
+        return event
+
+    def _replay(self, events: Iterable[Event]) -> S:
+        state = self._fresh()
+        for event in events:
+            given = {k: v for k, v in event.data.items()}
+            state, derived = self._step(state, Event(event.kind, given))
+            for key, value in derived.items():
+                if key in event.data and event.data[key] != value:
+                    raise SaveFileError(
+                        f"{self.KIND} board log disagrees with the rules at event {event.kind!r}: "
+                        f"{key} is {event.data[key]!r} in the file but {value!r} on replay"
+                    )
+        return state
+
+    # ------------------------------------------------------------ public API
+    def undo(self) -> None:
+        """Take back the last action (one check, or one exchange or round)."""
+        events = list(self.events)
+        if not events:
+            raise IllegalAction(f"nothing to undo on this {self.KIND} board")
+        log = self.events.copy()
+        log.undo()
+        self._state = self._replay(log)
+        self.events = log
+
+    def reset(self) -> None:
+        """Clear every check (the setup stays)."""
+        self.events = EventLog()
+        self._state = self._fresh()
+
+    @property
+    def result(self) -> str:
+        """A short description of where the task stands."""
+        raise NotImplementedError
+
+    def skill_uses(self) -> dict[str, int]:
+        """How often each tracked skill has been used by the players on this board."""
+        return skill_counts(self._used())
+
+    def _used(self) -> tuple[str | None, ...]:
+        return tuple(getattr(self._state, "used", ()))
+
+    def penalty_for(self, skill: str | None) -> int:
+        """The penalty the players' next check with ``skill`` would carry."""
+        return penalty(skill, self._used(), self.rules)
+
+    def slot_target(self, slot: int, skill: str | None = None) -> int:
+        """What a players' check with ``skill`` against ``slot`` (1-based) must reach now."""
+        slot = validate.integer("slot", slot, 1, self.length)
+        return self.cards[slot - 1].value + self.modifiers[slot - 1] + self.penalty_for(skill)
+
+    @property
+    def history(self) -> list[CheckRecord]:
+        """Every check made, in order."""
+        return list(getattr(self._state, "records", ()))
+
+    @property
+    def successes(self) -> int:
+        """The players' successful checks so far."""
+        return sum(1 for r in self.history if r.side == "player" and r.success)
+
+    @property
+    def failures(self) -> int:
+        """The players' failed checks so far."""
+        return sum(1 for r in self.history if r.side == "player" and not r.success)
+
+    def copy(self) -> "Board[S]":
+        """An independent copy with the same setup and events."""
+        other = self._with_setup()
+        other.events = self.events.copy()
+        other._state = self._state
+        return other
+
+    def _with_setup(self, **changes: Any) -> "Board[S]":
+        kwargs = {
+            "cards": self.cards, "modifiers": self.modifiers, "rules": self.rules, "title": self.title,
+            **self._setup_objects(), **changes,
+        }
+        return type(self)(**kwargs)
+
+    def _setup_objects(self) -> dict[str, Any]:
+        return self._setup()
+
+    def tracked(self, skill: str | None) -> str | None:
+        """The key under which ``skill`` is counted on this board (``None``: not tracked)."""
+        return tracked_key(skill, self.rules)
+
+    # ------------------------------------------------------------ save/load
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: setup and events."""
+        return {
+            "cards": [c.to_dict() for c in self.cards],
+            "modifiers": list(self.modifiers),
+            "rules": self.rules.to_dict(),
+            "title": self.title,
+            **self._setup(),
+            "events": self.events.to_list(),
+        }
+
+    def to_json(self) -> str:
+        """Lossless versioned JSON; ``type(b).from_json(b.to_json()) == b``."""
+        return store.dumps(f"board/{self.KIND}", self.VERSION, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Board[Any]":
+        """Load a board saved by :meth:`to_json`, replaying and checking every event."""
+        data = store.loads(text, f"board/{cls.KIND}", cls.VERSION)
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Board[Any]":
+        """Build a board from :meth:`to_dict` output (errors become :class:`SaveFileError`)."""
+        try:
+            data = dict(validate.mapping("board", data))
+            events = EventLog.from_list(data.pop("events", []))
+            if "rules" in data:
+                data["rules"] = BoardRules.from_dict(data["rules"])
+            board = cls(**data)
+            board._state = board._replay(events)
+            board.events = events
+        except SaveFileError:
+            raise
+        except (InvalidInput, InvalidType, IllegalAction, TypeError, KeyError) as exc:
+            raise SaveFileError(f"{cls.KIND} board save is invalid: {exc}") from None
+        return board
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+
+    def __repr__(self) -> str:
+        cards = ", ".join(repr(c) for c in self.cards)
+        extra = "".join(f", {k}={v!r}" for k, v in self._setup().items())
+        return f"{type(self).__name__}([{cards}]{extra}) <{self.result}>"
+
+    # ------------------------------------------------------------ views
+    def _slot_view(self, i: int, **extra: Any) -> dict[str, Any]:
+        card = self.cards[i]
+        return {"slot": i + 1, "card": card.view(), "modifier": self.modifiers[i],
+                "difficulty": card.value + self.modifiers[i], **extra}
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """A JSON-able view of the board for renderers (the widget draws this)."""
+        return {
+            "kind": self.KIND,
+            "title": self.title,
+            "length": self.length,
+            "finished": self.finished,
+            "result": self.result,
+            "outcome": self.outcome,
+            "successes": self.successes,
+            "failures": self.failures,
+            "skill_uses": self.skill_uses(),
+            "history": [r.view() for r in self.history],
+            "can_undo": len(self.events) > 0,
+            **self._view(),
+        }
+
+    @property
+    def outcome(self) -> str | None:
+        """``"success"``/``"failure"`` for the players once finished, ``None`` before."""
+        raise NotImplementedError
+
+    def _view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def with_records(state: Any, record: CheckRecord, key: str | None, **changes: Any) -> Any:
+    """Return ``state`` with ``record`` appended and ``key`` added to the used skills."""
+    return replace(state, records=state.records + (record,), used=state.used + (key,), **changes)

@@ -1,0 +1,23 @@
+"""Regulus job resolution: job types and their tables, jobs as event logs, exact odds.
+
+>>> from kit.regulus import Job, Operative, odds
+>>> job = Job("heist", difficulty=4, clock=6, crew=[Operative("Ash", "Thief", ["lockpicks"])])
+>>> round(odds(job).success, 4)
+0.5356
+"""
+
+from __future__ import annotations
+
+from .core import JobState
+from .job import Job, Operative
+from .odds import Odds, SimulationResult, odds, odds_grid, simulate
+from .policies import AUTO, AskPolicy, AutoPolicy, Policy
+from .record import JobRecord, RecordRow
+from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
+from .tables import GENERAL_ROWS, JOB_TYPES, Incident, JobType
+
+__all__ = [
+    "Incident", "JobType", "JOB_TYPES", "GENERAL_ROWS", "Operative", "Job", "JobState",
+    "Condition", "DEFAULT_CONDITIONS", "RegulusRules", "Policy", "AutoPolicy", "AskPolicy", "AUTO",
+    "JobRecord", "RecordRow", "odds", "odds_grid", "simulate", "Odds", "SimulationResult",
+]

@@ -1,0 +1,490 @@
+"""A Regulus job: its setup, its event log, and the state and record derived from them.
+
+>>> from kit.regulus import Job, Operative
+>>> crew = [Operative("Vex", "Face", ["forged invitation"]), Operative("Oro", "Hacker", ["deck"])]
+>>> job = Job("con", difficulty=3, clock=5, crew=crew, seed=11)
+>>> played = job.play()
+>>> played.outcome in ("success", "failure"), job.turn
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import store, validate
+from ..errors import IllegalAction, InvalidInput, KitError, SaveFileError
+from ..log import Event, EventLog
+from ..rng import SeedLike, resolve_seed
+from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
+from .policies import AUTO, Policy
+from .record import JobRecord, RecordRow
+from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
+from .tables import JOB_TYPES, Incident, JobType
+
+__all__ = ["Operative", "Job"]
+
+
+@dataclass(frozen=True)
+class Operative:
+    """A member of the crew: a name, a gig type (their role) and what they bring."""
+
+    name: str
+    """The operative's name (unique within a crew)."""
+    gig: str
+    """Their gig type, such as Face, Hacker or Muscle."""
+    contributions: tuple[str, ...] = ()
+    """Gear, skills and contacts they add to the Crew Workup."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", validate.text("operative name", self.name, max_len=80))
+        object.__setattr__(self, "gig", validate.text(f"gig of {self.name!r}", self.gig, max_len=60))
+        if isinstance(self.contributions, str):
+            raise InvalidInput(
+                f"contributions of {self.name!r} must be a list of strings, not one string {self.contributions!r}"
+            )
+        items = validate.sequence(f"contributions of {self.name!r}", list(self.contributions)
+                                  if isinstance(self.contributions, Iterable) else self.contributions)
+        object.__setattr__(self, "contributions", tuple(
+            validate.text(f"contribution of {self.name!r}", c, max_len=200) for c in items))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form."""
+        return {"name": self.name, "gig": self.gig, "contributions": list(self.contributions)}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "Operative":
+        """Read :meth:`to_dict` output."""
+        if isinstance(raw, Operative):
+            return raw
+        raw = validate.mapping("operative", raw)
+        validate.no_unknown_keys("operative", raw, ("name", "gig", "contributions"))
+        return cls(raw.get("name"), raw.get("gig"), tuple(validate.sequence("contributions", raw.get("contributions", []))))
+
+
+def _job_type(value: str | JobType) -> JobType:
+    if isinstance(value, JobType):
+        return value
+    if isinstance(value, str) and value.strip().casefold() in JOB_TYPES:
+        return JOB_TYPES[value.strip().casefold()]
+    raise InvalidInput(
+        f"job_type must be a JobType or one of {', '.join(map(repr, JOB_TYPES))}; got {value!r}"
+    )
+
+
+class Job:
+    """A job: type, difficulty, clock, conditions and crew, resolved as an event log.
+
+    Args:
+        job_type: a built-in type name ("heist", ...) or a :class:`JobType` (a custom table).
+        difficulty: Progress needed, 3 (easy) to 7 (legendary).
+        clock: main rolls allowed, 3 (time-sensitive) to 7.
+        crew: the operatives (at least one; names unique).
+        conditions: what must hold at success; default: a crew gig type remains active.
+        lead: name of the lead operative (default: the first).
+        rules: house-rule options (:class:`RegulusRules`).
+        title, details: free text for the record sheet.
+        seed: seeds the kit's own rolls; recorded so the job replays (None draws one).
+    """
+
+    KIND = "regulus-job"
+    VERSION = 1
+
+    def __init__(
+        self,
+        job_type: str | JobType,
+        difficulty: int,
+        clock: int,
+        crew: Sequence[Operative],
+        conditions: Iterable[Condition] = DEFAULT_CONDITIONS,
+        *,
+        lead: str | None = None,
+        rules: RegulusRules | None = None,
+        title: str = "",
+        details: str = "",
+        seed: SeedLike = None,
+    ) -> None:
+        self.job_type = _job_type(job_type)
+        self.difficulty = validate.integer("difficulty", difficulty, 3, 7)
+        self.clock = validate.integer("clock", clock, 3, 7)
+        if isinstance(crew, (str, bytes)) or not isinstance(crew, Iterable):
+            raise InvalidInput(f"crew must be a list of Operative, got {crew!r}")
+        ops = [Operative.from_dict(op) if not isinstance(op, Operative) else op for op in crew]
+        if not ops:
+            raise InvalidInput("crew must have at least one operative")
+        seen: set[str] = set()
+        for op in ops:
+            if op.name.casefold() in seen:
+                raise InvalidInput(f"crew has two operatives named {op.name!r}; names must be unique")
+            seen.add(op.name.casefold())
+        self.crew: tuple[Operative, ...] = tuple(ops)
+        if isinstance(conditions, (str, Condition)) or not isinstance(conditions, Iterable):
+            conditions = [conditions]  # type: ignore[list-item]
+        self.conditions = tuple(Condition.from_dict(c) for c in conditions)
+        gigs = {op.gig.casefold() for op in self.crew}
+        for c in self.conditions:
+            if c.kind == "gig_active" and c.value.casefold() not in gigs:
+                raise InvalidInput(
+                    f"condition needs a {c.value!r} but no operative has that gig; crew gigs are "
+                    f"{', '.join(sorted({op.gig for op in self.crew}))}"
+                )
+        names = [op.name for op in self.crew]
+        if lead is None:
+            lead = names[0]
+        self.lead = validate.choice("lead", lead, names)
+        self.rules = rules if rules is not None else RegulusRules()
+        if not isinstance(self.rules, RegulusRules):
+            raise InvalidInput(f"rules must be a RegulusRules, got {self.rules!r}")
+        self.title = validate.text("title", title, allow_empty=True, max_len=200)
+        self.details = validate.text("details", details, allow_empty=True)
+        self.seed = resolve_seed(seed)
+        self._ctx = Context(self.job_type, self.difficulty, self.clock, self.conditions, self.rules,
+                            {op.name: op.gig for op in self.crew})
+        self._log = EventLog()
+        self._rebuild()
+
+    # ================================================================= derived
+    def _rebuild(self) -> None:
+        self._state = self._ctx.start(tuple(op.name for op in self.crew))
+        self._rows: list[RecordRow] = []
+        self._kept: dict[str, tuple[str, ...]] = {}
+        self._rolls = 0
+        for event in self._log:
+            self._apply(event)
+
+    def _apply(self, event: Event) -> None:
+        """Advance the derived state by one event (raises IllegalAction if it cannot apply)."""
+        s, ctx = self._state, self._ctx
+        kind = event.kind
+        if kind == "roll":
+            if s.phase not in (MAIN, COMPANION):
+                raise IllegalAction(self._not_rolling(s))
+            total = int(event["total"])
+            dice = ctx.rules.main() if s.phase == MAIN else ctx.rules.companion()
+            if not dice.min <= total <= dice.max:
+                raise InvalidInput(f"a {s.phase} roll on {dice} must be from {dice.min} to {dice.max}, got {total}")
+            was = s.phase
+            s, inc = ctx.roll(s, total)
+            self._rolls += 1
+            row = RecordRow(len(self._rows) + 1, s.turn, total, was, inc.name, inc.effects_text(),
+                            dice=tuple(event.get("dice", ())), manual=bool(event.get("manual", False)))
+            if inc.consequence == "postponed":
+                row.consequences.append("postponed minor (token)")
+            elif inc.consequence:
+                row.consequences.append(inc.consequence)
+            self._rows.append(row)
+        elif kind == "knockout":
+            if s.phase != KNOCKOUT:
+                raise IllegalAction("no Knockout is waiting for a decision")
+            name = event["operative"]
+            if name not in s.roster:
+                raise InvalidInput(f"operative must be one of {', '.join(map(repr, s.roster))}; got {name!r}")
+            keep = tuple(event.get("keep", ()))
+            s = ctx.knockout(s, name)
+            self._kept[name] = keep
+            self._rows[-1].crew_lost.append(name)
+        elif kind == "token":
+            if s.phase != TOKEN:
+                raise IllegalAction("no Postponed Minor Consequence token is waiting for a decision")
+            spend = bool(event["spend"])
+            s = ctx.token(s, spend)
+            if spend:
+                self._rows[-1].consequences.append("minor (token spent)")
+        elif kind == "adjust":
+            heat, threat = int(event.get("heat", 0)), int(event.get("threat", 0))
+            s = s._replace(heat=s.heat + heat, threat=s.threat + threat)
+            effects = ", ".join(p for p in (f"{heat:+d} Heat" if heat else "", f"{threat:+d} Threat" if threat else "") if p)
+            self._rows.append(RecordRow(len(self._rows) + 1, s.turn, None, "gm", "GM adjustment",
+                                        effects or "no change", note=str(event.get("note", ""))))
+        elif kind == "note":
+            index = int(event["row"])
+            if not 1 <= index <= len(self._rows):
+                raise InvalidInput(f"row must be from 1 to {len(self._rows)}, got {index}")
+            self._rows[index - 1].note = str(event["text"])
+        else:
+            raise InvalidInput(f"unknown job event kind {kind!r}")
+        if kind != "note" and self._rows:
+            row = self._rows[-1]
+            row.progress, row.threat, row.heat = s.progress, s.threat, s.heat
+        self._state = s
+
+    def _not_rolling(self, s: JobState) -> str:
+        if s.phase == ENDED:
+            return f"the job has ended ({s.outcome}); undo to change it"
+        what = "which operative the Knockout removes" if s.phase == KNOCKOUT else "whether to spend a token"
+        return f"the job is waiting for a decision: {what}"
+
+    def _record(self, kind: str, **data: Any) -> Event:
+        """Append one event as its own action; if it cannot apply, the job is left unchanged."""
+        event = self._log.append(kind, **data)
+        try:
+            self._apply(event)
+        except BaseException:
+            self._log.undo()
+            self._rebuild()
+            raise
+        return event
+
+    # ================================================================= actions
+    def roll(self, value: int | None = None) -> RecordRow:
+        """Roll the next main or companion incident, or enter a physical roll as ``value``.
+
+        Raises IllegalAction when a decision is pending or the job has ended.
+        """
+        s = self._state
+        if s.phase not in (MAIN, COMPANION):
+            raise IllegalAction(self._not_rolling(s))
+        dice = self.rules.main() if s.phase == MAIN else self.rules.companion()
+        if value is not None:
+            total = validate.integer(f"{s.phase} roll ({dice})", value, dice.min, dice.max)
+            self._record("roll", total=total, manual=True)
+        else:
+            rng = np.random.default_rng([self.seed, self._rolls])
+            faces, total = dice.roll_dice(rng)
+            self._record("roll", total=total, dice=list(faces))
+        return self._rows[-1]
+
+    def decide_knockout(self, operative: str, keep: Sequence[str] | None = None) -> None:
+        """Remove ``operative`` for a pending Knockout, keeping ``keep`` of their contributions.
+
+        ``keep`` defaults to their first contribution(s), as many as the rules allow.
+        """
+        if self._state.phase != KNOCKOUT:
+            raise IllegalAction("no Knockout is waiting for a decision")
+        op = self.operative(operative)
+        validate.choice("operative", op.name, self._state.roster)
+        limit = self.rules.knockout_keeps
+        if keep is None:
+            kept = list(op.contributions[:limit])
+        else:
+            kept = [validate.choice(f"kept contribution of {op.name!r}", k, op.contributions) for k in keep]
+            if len(kept) > limit:
+                raise InvalidInput(f"at most {limit} contribution(s) may be kept, got {len(kept)}")
+        self._record("knockout", operative=op.name, keep=kept)
+
+    def decide_token(self, spend: bool) -> None:
+        """Spend (True) or keep (False) a Postponed Minor Consequence token."""
+        validate.boolean("spend", spend)
+        if self._state.phase != TOKEN:
+            raise IllegalAction("no Postponed Minor Consequence token is waiting for a decision")
+        self._record("token", spend=spend)
+
+    def adjust(self, *, heat: int = 0, threat: int = 0, note: str = "") -> None:
+        """A GM adjustment to Heat and/or Threat, recorded as its own row."""
+        heat = validate.integer("heat", heat, -20, 20)
+        threat = validate.integer("threat", threat, -20, 20)
+        self._record("adjust", heat=heat, threat=threat, note=validate.text("note", note, allow_empty=True))
+
+    def note(self, row: int, text: str) -> None:
+        """Attach a GM note to record row ``row`` (from 1)."""
+        row = validate.integer("row", row, 1, max(1, len(self._rows)))
+        self._record("note", row=row, text=validate.text("note", text, allow_empty=True))
+
+    def undo(self) -> None:
+        """Take back the last action (a roll, a decision, an adjustment or a note)."""
+        self._log.undo()
+        self._rebuild()
+
+    def advance(self, policy: Policy = AUTO) -> bool:
+        """Let ``policy`` answer pending decisions; return True if one is still pending."""
+        while self._state.phase in (KNOCKOUT, TOKEN):
+            if self._state.phase == KNOCKOUT:
+                name = policy.knockout(self._state)
+                if name is None:
+                    return True
+                self.decide_knockout(name)
+            else:
+                spend = policy.spend_token(self._state)
+                if spend is None:
+                    return True
+                self.decide_token(bool(spend))
+        return False
+
+    def step(self, policy: Policy = AUTO) -> RecordRow:
+        """Roll once and let ``policy`` answer the decisions that follow."""
+        row = self.roll()
+        self.advance(policy)
+        return row
+
+    def run(self, policy: Policy = AUTO) -> "Job":
+        """Roll and decide with ``policy`` until the job ends or a person must decide."""
+        while not self.ended:
+            if self.advance(policy):
+                break
+            if self.ended:
+                break
+            self.roll()
+        return self
+
+    def play(self, seed: SeedLike = None, policy: Policy = AUTO) -> "Job":
+        """Return a copy of this job played to its end with ``policy`` (this job is unchanged).
+
+        ``seed`` replaces the job's seed for the copy's rolls (None keeps it).
+        """
+        job = self.copy()
+        if seed is not None:
+            job.seed = resolve_seed(seed)
+        return job.run(policy)
+
+    # ================================================================= reading
+    @property
+    def state(self) -> JobState:
+        """The derived state (phase, turn, progress, threat, heat, tokens, roster, outcome)."""
+        return self._state
+
+    phase = property(lambda self: self._state.phase, doc="What the job waits for next.")
+    progress = property(lambda self: self._state.progress, doc="Progress so far.")
+    threat = property(lambda self: self._state.threat, doc="Threat so far.")
+    heat = property(lambda self: self._state.heat, doc="Heat so far.")
+    tokens = property(lambda self: self._state.tokens, doc="Postponed Minor Consequence tokens held.")
+    turn = property(lambda self: self._state.turn, doc="Main rolls made (clock ticks spent).")
+    outcome = property(lambda self: self._state.outcome, doc='None, "success" or "failure".')
+    reason = property(lambda self: self._state.reason, doc="Why the job ended.")
+
+    @property
+    def ended(self) -> bool:
+        """True once the job has succeeded or failed."""
+        return self._state.phase == ENDED
+
+    @property
+    def clock_left(self) -> int:
+        """Main rolls still allowed."""
+        return self.clock - self._state.turn
+
+    @property
+    def pending(self) -> str | None:
+        """The decision the job waits for: "knockout", "token" or None."""
+        return self._state.phase if self._state.phase in (KNOCKOUT, TOKEN) else None
+
+    @property
+    def roster(self) -> tuple[Operative, ...]:
+        """Operatives still on the job."""
+        return tuple(op for op in self.crew if op.name in self._state.roster)
+
+    @property
+    def crew_lost(self) -> tuple[str, ...]:
+        """Names of knocked-out operatives, in order."""
+        return tuple(self._kept)
+
+    def operative(self, name: str) -> Operative:
+        """The crew member called ``name`` (case-insensitive)."""
+        for op in self.crew:
+            if op.name.casefold() == str(name).casefold():
+                return op
+        raise InvalidInput(f"operative must be one of {', '.join(op.name for op in self.crew)}; got {name!r}")
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The event log (read-only)."""
+        return tuple(self._log)
+
+    @property
+    def rows(self) -> list[RecordRow]:
+        """The Job Record rows (copies are not made; do not edit them)."""
+        return self._rows
+
+    @property
+    def record(self) -> JobRecord:
+        """The Job Record sheet derived from the log."""
+        return JobRecord(
+            title=self.title or f"{self.job_type.name.title()} job",
+            job_type=self.job_type.name,
+            difficulty=self.difficulty,
+            clock=self.clock,
+            conditions=[c.describe() for c in self.conditions],
+            crew=[{"name": op.name, "gig": op.gig, "contributions": list(op.contributions),
+                   "lead": op.name == self.lead, "active": op.name in self._state.roster}
+                  for op in self.crew],
+            rows=[RecordRow(**{**r.__dict__, "consequences": list(r.consequences),
+                               "crew_lost": list(r.crew_lost)}) for r in self._rows],
+            outcome=self._state.outcome,
+            reason=self._state.reason,
+            kept_contributions=[c for keep in self._kept.values() for c in keep],
+            seed=self.seed,
+        )
+
+    def to_markdown(self) -> str:
+        """The Job Record as Markdown."""
+        return self.record.to_markdown()
+
+    def next_incidents(self) -> dict[int, Incident]:
+        """The table rows the next roll can land on (2..12 for a main roll, 2..7 for a companion)."""
+        dice = self.rules.main() if self._state.phase != COMPANION else self.rules.companion()
+        return {t: self.job_type.table[t] for t in range(dice.min, dice.max + 1)}
+
+    # ================================================================= saving
+    def setup_dict(self) -> dict[str, Any]:
+        """The setup (everything but the events) as JSON-compatible data."""
+        return {
+            "title": self.title, "details": self.details, "job_type": self.job_type.to_dict(),
+            "difficulty": self.difficulty, "clock": self.clock,
+            "crew": [op.to_dict() for op in self.crew], "lead": self.lead,
+            "conditions": [c.to_dict() for c in self.conditions], "rules": self.rules.to_dict(),
+            "seed": self.seed,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Setup plus events as JSON-compatible data."""
+        return {**self.setup_dict(), "events": self._log.to_list()}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "Job":
+        """Rebuild a job (replaying its events) from :meth:`to_dict` output."""
+        raw = validate.mapping("job", raw)
+        validate.no_unknown_keys("job", raw, (
+            "title", "details", "job_type", "difficulty", "clock", "crew", "lead", "conditions",
+            "rules", "seed", "events"))
+        jt = raw.get("job_type")
+        job = cls(
+            JobType.from_dict(jt) if isinstance(jt, Mapping) else jt,
+            raw.get("difficulty"), raw.get("clock"),
+            [Operative.from_dict(op) for op in validate.sequence("crew", raw.get("crew"))],
+            [Condition.from_dict(c) for c in validate.sequence("conditions", raw.get("conditions", []))],
+            lead=raw.get("lead"), rules=RegulusRules.from_dict(raw.get("rules", {})),
+            title=raw.get("title", ""), details=raw.get("details", ""), seed=raw.get("seed"),
+        )
+        job._log = EventLog.from_list(raw.get("events", []))
+        job._rebuild()
+        return job
+
+    def to_json(self) -> str:
+        """A versioned JSON save of the job (setup and every event)."""
+        return store.dumps(self.KIND, self.VERSION, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Job":
+        """Load a job saved by :meth:`to_json`; raises SaveFileError if it cannot."""
+        data = store.loads(text, cls.KIND, cls.VERSION)
+        try:
+            return cls.from_dict(data)
+        except SaveFileError:
+            raise
+        except (KitError, KeyError, TypeError, ValueError) as exc:
+            raise SaveFileError(f"job save file is invalid: {exc}") from None
+
+    def save(self, path: str) -> None:
+        """Save atomically to ``path``."""
+        store.save(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: str) -> "Job":
+        """Load a job file written by :meth:`save`."""
+        data = store.load(path, cls.KIND, cls.VERSION)
+        return cls.from_json(store.dumps(cls.KIND, cls.VERSION, data))
+
+    def copy(self) -> "Job":
+        """An independent copy (same setup and events)."""
+        return Job.from_dict(json.loads(json.dumps(self.to_dict())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Job) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        status = self._state.outcome or self._state.phase
+        return (f"Job({self.job_type.name!r}, difficulty={self.difficulty}, clock={self.clock}, "
+                f"crew={len(self.crew)}, progress={self.progress}, turn={self.turn}, {status})")

@@ -1,0 +1,57 @@
+"""Sectors of star systems, their jump graph, route planning and journeys.
+
+This package uses networkx (imported on first use of the graph); ``import kit.successors``
+does not import it.
+
+>>> from kit.successors.sector import generate_sector
+>>> s = generate_sector(200, seed=3)
+>>> r = s.route(0, 5)
+>>> r.systems[0], r.systems[-1]
+(0, 5)
+"""
+
+from __future__ import annotations
+
+from .export import from_graph_json, from_graphml, to_graph_json, to_graphml
+from .graph import GridIndex, build_graph, naive_pairs
+from .journey import Journey, Party, PlotterPolicy, Traveller
+from .routes import (
+    MODES,
+    Leg,
+    Navigator,
+    Route,
+    expected_plot_rolls,
+    jump_days_pmf,
+    plan_route,
+    plot_rolls_pmf,
+    pool_for,
+)
+from .sector import HyperGate, Sector, SectorRules, generate_sector, system_seed
+
+__all__ = [
+    "generate_sector",
+    "Sector",
+    "SectorRules",
+    "HyperGate",
+    "system_seed",
+    "GridIndex",
+    "build_graph",
+    "naive_pairs",
+    "Navigator",
+    "Leg",
+    "Route",
+    "plan_route",
+    "MODES",
+    "pool_for",
+    "expected_plot_rolls",
+    "plot_rolls_pmf",
+    "jump_days_pmf",
+    "Journey",
+    "Party",
+    "Traveller",
+    "PlotterPolicy",
+    "to_graphml",
+    "from_graphml",
+    "to_graph_json",
+    "from_graph_json",
+]

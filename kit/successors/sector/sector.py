@@ -1,0 +1,586 @@
+"""A sector: named star systems at light-year coordinates, their jump history and Hyper Gates.
+
+The rules measure jumps in light years but draw no map (RULINGS.md Successors 8). A
+:class:`Sector` places systems in a region, names them and generates each system lazily from
+a seed derived from the sector's seed and the system's index, so a 10,000-system sector costs
+nothing until a system is looked at.
+
+The sector is a game in the kit's sense: a setup (positions, names, seed, rules) plus an
+event log of jumps made, gates built or removed and systems edited by the GM. History and
+gates are derived by replaying the log, so ``undo`` and lossless save/load come for free.
+The jump graph (:attr:`Sector.graph`, networkx) is built on first use and kept in step.
+
+>>> s = generate_sector(30, seed=4)
+>>> s.n, s.graph.number_of_nodes()
+(30, 30)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ... import store, validate
+from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...log import EventLog
+from ...rng import SeedLike, make_rng
+from ..stars.generate import StarRules, generate_star, generate_system
+from ..stars.system import Star, StarSystem
+from .graph import GridIndex, build_graph, edge_attributes
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+    from .routes import Navigator, Route
+
+__all__ = [
+    "SectorRules",
+    "Sector",
+    "HyperGate",
+    "generate_sector",
+    "system_seed",
+    "FORMAT",
+    "VERSION",
+    "STATUSES",
+]
+
+FORMAT = "sector"
+VERSION = 1
+STATUSES = ("unknown", "known", "locked")
+
+
+@dataclass(frozen=True)
+class SectorRules:
+    """Star travel options; the defaults follow RULINGS.md Successors 6 and 8."""
+
+    max_range: float = 10.0
+    """Longest jump (light years) drawn as an edge of the jump graph (the GM's choice)."""
+    known_ly_per_success: float = 5.0
+    """A known route needs ceil(ly / this) Information successes."""
+    unknown_ly_per_success: float = 3.0
+    """An unknown route needs ceil(ly / this) Information + Sensors successes."""
+    locked_after: int = 10
+    """A route jumped this many times is locked."""
+    locked_successes: int = 1
+    """Successes a locked route needs."""
+    jump_days: int = 1
+    """Days the jump itself takes once plotted (the text: one day whatever the distance)."""
+    gate_days: int = 1
+    """Days to pass through a Hyper Gate."""
+    lone_ship_rank: int = 1
+    """Information and Sensors rank of a Hyper-Jump ship plotting on its own."""
+    lone_ship_time_factor: int = 5
+    """A ship plotting alone needs this many days per roll."""
+    carry_per_control: int = 5
+    """Ships an entity carries per rank of Control."""
+
+    def __post_init__(self) -> None:
+        validate.number("max_range", self.max_range, 0.001, 10_000)
+        validate.number("known_ly_per_success", self.known_ly_per_success, 0.001)
+        validate.number("unknown_ly_per_success", self.unknown_ly_per_success, 0.001)
+        validate.integer("locked_after", self.locked_after, 1)
+        validate.integer("locked_successes", self.locked_successes, 0)
+        validate.integer("jump_days", self.jump_days, 0, 100)
+        validate.integer("gate_days", self.gate_days, 0, 100)
+        validate.integer("lone_ship_rank", self.lone_ship_rank, 0, 30)
+        validate.integer("lone_ship_time_factor", self.lone_ship_time_factor, 1, 100)
+        validate.integer("carry_per_control", self.carry_per_control, 0, 100)
+
+    def status(self, jumps: int) -> str:
+        """Route status after ``jumps`` jumps: unknown, known or locked."""
+        if jumps >= self.locked_after:
+            return "locked"
+        return "known" if jumps >= 1 else "unknown"
+
+    def needed(self, ly: float, status: str) -> int:
+        """Successes a jump of ``ly`` light years needs on a route of ``status``."""
+        if status == "locked":
+            return self.locked_successes
+        per = self.known_ly_per_success if status == "known" else self.unknown_ly_per_success
+        validate.choice("status", status, STATUSES)
+        # tiny tolerance so 15.000000001 ly from float coordinates is still 3 for a known route
+        return max(1, math.ceil(ly / per - 1e-9))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "SectorRules":
+        """Read :meth:`to_dict` output."""
+        raw = validate.mapping("sector rules", raw)
+        validate.no_unknown_keys("sector rules", raw, cls.__dataclass_fields__)
+        return cls(**raw)
+
+
+@dataclass(frozen=True)
+class HyperGate:
+    """A pair of Hyper Gates linking two systems; objects up to ``size`` signature pass."""
+
+    a: int
+    """One system's index."""
+    b: int
+    """The other's."""
+    size: int
+    """Largest signature that passes (entities count as 1)."""
+
+
+_SYLLABLES = (
+    "ka",
+    "ri",
+    "ve",
+    "lor",
+    "an",
+    "te",
+    "mu",
+    "sol",
+    "dra",
+    "xi",
+    "on",
+    "ae",
+    "vel",
+    "thu",
+    "ne",
+    "cor",
+    "zan",
+    "pe",
+    "ys",
+    "ul",
+    "mar",
+    "oth",
+    "ka",
+    "sei",
+    "bri",
+    "no",
+)
+
+
+def _names(n: int, rng: np.random.Generator) -> list[str]:
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    counts = rng.integers(2, 4, size=n)
+    picks = rng.integers(0, len(_SYLLABLES), size=(n, 3))
+    for k in range(n):
+        base = "".join(_SYLLABLES[p] for p in picks[k, : counts[k]]).capitalize()
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base} {_roman(seen[base])}")
+    return out
+
+
+def _roman(k: int) -> str:
+    vals = (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    )
+    out = ""
+    for v, s in vals:
+        while k >= v:
+            out += s
+            k -= v
+    return out
+
+
+def system_seed(sector_seed: int, index: int) -> int:
+    """The seed of system ``index`` in a sector seeded with ``sector_seed``."""
+    state = np.random.SeedSequence([int(sector_seed), int(index)]).generate_state(2, np.uint32)
+    return int((int(state[0]) << 31) ^ int(state[1]))
+
+
+class Sector:
+    """Named systems at light-year coordinates, plus jump history, gates and GM edits.
+
+    Use :func:`generate_sector` for a seeded random sector; build one by hand by giving
+    ``positions`` (n x 2 or n x 3, light years) and optionally ``names``.
+    """
+
+    def __init__(
+        self,
+        positions: Any,
+        names: Sequence[str] | None = None,
+        *,
+        seed: SeedLike = None,
+        name: str = "Sector",
+        rules: SectorRules | None = None,
+        star_rules: StarRules | None = None,
+    ) -> None:
+        pts = np.array(positions, dtype=float)
+        if pts.ndim != 2 or pts.shape[1] not in (2, 3) or not len(pts):
+            raise InvalidInput(
+                f"positions must be a non-empty n x 2 or n x 3 list of light-year "
+                f"coordinates, got shape {pts.shape!r}"
+            )
+        if not np.all(np.isfinite(pts)):
+            raise InvalidInput("positions must be finite numbers")
+        rng, self.seed = make_rng(seed)
+        self.rules = rules or SectorRules()
+        self.star_rules = star_rules or StarRules()
+        if not isinstance(self.rules, SectorRules):
+            raise InvalidType(f"rules must be SectorRules, got {self.rules!r}")
+        if not isinstance(self.star_rules, StarRules):
+            raise InvalidType(f"star_rules must be StarRules, got {self.star_rules!r}")
+        self.name = validate.text("name", name, max_len=200)
+        self.positions = pts
+        self.positions.setflags(write=False)
+        if names is None:
+            names = _names(len(pts), rng)
+        names = [validate.text(f"names[{k}]", x, max_len=100) for k, x in enumerate(names)]
+        if len(names) != len(pts):
+            raise InvalidInput(
+                f"names must have one entry per system ({len(pts)}), got {len(names)}"
+            )
+        if len(set(names)) != len(names):
+            dup = next(x for x in names if names.count(x) > 1)
+            raise InvalidInput(f"names must be unique; {dup!r} appears more than once")
+        self.names: tuple[str, ...] = tuple(names)
+        self._index = {x: k for k, x in enumerate(self.names)}
+        self.log = EventLog()
+        self._systems: dict[int, StarSystem] = {}
+        self._stars: dict[int, Star] = {}
+        self._graph: "nx.Graph | None" = None
+        self._spatial: GridIndex | None = None
+        self._derive()
+
+    # ----------------------------------------------------------------- basics
+    @property
+    def n(self) -> int:
+        """Number of systems."""
+        return len(self.positions)
+
+    @property
+    def dims(self) -> int:
+        """2 or 3."""
+        return int(self.positions.shape[1])
+
+    def index(self, system: int | str) -> int:
+        """The index of ``system`` given by index or by name."""
+        if isinstance(system, str):
+            if system not in self._index:
+                near = [x for x in self.names if x.lower().startswith(system[:2].lower())][:5]
+                raise InvalidInput(
+                    f"system {system!r} is not in this sector"
+                    + (f"; similar names: {', '.join(near)}" if near else "")
+                )
+            return self._index[system]
+        return validate.integer("system", system, 0, self.n - 1)
+
+    def distance(self, a: int | str, b: int | str) -> float:
+        """Light years between two systems."""
+        i, j = self.index(a), self.index(b)
+        return float(np.sqrt(((self.positions[i] - self.positions[j]) ** 2).sum()))
+
+    @property
+    def spatial_index(self) -> GridIndex:
+        """The grid index of the systems (cell = the maximum jump range)."""
+        if self._spatial is None:
+            self._spatial = GridIndex(self.positions, self.rules.max_range)
+        return self._spatial
+
+    def _point_list(self) -> list[tuple[float, ...]]:
+        if getattr(self, "_points", None) is None:
+            self._points = [tuple(p) for p in self.positions.tolist()]
+        return self._points
+
+    def near(self, system: int | str, radius: float) -> list[int]:
+        """Indices of the systems within ``radius`` light years of ``system`` (itself excluded)."""
+        i = self.index(system)
+        return [int(k) for k in self.spatial_index.near(self.positions[i], radius) if k != i]
+
+    # ----------------------------------------------------------------- systems
+    def system(self, system: int | str) -> StarSystem:
+        """The star system (generated on first use from its derived seed, or the GM's edit)."""
+        i = self.index(system)
+        if i in self._edits:
+            return self._edits[i]
+        if i not in self._systems:
+            self._systems[i] = generate_system(
+                system_seed(self.seed, i), name=self.names[i], rules=self.star_rules
+            )
+        return self._systems[i]
+
+    def star(self, system: int | str) -> Star:
+        """Only the star (cheap: the first rolls of the system's seed)."""
+        i = self.index(system)
+        if i in self._edits:
+            return self._edits[i].star
+        if i in self._systems:
+            return self._systems[i].star
+        if i not in self._stars:
+            self._stars[i] = generate_star(system_seed(self.seed, i), rules=self.star_rules)
+        return self._stars[i]
+
+    def spectral_classes(self) -> list[str]:
+        """Spectral class of every system, in index order."""
+        return [self.star(i).spectral_class for i in range(self.n)]
+
+    # ----------------------------------------------------------------- events
+    def _derive(self) -> None:
+        history: dict[tuple[int, int], int] = {}
+        gates: dict[tuple[int, int], int] = {}
+        edits: dict[int, StarSystem] = {}
+        for e in self.log:
+            if e.kind == "jump":
+                key = _pair(e["a"], e["b"])
+                history[key] = history.get(key, 0) + int(e["times"])
+            elif e.kind == "gate":
+                gates[_pair(e["a"], e["b"])] = int(e["size"])
+            elif e.kind == "remove_gate":
+                gates.pop(_pair(e["a"], e["b"]), None)
+            elif e.kind == "edit_system":
+                edits[int(e["index"])] = StarSystem.from_dict(e["system"])
+        self._history, self._gates, self._edits = history, gates, edits
+
+    def _touch(self, a: int, b: int) -> None:
+        """Refresh the graph's edge between a and b after an event."""
+        if self._graph is None:
+            return
+        key = _pair(a, b)
+        jumps, gate = self._history.get(key, 0), self._gates.get(key, 0)
+        ly = self.distance(a, b)
+        if jumps or gate or ly <= self.rules.max_range:
+            self._graph.add_edge(*key, **edge_attributes(ly, jumps, gate, self.rules))
+            self._graph.graph["span"] = max(self._graph.graph.get("span", 0.0), ly)
+        elif self._graph.has_edge(*key):
+            self._graph.remove_edge(*key)
+
+    def record_jump(self, a: int | str, b: int | str, times: int = 1) -> None:
+        """Record ``times`` jumps between two systems (routes become known, then locked)."""
+        i, j = self.index(a), self.index(b)
+        if i == j:
+            raise IllegalAction(f"a jump needs two different systems, got {self.names[i]!r} twice")
+        times = validate.integer("times", times, 1, 10_000)
+        self.log.append("jump", a=i, b=j, times=times)
+        self._derive()
+        self._touch(i, j)
+
+    def add_gate(self, a: int | str, b: int | str, size: int = 1) -> None:
+        """Build (or resize) a pair of Hyper Gates between two systems."""
+        i, j = self.index(a), self.index(b)
+        if i == j:
+            raise IllegalAction(
+                f"a Hyper Gate links two different systems, got {self.names[i]!r} twice"
+            )
+        size = validate.integer("size", size, 1, 1000)
+        self.log.append("gate", a=i, b=j, size=size)
+        self._derive()
+        self._touch(i, j)
+
+    def remove_gate(self, a: int | str, b: int | str) -> None:
+        """Remove the Hyper Gates between two systems."""
+        i, j = self.index(a), self.index(b)
+        if _pair(i, j) not in self._gates:
+            raise IllegalAction(
+                f"there is no Hyper Gate between {self.names[i]!r} and {self.names[j]!r}"
+            )
+        self.log.append("remove_gate", a=i, b=j)
+        self._derive()
+        self._touch(i, j)
+
+    def set_system(self, system: int | str, star_system: StarSystem) -> None:
+        """Replace a system by the GM's own (built or edited by hand)."""
+        i = self.index(system)
+        if not isinstance(star_system, StarSystem):
+            raise InvalidType(f"star_system must be a StarSystem, got {star_system!r}")
+        self.log.append("edit_system", index=i, system=star_system.to_dict())
+        self._derive()
+
+    def undo(self) -> None:
+        """Undo the last jump record, gate change or system edit."""
+        self.log.undo()
+        self._derive()
+        self._graph = None
+
+    @property
+    def history(self) -> dict[tuple[int, int], int]:
+        """Jumps made per route (index pairs, smaller first)."""
+        return dict(self._history)
+
+    @property
+    def gates(self) -> list[HyperGate]:
+        """The Hyper Gates."""
+        return [HyperGate(a, b, s) for (a, b), s in sorted(self._gates.items())]
+
+    def jumps_made(self, a: int | str, b: int | str) -> int:
+        """How many jumps have been recorded between two systems."""
+        return self._history.get(_pair(self.index(a), self.index(b)), 0)
+
+    def status(self, a: int | str, b: int | str) -> str:
+        """Route status between two systems: unknown, known or locked."""
+        return self.rules.status(self.jumps_made(a, b))
+
+    def needed_successes(self, a: int | str, b: int | str) -> int:
+        """Successes a jump between two systems needs now."""
+        return self.rules.needed(self.distance(a, b), self.status(a, b))
+
+    # ----------------------------------------------------------------- graph and routes
+    @property
+    def graph(self) -> "nx.Graph":
+        """The jump graph (networkx), built on first use."""
+        if self._graph is None:
+            self._graph = build_graph(
+                self.positions,
+                self.names,
+                self.rules.max_range,
+                self.rules,
+                self._history,
+                self._gates,
+            )
+        return self._graph
+
+    def route(
+        self,
+        origin: int | str,
+        destination: int | str,
+        *,
+        mode: str = "days",
+        information: int = 5,
+        sensors: int = 5,
+        navigator: "Navigator | None" = None,
+        within: int | None = None,
+        avoid: Iterable[int | str] = (),
+        via: Iterable[int | str] = (),
+        candidates: int = 25,
+    ) -> "Route":
+        """Plan a route; see :func:`kit.successors.sector.routes.plan_route` for the options."""
+        from .routes import Navigator, plan_route
+
+        nav = navigator or Navigator(information=information, sensors=sensors)
+        return plan_route(
+            self,
+            origin,
+            destination,
+            navigator=nav,
+            mode=mode,
+            within=within,
+            avoid=avoid,
+            via=via,
+            candidates=candidates,
+        )
+
+    # ----------------------------------------------------------------- saving
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: the setup plus the event log."""
+        return {
+            "name": self.name,
+            "seed": self.seed,
+            "positions": self.positions.tolist(),
+            "names": list(self.names),
+            "rules": self.rules.to_dict(),
+            "star_rules": self.star_rules.to_dict(),
+            "events": self.log.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> "Sector":
+        """Read :meth:`to_dict` output, naming any bad field."""
+        raw = validate.mapping("sector", raw)
+        validate.no_unknown_keys(
+            "sector", raw, ("name", "seed", "positions", "names", "rules", "star_rules", "events")
+        )
+        s = cls(
+            validate.sequence("positions", raw.get("positions")),
+            validate.sequence("names", raw.get("names")),
+            seed=validate.integer("seed", raw.get("seed"), 0),
+            name=raw.get("name", "Sector"),
+            rules=SectorRules.from_dict(raw.get("rules", {})),
+            star_rules=StarRules.from_dict(raw.get("star_rules", {})),
+        )
+        s.log = EventLog.from_list(raw.get("events", []))
+        for e in s.log:
+            validate.choice("event.kind", e.kind, ("jump", "gate", "remove_gate", "edit_system"))
+            if e.kind != "edit_system":
+                s.index(e["a"]), s.index(e["b"])
+        s._derive()
+        return s
+
+    def to_json(self) -> str:
+        """Versioned JSON text (``gm-kit/sector``) with history, gates and edits."""
+        return store.dumps(FORMAT, VERSION, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Sector":
+        """Load text written by :meth:`to_json`."""
+        return cls.from_dict(store.loads(text, FORMAT, VERSION))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sector):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.seed == other.seed
+            and np.array_equal(self.positions, other.positions)
+            and self.names == other.names
+            and self.rules == other.rules
+            and self.star_rules == other.star_rules
+            and self.log == other.log
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Sector(name={self.name!r}, n={self.n}, dims={self.dims}, seed={self.seed}, "
+            f"jumps={sum(self._history.values())}, gates={len(self._gates)})"
+        )
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    a, b = int(a), int(b)
+    return (a, b) if a < b else (b, a)
+
+
+def generate_sector(
+    n: int,
+    seed: SeedLike = None,
+    *,
+    dims: int = 2,
+    density: float | None = None,
+    max_range: float | None = None,
+    name: str = "Sector",
+    rules: SectorRules | None = None,
+    star_rules: StarRules | None = None,
+) -> Sector:
+    """Place ``n`` named systems uniformly in a square (2D) or cube (3D) region.
+
+    Args:
+        n: number of systems (1 to 1,000,000).
+        seed: int, numpy Generator or None; the same seed gives the same sector.
+        dims: 2 or 3.
+        density: systems per square (2D) or cubic (3D) light year; the region's side is
+            ``(n / density) ** (1 / dims)``. Default: about 8 systems within jump range of
+            each system (0.025 per ly^2 in 2D, 0.002 per ly^3 in 3D at a 10 ly range).
+        max_range: longest jump edge in light years (default ``rules.max_range``, 10).
+        name: the sector's name.
+        rules: star travel options; ``max_range`` overrides its field.
+        star_rules: generation options for the systems.
+    """
+    n = validate.integer("n", n, 1, 1_000_000)
+    dims = validate.choice("dims", dims, (2, 3))
+    rules = rules or SectorRules()
+    if max_range is not None:
+        from dataclasses import replace
+
+        rules = replace(rules, max_range=validate.number("max_range", max_range, 0.001, 10_000))
+    if density is None:
+        r = rules.max_range
+        density = 8 / (math.pi * r * r) if dims == 2 else 8 / (4 / 3 * math.pi * r**3)
+    density = validate.number("density", density, 1e-9, 1e6)
+    rng, recorded = make_rng(seed)
+    side = (n / density) ** (1 / dims)
+    positions = rng.uniform(0.0, side, size=(n, dims))
+    names = _names(n, rng)
+    return Sector(positions, names, seed=recorded, name=name, rules=rules, star_rules=star_rules)

@@ -1,0 +1,263 @@
+"""Resolution rules, decisions, end conditions, undo and bad input, with entered rolls."""
+
+import pytest
+
+from kit.errors import IllegalAction, InvalidInput, InvalidType, KitError
+from kit.regulus import (
+    AskPolicy, AutoPolicy, Condition, Incident, Job, JOB_TYPES, Operative, RegulusRules,
+)
+
+
+def rolls(job, *totals):
+    for t in totals:
+        job.roll(t)
+    return job
+
+
+def test_progress_to_success(job):
+    rolls(job, 10, 10, 10)
+    assert (job.progress, job.turn, job.outcome) == (3, 3, None)
+    job.roll(10)
+    assert (job.outcome, job.reason, job.turn) == ("success", "progress", 4)
+    with pytest.raises(IllegalAction, match="ended"):
+        job.roll(10)
+
+
+def test_clock_runs_out(job):
+    rolls(job, 10, 5, 5, 5, 5)
+    assert (job.outcome, job.reason, job.clock_left) == ("failure", "clock", 0)
+    assert job.threat == 4  # four minor consequences
+
+
+def test_companion_spends_no_tick_and_uses_1d6_plus_1(job):
+    job.roll(8)
+    assert (job.phase, job.turn, job.progress) == ("companion", 1, 1)
+    with pytest.raises(InvalidInput, match="from 2 to 7"):
+        job.roll(8)
+    job.roll(7)  # companion 7 brings another companion
+    assert (job.phase, job.turn, job.progress) == ("companion", 1, 2)
+    job.roll(10 - 6)  # 4: Bricked
+    assert (job.phase, job.turn, job.threat) == ("main", 1, 2)
+    kinds = [r.kind for r in job.rows]
+    assert kinds == ["main", "companion", "companion"]
+    assert all(r.turn == 1 for r in job.rows)
+
+
+def test_companion_still_rolls_on_the_last_tick(crew):
+    job = Job("con", 5, 3, crew, seed=1)
+    rolls(job, 10, 10, 8)
+    assert job.phase == "companion" and job.outcome is None
+    job.roll(7)
+    assert job.phase == "companion"
+    job.roll(7)
+    assert job.outcome == "success"
+
+
+def test_success_mid_chain_stops_the_companion(crew):
+    job = Job("con", 3, 5, crew, seed=1)
+    rolls(job, 10, 10, 8)
+    assert job.outcome == "success" and job.phase == "ended"
+
+
+def test_floor_and_no_floor(crew):
+    job = Job("hit", 3, 5, crew)
+    job.roll(6)
+    assert job.progress == 0 and job.threat == 1
+    loose = Job("hit", 3, 5, crew, rules=RegulusRules(progress_floor=None))
+    loose.roll(6)
+    assert loose.progress == -1
+
+
+def test_knockout_is_a_decision(job):
+    job.roll(2)
+    assert job.pending == "knockout"
+    with pytest.raises(IllegalAction, match="decision"):
+        job.roll(7)
+    with pytest.raises(InvalidInput, match="operative"):
+        job.decide_knockout("Nobody")
+    job.decide_knockout("Oro", keep=["backdoor"])
+    assert [op.name for op in job.roster] == ["Vex", "Brick"]
+    assert job.crew_lost == ("Oro",)
+    assert job.record.kept_contributions == ["backdoor"]
+    assert job.rows[-1].crew_lost == ["Oro"]
+    assert job.phase == "main"
+
+
+def test_knockout_keeps_only_what_the_rules_allow(job):
+    job.roll(2)
+    with pytest.raises(InvalidInput, match="at most 1"):
+        job.decide_knockout("Vex", keep=["forged invitation", "silver tongue"])
+    with pytest.raises(InvalidInput, match="kept contribution"):
+        job.decide_knockout("Vex", keep=["cyberdeck"])
+    assert job.pending == "knockout"
+
+
+def test_auto_policy_removes_the_last_added(job):
+    job.roll(2)
+    job.advance(AutoPolicy())
+    assert job.crew_lost == ("Brick",)
+    first = Job("heist", 4, 5, job.crew)
+    first.roll(2)
+    first.advance(AutoPolicy(knockout_order="first"))
+    assert first.crew_lost == ("Vex",)
+
+
+def test_losing_the_whole_crew_fails():
+    job = Job("assault", 4, 5, [Operative("Solo", "Gun")])
+    job.roll(2)
+    job.decide_knockout("Solo")
+    assert (job.outcome, job.reason) == ("failure", "crew")
+
+
+def test_windfall_token_spend_and_keep(job):
+    job.roll(12)
+    assert (job.progress, job.tokens, job.pending) == (2, 1, "token")
+    job.decide_token(False)
+    assert (job.tokens, job.phase) == (1, "main")
+    job.roll(6)  # a consequence: no chance to spend
+    assert job.phase == "main" and job.tokens == 1
+    job.roll(10)  # no consequence: the lead may spend
+    assert job.pending == "token"
+    job.decide_token(True)
+    assert (job.progress, job.tokens, job.threat) == (3, 0, 2)
+    assert "minor (token spent)" in job.rows[-1].consequences
+
+
+def test_token_spend_can_finish_the_job(crew):
+    job = Job("heist", 3, 5, crew)
+    job.roll(12)
+    job.decide_token(True)
+    assert job.outcome == "success"
+
+
+def test_token_rule_option(crew):
+    job = Job("heist", 5, 5, crew, rules=RegulusRules(token_on_same_incident=False))
+    job.roll(12)
+    assert job.phase == "main" and job.tokens == 1
+    job.roll(10)
+    assert job.pending == "token"
+
+
+def test_tokens_stack(crew):
+    job = Job("heist", 7, 7, crew)
+    job.roll(12)
+    job.decide_token(False)
+    job.roll(11)
+    assert job.tokens == 2 and job.pending == "token"
+
+
+def test_gig_condition(crew):
+    job = Job("espionage", 3, 5, crew, [Condition.gig_active("Hacker")])
+    job.roll(2)
+    job.decide_knockout("Oro")
+    assert (job.outcome, job.reason) == ("failure", "condition")
+
+
+def test_success_needs_every_condition(crew):
+    jt = JOB_TYPES["heist"].with_row(10, Incident("Loud Win", progress=1, heat=2))
+    job = Job(jt, 3, 5, crew, [Condition("crew_active"), Condition.max_heat(3)])
+    job.roll(10)
+    job.roll(10)
+    assert job.heat == 4 and (job.outcome, job.reason) == ("failure", "condition")
+
+
+def test_recoverable_heat_condition_waits(crew):
+    jt = JOB_TYPES["heist"].with_row(10, Incident("Loud Win", progress=2, heat=3)).with_row(
+        9, Incident("Cool Off", progress=1, heat=-3))
+    job = Job(jt, 3, 5, crew, [Condition.max_heat(2)])
+    rolls(job, 10, 10)
+    assert job.progress == 4 and job.outcome is None  # heat 6 can still come down
+    job.roll(9)
+    job.roll(9)
+    assert job.outcome == "success" and job.heat == 0
+
+
+def test_gm_adjustment_and_notes(job):
+    job.roll(10)
+    job.adjust(heat=2, note="a guard saw the van")
+    job.note(1, "clean entry")
+    assert job.heat == 2
+    assert job.rows[1].kind == "gm" and job.rows[1].heat == 2
+    assert job.rows[0].note == "clean entry"
+
+
+def test_undo_returns_the_exact_earlier_state(job):
+    job.roll(12)
+    before = (job.state, job.to_dict())
+    job.decide_token(True)
+    job.undo()
+    assert (job.state, job.to_dict()) == before
+    job.undo()
+    assert job.turn == 0 and job.rows == []
+    with pytest.raises(IllegalAction):
+        job.undo()
+
+
+def test_failed_action_changes_nothing(job):
+    job.roll(10)
+    snapshot = job.to_dict()
+    for bad in (lambda: job.roll(13), lambda: job.decide_token(True), lambda: job.decide_knockout("Vex"),
+                lambda: job.note(9, "x"), lambda: job.adjust(heat="hot")):
+        with pytest.raises(KitError):
+            bad()
+        assert job.to_dict() == snapshot
+
+
+def test_seeded_rolls_replay(crew):
+    a = Job("caper", 5, 6, crew, seed=123).play()
+    b = Job("caper", 5, 6, crew, seed=123).play()
+    assert a == b and a.to_markdown() == b.to_markdown()
+    assert Job.from_json(a.to_json()) == a
+    assert any(Job("caper", 5, 6, crew, seed=s).play() != a for s in range(5))
+
+
+def test_play_leaves_the_job_alone(job):
+    played = job.play(seed=3)
+    assert played.ended and job.turn == 0 and played.outcome in ("success", "failure")
+
+
+def test_ask_policy_pauses(crew):
+    for seed in range(200):
+        job = Job("heist", 7, 7, crew, seed=seed).run(AskPolicy())
+        if job.pending:
+            assert not job.ended
+            break
+    else:
+        pytest.fail("no seed produced a decision")
+
+
+def test_rows_after_values_and_markdown(crew):
+    job = Job("con", 4, 5, [Operative("A|B", "Face<script>", ["x"])])
+    job.roll(12)
+    job.decide_token(True)
+    md = job.to_markdown()
+    assert "A\\|B" in md and "<script>" not in md and "&lt;script&gt;" in md
+    row = job.rows[0]
+    assert (row.progress, row.threat, row.tokens if hasattr(row, "tokens") else 0) == (3, 1, 0)
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, match",
+    [
+        (("heist", 9, 5), {}, "difficulty must be an integer from 3 to 7, got 9"),
+        (("heist", 4, 2), {}, "clock must be an integer from 3 to 7, got 2"),
+        (("burglary", 4, 5), {}, "job_type must be"),
+        (("heist", "4", 5), {}, "difficulty"),
+        (("heist", 4, 5), {"lead": "Ghost"}, "lead must be one of"),
+        (("heist", 4, 5), {"conditions": [Condition.gig_active("Pilot")]}, "no operative has that gig"),
+    ],
+)
+def test_bad_setup_names_the_field(crew, args, kwargs, match):
+    with pytest.raises((InvalidInput, InvalidType), match=match):
+        Job(*args, crew=crew, **kwargs)
+
+
+def test_bad_crew():
+    with pytest.raises(InvalidInput, match="at least one"):
+        Job("heist", 4, 5, [])
+    with pytest.raises(InvalidInput, match="two operatives named"):
+        Job("heist", 4, 5, [Operative("A", "x"), Operative("a", "y")])
+    with pytest.raises(InvalidInput, match="not one string"):
+        Operative("A", "x", "gear")
+    with pytest.raises(InvalidInput, match="operative name"):
+        Operative("  ", "x")

@@ -1,0 +1,331 @@
+"""Entities: the rule book's worked examples, signature, edges and flaws, generation, facets."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kit.errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
+from kit.successors import EDGES, FLAWS, Entity, Rank, SuccessorsRules, Trait, entity_signature
+from kit.successors.edges import EFFECTS, lookup
+from kit.successors.entities import ABILITIES, SIDES
+
+TANRAC_SHEET = (
+    "NAME: TanRac\t\tSEX: Male\t\tSIDE: Vontuni Empire\n"
+    "\tBATTLE\t4\tHANDLING\t3\tSENSORS\t2\n"
+    "\tCONTROL\t4\tINFORMATION\t2\tSIGNATURE\t4\n"
+    "EDGES&FLAWS: Cross-Trained, Still at War."
+)
+RELEATA_SHEET = (
+    "NAME: Releata\t\tSEX: Female\t\tSIDE: Kingdoms of Jukint\n"
+    "\tBATTLE\t5+3\tHANDLING\t1\tSENSORS\t1\n"
+    "\tCONTROL\t3\tINFORMATION\t1\tSIGNATURE\t4\n"
+    "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
+)
+
+
+def tanrac() -> Entity:
+    # Joe rolled 3 and 4: 10 points, spent +3 +3 +2 +1 +1.
+    return Entity(
+        "TanRac",
+        battle=4,
+        control=4,
+        handling=3,
+        information=2,
+        sensors=2,
+        edges=["Cross-Trained"],
+        flaws=["Still at War"],
+        sex="Male",
+        side="Vontuni Empire",
+        points=10,
+        roll=(3, 4),
+    )
+
+
+def releata() -> Entity:
+    # Lisa rolled 2 and 4: 9 points, 7 into Battle and 2 into Control.
+    return Entity(
+        "Releata",
+        battle=8,
+        control=3,
+        edges=["Combat Reflexes"],
+        flaws=["Checkered Past", "No Memory"],
+        sex="Female",
+        side="Kingdoms of Jukint",
+        points=9,
+        roll=(2, 4),
+    )
+
+
+def test_worked_examples_sheets():
+    assert tanrac().sheet() == TANRAC_SHEET
+    assert releata().sheet() == RELEATA_SHEET
+    assert tanrac().findings() == [] and releata().findings() == []
+
+
+def test_sheet_before_edges_and_flaws():
+    bare = Entity(
+        "TanRac",
+        battle=4,
+        control=4,
+        handling=3,
+        information=2,
+        sensors=2,
+        sex="Male",
+        side="Vontuni Empire",
+    )
+    assert bare.sheet().endswith("SIGNATURE\t4\nEDGES&FLAWS:")
+
+
+def test_generate_with_hand_allocation_records_roll():
+    e = Entity.generate(
+        "TanRac",
+        seed=11,
+        allocation={"battle": 3, "control": 3, "handling": 2, "information": 1, "sensors": 1},
+    )
+    assert e.points == sum(e.roll) + 3 and len(e.roll) == 2
+    assert e.battle == 4 and e.sensors == 2
+    codes = {f.code for f in e.findings()}
+    if e.points == 10:
+        assert codes == set()
+    else:
+        assert codes == {"points_unspent" if e.points > 10 else "points_overspent"}
+    assert e.side in SIDES.values() and e.sex in ("Female", "Male", "Neuter")
+
+
+@given(st.integers(0, 2**32))
+def test_random_generation_spends_exactly_the_points(seed):
+    e = Entity.generate("X", seed=seed)
+    assert 5 <= e.points <= 15
+    assert e.points_spent == e.points
+    assert all(e.base(a) >= 1 for a in ABILITIES)
+    assert e.findings() == []
+    assert Entity.generate("X", seed=seed) == e  # same seed, same entity
+
+
+def test_generation_points_distribution_matches_2d6_plus_3():
+    counts = Counter(Entity.generate("X", seed=s).points for s in range(3000))
+    assert abs(counts[10] / 3000 - 6 / 36) < 4 * (6 / 36 * 30 / 36 / 3000) ** 0.5
+
+
+def test_generate_rejects_bad_allocation():
+    with pytest.raises(InvalidInput, match="unknown field"):
+        Entity.generate("X", seed=1, allocation={"speed": 3})
+    with pytest.raises(InvalidInput, match="allocation"):
+        Entity.generate("X", seed=1, allocation="even")
+    with pytest.raises(InvalidInput, match="allocation\\['battle'\\]"):
+        Entity.generate("X", seed=1, allocation={"battle": -1})
+
+
+@pytest.mark.parametrize(
+    "total,sig", [(0, 2), (5, 2), (6, 3), (10, 3), (11, 4), (15, 4), (16, 5), (20, 5), (21, 6)]
+)
+def test_signature_table(total, sig):
+    assert entity_signature(total) == sig
+
+
+def test_large_and_small():
+    assert Entity("a", edges=["Large"]).signature == 3
+    assert Entity("a", edges=["Small"]).signature == 1
+    assert entity_signature(0, small=True) == 1
+    assert (
+        Entity(
+            "a", battle=0, control=0, handling=0, information=0, sensors=0, kind="creature"
+        ).signature
+        == 2
+    )
+    both = Entity("a", edges=["Large", "Small"], flaws=["Checkered Past"])
+    assert both.signature == 2
+    assert "contradictory_traits" in {f.code for f in both.findings()}
+
+
+def test_every_edge_and_flaw_has_cost_kind_and_known_effect():
+    assert len(EDGES) == 13 and len(FLAWS) == 13
+    costs = {d.name: d.cost for d in (*EDGES.values(), *FLAWS.values())}
+    assert costs["Combat Reflexes"] == 4 and costs["Long Ranged"] == 6
+    assert costs["No Hyper-Jump"] == 4 and costs["Tek Locked"] == 3 and costs["No Memory"] == 1
+    assert costs["Large"] == costs["Small"] == 1 and costs["Checkered Past"] == 3
+    for d in (*EDGES.values(), *FLAWS.values()):
+        assert d.effect in EFFECTS
+
+
+def test_flaws_must_cover_edges_is_a_finding():
+    e = Entity("a", edges=["Combat Reflexes"], flaws=["Checkered Past"])
+    [f] = e.findings()
+    assert f.code == "flaws_below_edges" and "3" in f.message and "4" in f.message
+    assert (
+        Entity("a", edges=["Combat Reflexes"], flaws=["Checkered Past", "No Memory"]).findings()
+        == []
+    )
+
+
+def test_mental_disadvantage_points_and_parameters():
+    md = Trait.parse("Mental Disadvantage: Greedy", points=3)
+    assert md.cost == 3 and md.parameter == "Greedy"
+    e = Entity("a", edges=["Long Ranged"], flaws=[md, "Slow"], sex="neuter")
+    assert e.flaw_points == 5 and e.edge_points == 6 and e.sex == "Neuter"
+    assert Trait("Mental Disadvantage").cost == 1
+    with pytest.raises(InvalidInput, match="costs exactly 2"):
+        Trait("Fast", points=3)
+    with pytest.raises(InvalidInput, match="takes no parameter"):
+        Trait("Fast", "Mining")
+    na = Trait.parse("Natural Aptitude - Mining")
+    assert na == Trait("Natural Aptitude", "Mining") and na.label() == "Natural Aptitude (Mining)"
+
+
+def test_trait_errors():
+    with pytest.raises(InvalidInput, match="unknown edge or flaw 'Telepathy'"):
+        Entity("a", edges=["Telepathy"])
+    with pytest.raises(InvalidInput, match="is a flaw"):
+        Entity("a", edges=["Slow"])
+    with pytest.raises(InvalidInput, match="is an edge"):
+        Entity("a", flaws=["Fast"])
+    with pytest.raises(InvalidType):
+        Entity("a", edges=[3])
+    assert lookup("long range targeting").name == "Long Ranged"
+    assert lookup("no hyper warp").name == "No Hyper-Jump"
+
+
+def test_rule_effects():
+    e = Entity(
+        "a",
+        battle=3,
+        handling=2,
+        edges=[
+            "Fast",
+            "Stealthed",
+            "Combat Reflexes",
+            "Long Ranged",
+            "Strong Control",
+            "Access Codes",
+            "Rank",
+            "Complete Database",
+            "Natural Aptitude: Mining",
+            "Cross-Trained",
+            "Self-Repairing",
+        ],
+        flaws=[
+            "Weak Control",
+            "No Weapon Systems",
+            "No Hyper-Jump",
+            "Tek Locked",
+            "Files Deleted",
+            "No Manipulation",
+            "No Information",
+        ],
+    )
+    assert e.orbits_per_day == 2 and e.stealth == 1 and e.first_strike_controlled
+    assert e.long_ranged and not e.can_hyper_jump and e.enemy_takeover_bonus == 1
+    assert e.bonus("takeover") == 1
+    assert (
+        e.bonus("takeover_ancient") == 1 and e.bonus("takeover_ancient", own_side_target=True) == 2
+    )
+    assert e.bonus("identify") == 0  # Complete Database and Files Deleted cancel
+    assert e.bonus("mining") == 1 and e.bonus("repairing") == 0
+    assert e.dice("battle") == () and e.dice("handling") == () and e.dice("information") == ()
+    assert e.dice("sensors") == (1,)
+    assert e.has("no_recondition") and e.has("Self-Repairing") and e.has("tek_locked")
+    assert Entity("s", flaws=["Slow"]).orbits_per_day == Fraction(1, 2)
+    assert Entity("n").orbits_per_day == 1 and Entity("n").bonus("identify") == 0
+
+
+def test_damage_current_ranks_and_neutralized():
+    r = releata()
+    hit = r.with_damage("control", 1)
+    assert (
+        hit.current("control") == 2
+        and hit.base("control") == 3
+        and str(hit.rank("battle")) == "5+3"
+    )
+    assert not hit.neutralized
+    assert hit.with_damage("sensors").neutralized
+    assert hit.repaired("control") == r and hit.repaired() == r
+    assert hit.with_damage("sensors").dice("battle") == ()
+    with pytest.raises(InvalidInput, match="ability must be one of"):
+        r.with_damage("speed")
+
+
+def test_facet():
+    t = tanrac().with_damage("sensors")
+    f = t.facet()
+    assert f.kind == "facet" and f.sensors == 1 and f.battle == 4
+    assert t.facet_cost == 14 and f.signature == t.signature == 4
+    assert f.edges == t.edges and f.flaws == t.flaws
+    assert f.with_damage("battle").neutralized  # one hit neutralizes a facet
+    g, used = f.strengthen(7)
+    assert used == 6 and g.facet_hits == 4 and g.kind == "facet"
+    h, used = g.strengthen(100)
+    assert h.kind == "character" and used == 2 * (14 - 4)
+    with pytest.raises(IllegalAction):
+        t.strengthen(2)
+    with pytest.raises(IllegalAction):
+        t.with_damage("sensors", 5).facet()
+
+
+def test_spawn():
+    parent = Entity("P", sensors=5, battle=3, side="Amtik Commonwealth")
+    after, kid = parent.spawn("Kid", lower=["sensors", "battle"])
+    assert after.sensors == 4 and after.battle == 2
+    assert kid.sensors == 4 and kid.battle == 2 and kid.control == 1 and kid.kind == "spawn"
+    assert kid.side == parent.side
+    with pytest.raises(IllegalAction, match="cannot lower control below 1"):
+        parent.spawn("Kid", lower=["control"])
+    _, k2 = parent.spawn(
+        "K", lower=["control"], rules=SuccessorsRules(spawn_may_lower_to_zero=True)
+    )
+    assert k2.control == 0
+    with pytest.raises(InvalidInput, match="more than once"):
+        parent.spawn("Kid", lower=["sensors", "sensors"])
+
+
+def test_round_trip_and_bad_input():
+    for e in (
+        tanrac(),
+        releata().with_damage("control"),
+        Entity.generate("G", seed=5).facet(),
+        Entity("L", flaws=[Trait("Mental Disadvantage", "Curious", 2)], notes=["x | y"]),
+    ):
+        assert Entity.from_json(e.to_json()) == e
+        assert Entity.from_dict(e.to_dict()) == e
+    with pytest.raises(SaveFileError):
+        Entity.from_json('{"format": "gm-kit/successors-fleet", "version": 1, "data": {}}')
+    with pytest.raises(InvalidInput, match="unknown field"):
+        Entity.from_dict({"name": "x", "speed": 3})
+    with pytest.raises(InvalidType, match="battle must be an integer"):
+        Entity("x", battle="4")
+    with pytest.raises(InvalidInput, match="sex must be one of"):
+        Entity("x", sex="Robot")
+    with pytest.raises(InvalidInput, match="name must not be empty"):
+        Entity("  ")
+
+
+def test_markdown_sheet_escapes_and_shows_damage():
+    md = releata().with_damage("control").to_markdown()
+    assert "| Control | 2 (of 3) |" in md and "Combat Reflexes" in md
+    assert "\\|" in Entity("a|b").to_markdown()
+
+
+@given(st.lists(st.integers(0, 30), min_size=5, max_size=5), st.booleans(), st.booleans())
+def test_signature_monotone_in_ranks(ranks, large, small):
+    edges = (["Large"] if large else []) + (["Small"] if small else [])
+    e = Entity("x", **dict(zip(ABILITIES, ranks)), edges=edges)
+    bigger = e.replace(battle=e.battle + 5)
+    diff = bigger.signature - e.signature
+    assert diff == (1 if e.total_ranks >= 5 else 0)
+    assert str(e.rank("battle")) == str(Rank(ranks[0]))
+
+
+@pytest.mark.parametrize(
+    "module", ["ranks", "edges", "entities", "design", "ships", "fleets", "projects", "bestiary"]
+)
+def test_module_doctests(module):
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"kit.successors.{module}")
+    result = doctest.testmod(mod)
+    assert result.failed == 0 and result.attempted > 0
