@@ -20,6 +20,7 @@ from .. import validate
 from ..dice import parse
 from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
+from .edges import Trait
 from .entities import ABILITIES, Entity
 
 __all__ = ["BESTIARY", "Creature", "creature"]
@@ -58,14 +59,14 @@ class Creature:
     def generate(self, name: str | None = None, seed: SeedLike = None) -> Entity:
         """Roll one creature (abilities in the order listed) and return it as an Entity."""
         rng, recorded = make_rng(seed)
-        ranks = dict.fromkeys(ABILITIES, 0)
+        ranks: dict[str, Any] = dict.fromkeys(ABILITIES, 0)
         for a, expr in self.abilities:
             ranks[a] = int(expr) if expr.isdigit() else parse(expr).roll(rng)
         return Entity(
             name or self.name.capitalize(),
             **ranks,
-            edges=self.edges,
-            flaws=self.flaws,
+            edges=tuple(Trait.parse(t) for t in self.edges),
+            flaws=tuple(Trait.parse(t) for t in self.flaws),
             side=self.side,
             kind="creature",
             seed=recorded,

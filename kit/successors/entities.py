@@ -342,7 +342,7 @@ class Entity:
         hits = validate.integer("hits", hits)
         new = list(self.damage)
         new[i] = max(0, new[i] + hits)
-        return dataclasses.replace(self, damage=tuple(new))
+        return dataclasses.replace(self, damage=(new[0], new[1], new[2], new[3], new[4]))
 
     def repaired(self, ability: str | None = None) -> Entity:
         """A copy with one hit repaired on ``ability`` (or all damage cleared if None)."""
@@ -449,7 +449,7 @@ class Entity:
             sex = SEXES[int(rng.integers(0, 3))]
         return cls(
             name,
-            **{a: 1 + added[a] for a in ABILITIES},
+            **_ranks({a: 1 + added[a] for a in ABILITIES}),
             edges=tuple(edges),
             flaws=tuple(flaws),
             sex=sex,
@@ -474,7 +474,7 @@ class Entity:
             raise IllegalAction(f"{self.name} is neutralized and cannot make a facet")
         return Entity(
             name if name is not None else f"{self.name} (facet)",
-            **self.current_abilities,
+            **_ranks(self.current_abilities),
             edges=self.edges,
             flaws=self.flaws,
             sex=self.sex,
@@ -535,8 +535,8 @@ class Entity:
                 )
             parent[a] -= 1
             child[a] = parent[a]
-        after = dataclasses.replace(self, **parent)
-        kid = Entity(name, **child, sex=sex, side=self.side, kind="spawn")
+        after = dataclasses.replace(self, **_ranks(parent))
+        kid = Entity(name, **_ranks(child), sex=sex, side=self.side, kind="spawn")
         return after, kid
 
     # ------------------------------------------------------------------ sheets
@@ -582,6 +582,9 @@ class Entity:
 
     def __str__(self) -> str:
         return self.sheet()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
 
     # ------------------------------------------------------------------ save/load
     def to_dict(self) -> dict[str, Any]:
@@ -631,6 +634,11 @@ def _ability(name: Any) -> str:
             f"ability must be one of {', '.join(map(repr, ABILITIES))}; got {name!r}"
         )
     return key
+
+
+def _ranks(ranks: Mapping[str, int]) -> dict[str, Any]:
+    """Ability ranks as keyword arguments (typed loosely for the constructor)."""
+    return {a: ranks[a] for a in ABILITIES}
 
 
 def _md(text: str) -> str:

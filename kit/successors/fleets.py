@@ -186,7 +186,7 @@ class Fleet:
                 design, tname = _item(item["type"])
             else:
                 design, tname = ShipDesign.from_dict(item["design"]), None
-            for _ in range(e["count"]):
+            for _ in range(validate.integer("buy count", e["count"], 1, 10000)):
                 sid = st["next"]
                 st["next"] += 1
                 ships[sid] = Ship(sid, design, tname, e.get("side"), e.get("label"))
@@ -207,7 +207,7 @@ class Fleet:
             held = st["racks"].get(e["carrier"], set())
             held.difference_update(e["ids"] if e.get("ids") is not None else set(held))
         elif e.kind == "budget":
-            st["budget"] = e["amount"]
+            st["budget"] = validate.number("budget", e["amount"], 0)
         else:
             raise InvalidInput(f"unknown fleet event {e.kind!r}")
 
@@ -276,11 +276,17 @@ class Fleet:
 
     # ------------------------------------------------------------------ actions
     def buy(
-        self, item: str | ShipType | ShipDesign, count: int = 1, *, label: str | None = None
+        self,
+        item: str | ShipType | ShipDesign,
+        count: int = 1,
+        *,
+        label: str | None = None,
+        side: str | None = None,
     ) -> list[int]:
         """Add ``count`` ships of a catalog type or a design; return their ids.
 
-        Spending past the budget is allowed and reported by :meth:`findings`.
+        Spending past the budget is allowed and reported by :meth:`findings`. Ships are of the
+        owner's side unless ``side`` names another (captured or recovered equipment).
         """
         design, tname = _item(item)
         count = validate.integer("count", count, 1, 10000)
@@ -288,7 +294,10 @@ class Fleet:
             label = validate.text("label", label, max_len=80)
         first = self._state["next"]
         payload = {"type": tname} if tname else {"design": design.to_dict()}
-        side = self.owner.side if self.owner is not None else None
+        if side is not None:
+            side = validate.text("side", side, max_len=80)
+        elif self.owner is not None:
+            side = self.owner.side
         self._do("buy", item=payload, count=count, side=side, label=label)
         return list(range(first, first + count))
 
@@ -525,7 +534,7 @@ def entity_phase(entity: Entity | None) -> str | None:
 def ability_pool(
     ability: str,
     entity: Entity | None,
-    ships: Iterable[Ship],
+    ships: Iterable[Any],
     controlled: Collection[int] = (),
     *,
     phase: str | None = None,
@@ -534,7 +543,9 @@ def ability_pool(
 ) -> list[int]:
     """All dice the entity and ``ships`` roll in ``ability``, highest first (ruling 2).
 
-    Ships whose id is in ``controlled`` use the controller's rank per die (see
+    ``ships`` are :class:`Ship` or any objects with an ``id`` and a ``design``
+    (:class:`ShipDesign`), so combat can pass its own per-battle ship states. Ships whose id
+    is in ``controlled`` use the controller's rank per die (see
     :func:`~kit.successors.ranks.controlled_dice`); others use their own. For ``"battle"``,
     ``phase`` keeps only attackers of that phase. An entity with a Flaw that removes the
     ability (No Weapon Systems, No Manipulation, No Information) adds no dice and lends no rank.
@@ -556,7 +567,8 @@ def ability_pool(
             and ship_phase(s.design, entity, under) != phase
         ):
             continue
-        dice.extend(ship_dice(s.rank(ability), ctrl if under else None, rules=rules))
+        own = s.design.abilities()[ability]
+        dice.extend(ship_dice(own, ctrl if under else None, rules=rules))
     return sorted(dice, reverse=True)
 
 

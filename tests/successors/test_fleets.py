@@ -260,3 +260,26 @@ def test_pool_properties(battle, control, ranks, data):
     assert mean(pool) >= mean(free.attack_pool())
     assert pool == ability_pool("battle", e, fleet.ships, set(chosen))
     assert sum(Counter(pool).values()) >= sum(Counter(free.attack_pool()).values())
+
+
+def test_foreign_ships_and_tek_locked():
+    locked = Fleet(tanrac().replace(flaws=("Still at War", "Tek Locked")), budget=40)
+    own = locked.buy("Servo")
+    captured = locked.buy("Servo", side="Takeru Republic")
+    assert locked.ship(own[0]).side == "Vontuni Empire"
+    [f] = locked.findings()
+    assert f.code == "tek_locked" and str(captured) in f.message
+
+
+def test_pool_accepts_combat_ship_states():
+    class State:  # what a combat engine might keep per ship
+        def __init__(self, id, design):
+            self.id, self.design = id, design
+
+    ships = [State(1, SHIPS["CRUISER"].design), State(2, SHIPS["GUNBOAT"].design)]
+    assert ability_pool("battle", releata(), ships, {2}, phase="first") == [5, 5, 3, 3]
+    assert ability_pool("battle", releata(), ships, {2}, phase="main") == [4]
+    with pytest.raises(InvalidInput, match="phase must be one of"):
+        ability_pool("battle", None, ships, phase="second")
+    with pytest.raises(InvalidInput, match="ability must be one of"):
+        ability_pool("speed", None, ships)
