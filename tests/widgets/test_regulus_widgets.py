@@ -1,0 +1,89 @@
+"""Regulus widgets driven through their Python side (the browser test covers the JS)."""
+
+import pytest
+
+from kit.regulus import Job, Operative, odds
+from kit.widgets import JobBuilder, JobTable
+
+
+def msg(widget, **content):
+    widget._on_msg(widget, content, None)
+
+
+@pytest.fixture
+def table():
+    crew = [Operative("Vex", "Face", ["invite"]), Operative("Oro", "Hacker", ["deck", "backdoor"])]
+    return JobTable(Job("heist", 4, 5, crew, seed=5))
+
+
+def test_view_mirrors_the_job(table):
+    v = table.view
+    assert (v["difficulty"], v["clock"], v["turn"], v["phase"]) == (4, 5, 0, "main")
+    assert v["odds"] == pytest.approx(odds(table.job).success)
+    msg(table, action="enter", value=12)
+    assert table.view["phase"] == "token" and table.view["odds"] is None
+    msg(table, action="token", spend=True)
+    assert table.job.progress == 3 and table.view["progress"] == 3
+    assert table.view["rows"][0]["consequences"] == ["postponed minor (token)", "minor (token spent)"]
+
+
+def test_errors_show_inline_and_change_nothing(table):
+    msg(table, action="enter", value=5)
+    before = table.job.to_dict()
+    msg(table, action="enter", value=1)
+    assert "from 2 to 12" in table.error
+    msg(table, action="token", spend=True)
+    assert "token" in table.error
+    assert table.job.to_dict() == before
+    msg(table, action="roll")
+    assert table.error == ""
+
+
+def test_knockout_prompt_and_auto_decide(table):
+    msg(table, action="enter", value=2)
+    assert table.view["phase"] == "knockout"
+    assert [r["name"] for r in table.view["roster"]] == ["Vex", "Oro"]
+    table.auto_decide = True  # turning it on answers the pending decision
+    assert table.job.crew_lost == ("Oro",)
+    msg(table, action="undo")
+    msg(table, action="undo")
+    assert table.job.turn == 0
+
+
+def test_markdown_in_view(table):
+    msg(table, action="enter", value=10)
+    assert "| 1 | 1 | 10 (entered) | main | Perfect |" in table.view["markdown"]
+
+
+def test_unknown_keyword_is_a_type_error():
+    with pytest.raises(TypeError, match="auto_decid"):
+        JobTable(Job("heist", 4, 5, [Operative("A", "x")]), auto_decid=True)
+
+
+def test_builder_live_odds_and_inline_errors():
+    b = JobBuilder()
+    assert "Chance of success" in b.odds_w.value
+    b.difficulty_w.value = 7
+    hard = b.odds_w.value
+    assert "Chance of success" in hard
+    name_w = b._rows[0][0]
+    name_w.value = "Oro"  # duplicate of the second operative
+    assert "two operatives named &#x27;Oro&#x27;" in b.error_w.value and b.odds_w.value == ""
+    assert name_w.value == "Oro"  # the user's text is kept
+    name_w.value = "<img src=x onerror=alert(1)>"
+    assert "<img" not in b.error_w.value
+    assert b.error_w.value == "" and b.job.crew[0].name == "<img src=x onerror=alert(1)>"
+    b.gig_cond_w.value = "Pilot"
+    assert "no operative has that gig" in b.error_w.value
+    assert b.open_table() is None
+    b.gig_cond_w.value = "Hacker"
+    t = b.open_table()
+    assert isinstance(t, JobTable) and b.table_box.children == (t,)
+
+
+def test_builder_round_trips_a_job():
+    job = Job("con", 6, 7, [Operative("Kit", "Face", ["a", "b"])], seed=9, title="Long con")
+    b = JobBuilder(job)
+    again = b.job
+    assert (again.job_type.name, again.difficulty, again.clock, again.crew, again.title, again.seed) == (
+        "con", 6, 7, job.crew, "Long con", 9)
