@@ -175,7 +175,7 @@ export default {
         td.colSpan = 11; tr.appendChild(td); table.appendChild(tr);
       }
       for (const r of v.rows) {
-        const tr = h("tr", `gmk-row-${r.kind}`);
+        const tr = h("tr", `gmk-incident-row gmk-row-${r.kind}`);
         const roll = r.roll === null ? "–" : String(r.roll) + (r.manual ? "*" : "");
         const cells = [String(r.index), String(r.turn), roll, r.kind === "main" ? "" : r.kind,
           r.incident, r.effects, String(r.progress), String(r.threat), String(r.heat),
