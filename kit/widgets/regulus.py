@@ -140,6 +140,10 @@ class JobBuilder(W.VBox):
         self.title_w = W.Text(placeholder="e.g. The Meridian vault", description="Title")
         self.gig_cond_w = W.Text(placeholder="gig that must stay (optional)", description="Needs gig")
         self.seed_w = W.IntText(0, description="Seed")
+        self.max_heat_w = W.BoundedIntText(0, min=0, max=100, description="Max Heat",
+                                           tooltip="0: no limit")
+        self.max_threat_w = W.BoundedIntText(0, min=0, max=100, description="Max Threat",
+                                             tooltip="0: no limit")
         self.rows_box = W.VBox()
         self.add_w = W.Button(description="Add operative", icon="user-plus")
         self.open_w = W.Button(description="Open job table", button_style="primary", icon="play")
@@ -149,7 +153,8 @@ class JobBuilder(W.VBox):
         self._rows: list[tuple[W.Text, W.Text, W.Text, W.Button]] = []
         self.add_w.on_click(lambda _: self.add_operative())
         self.open_w.on_click(lambda _: self.open_table())
-        for w in (self.type_w, self.difficulty_w, self.clock_w, self.gig_cond_w):
+        for w in (self.type_w, self.difficulty_w, self.clock_w, self.gig_cond_w, self.max_heat_w,
+                  self.max_threat_w):
             w.observe(lambda _: self.update(), "value")
         if job is not None:
             self._load(job)
@@ -161,6 +166,7 @@ class JobBuilder(W.VBox):
             W.HBox([self.type_w, self.title_w]),
             W.HBox([self.difficulty_w, self.clock_w]),
             W.HBox([self.gig_cond_w, self.seed_w]),
+            W.HBox([self.max_heat_w, self.max_threat_w]),
             W.HTML("<b>Crew workup</b> <span style='opacity:.7'>(first operative leads; contributions comma-separated)</span>"),
             self.rows_box, self.add_w, self.error_w, self.odds_w, self.open_w, self.table_box,
         ], **kwargs)
@@ -171,8 +177,10 @@ class JobBuilder(W.VBox):
         self.type_w.value = job.job_type.name if job.job_type.name in JOB_TYPES else "heist"
         self.difficulty_w.value, self.clock_w.value = job.difficulty, job.clock
         self.title_w.value, self.seed_w.value = job.title, job.seed % (2**31)
-        gig = [c.value for c in job.conditions if c.kind == "gig_active"]
-        self.gig_cond_w.value = gig[0] if gig else ""
+        by_kind = {c.kind: c.value for c in job.conditions}
+        self.gig_cond_w.value = by_kind.get("gig_active", "")
+        self.max_heat_w.value = by_kind.get("max_heat", 0)
+        self.max_threat_w.value = by_kind.get("max_threat", 0)
         for op in job.crew:
             self.add_operative(op.name, op.gig, ", ".join(op.contributions))
 
@@ -210,6 +218,10 @@ class JobBuilder(W.VBox):
         conditions = [Condition("crew_active")]
         if self.gig_cond_w.value.strip():
             conditions.append(Condition.gig_active(self.gig_cond_w.value))
+        if self.max_heat_w.value:
+            conditions.append(Condition.max_heat(self.max_heat_w.value))
+        if self.max_threat_w.value:
+            conditions.append(Condition.max_threat(self.max_threat_w.value))
         return Job(self.type_w.value, self.difficulty_w.value, self.clock_w.value, self.crew,
                    conditions, title=self.title_w.value, seed=max(0, self.seed_w.value))
 

@@ -81,6 +81,15 @@ def test_builder_live_odds_and_inline_errors():
     assert isinstance(t, JobTable) and b.table_box.children == (t,)
 
 
+def test_builder_counter_limits_lower_the_odds():
+    b = JobBuilder()
+    free = b.job
+    b.max_threat_w.value = 1
+    assert [c.kind for c in b.job.conditions] == ["crew_active", "max_threat"]
+    from kit.regulus import odds as exact
+    assert exact(b.job).success < exact(free).success
+
+
 def test_builder_round_trips_a_job():
     job = Job("con", 6, 7, [Operative("Kit", "Face", ["a", "b"])], seed=9, title="Long con")
     b = JobBuilder(job)
