@@ -43,6 +43,8 @@ from .rules import BoardRules, skill_key
 from .standard import PreparationBoard, StandardBoard
 
 __all__ = [
+    "DEFAULT_THEMES",
+    "SUITS",
     "Board",
     "BoardOdds",
     "BoardRules",
@@ -52,11 +54,9 @@ __all__ = [
     "CheckRecord",
     "CheckSource",
     "Contest",
-    "DEFAULT_THEMES",
     "EventDeck",
     "LimitBoard",
     "PreparationBoard",
-    "SUITS",
     "SkillPlan",
     "StandardBoard",
     "as_card",

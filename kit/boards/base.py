@@ -202,6 +202,11 @@ class Board(Generic[S]):
         return self.cards[slot - 1].value + self.modifiers[slot - 1] + self.penalty_for(skill)
 
     @property
+    def next_slot(self) -> int | None:
+        """1-based slot the next check must face, where the rules fix it (else ``None``)."""
+        return None
+
+    @property
     def history(self) -> list[CheckRecord]:
         """Every check made, in order."""
         return list(getattr(self._state, "records", ()))
@@ -216,14 +221,14 @@ class Board(Generic[S]):
         """The players' failed checks so far."""
         return sum(1 for r in self.history if r.side == "player" and not r.success)
 
-    def copy(self) -> "Board[S]":
+    def copy(self) -> Board[S]:
         """An independent copy with the same setup and events."""
         other = self._with_setup()
         other.events = self.events.copy()
         other._state = self._state
         return other
 
-    def _with_setup(self, **changes: Any) -> "Board[S]":
+    def _with_setup(self, **changes: Any) -> Board[S]:
         kwargs = {
             "cards": self.cards, "modifiers": self.modifiers, "rules": self.rules, "title": self.title,
             **self._setup_objects(), **changes,
@@ -254,13 +259,13 @@ class Board(Generic[S]):
         return store.dumps(f"board/{self.KIND}", self.VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Board[Any]":
+    def from_json(cls, text: str | bytes) -> Board[Any]:
         """Load a board saved by :meth:`to_json`, replaying and checking every event."""
         data = store.loads(text, f"board/{cls.KIND}", cls.VERSION)
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Board[Any]":
+    def from_dict(cls, data: Any) -> Board[Any]:
         """Build a board from :meth:`to_dict` output (errors become :class:`SaveFileError`)."""
         try:
             data = dict(validate.mapping("board", data))

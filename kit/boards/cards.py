@@ -36,16 +36,16 @@ from ..log import Event, EventLog
 from ..rng import SeedLike, make_rng
 
 __all__ = [
-    "Card",
+    "DEFAULT_THEMES",
+    "RED_SUITS",
     "SUITS",
     "SUIT_SYMBOLS",
-    "RED_SUITS",
-    "DEFAULT_THEMES",
+    "Card",
     "EventDeck",
+    "as_card",
     "event_deck_cards",
     "full_deck",
     "ranks_deck",
-    "as_card",
 ]
 
 #: Suits in the order the kit lists them.
@@ -65,7 +65,7 @@ _FACES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _FACE_VALUES = {"A": 14, "J": 11, "Q": 12, "K": 13}
 _SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
 _LETTER_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_TEXT_CARD = re.compile(r"^\s*(10|[2-9]|[AJQK]|1[1-4]|1)\s*([SHDC\u2660\u2665\u2666\u2663])?\s*$", re.I)
+_TEXT_CARD = re.compile(r"^\s*(10|[2-9]|[AJQK]|1[1-4]|1)\s*([SHDC\u2660\u2665\u2666\u2663])?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, order=True)
@@ -326,7 +326,7 @@ class EventDeck:
         })
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "EventDeck":
+    def from_json(cls, text: str | bytes) -> EventDeck:
         """Load :meth:`to_json` output, replaying and checking every event."""
         data = validate.mapping("deck", store.loads(text, cls.KIND, cls.VERSION))
         validate.no_unknown_keys("deck", data, ("seed", "cards", "themes", "events"))

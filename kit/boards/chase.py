@@ -41,7 +41,7 @@ from .cards import Card
 from .rules import BoardRules
 from .standard import _skill
 
-__all__ = ["Chase", "ChaseState", "ESCAPEE", "PURSUER"]
+__all__ = ["ESCAPEE", "PURSUER", "Chase", "ChaseState"]
 
 ESCAPEE, PURSUER = "escapee", "pursuer"
 
@@ -293,4 +293,4 @@ class Chase(Board[ChaseState]):
                                  removed=i < s.left, placed=None) for i in range(self.length)]
         return {"slots": slots, "goal": s.goal + 1, "open": [] if self.finished else [facing + 1],
                 "role": self.role, "npc_role": self.npc_role, "rounds": s.rounds,
-                "chase_outcome": s.outcome, "gap": s.goal - s.left}
+                "chase_outcome": s.outcome, "gap": s.goal - s.left, "npc_results": list(s.npc)}

@@ -31,7 +31,7 @@ from ..dice import Dice, as_dice
 from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 
-__all__ = ["CheckDistribution", "CheckSource", "SkillPlan", "autoplay", "ChecksLike"]
+__all__ = ["CheckDistribution", "CheckSource", "ChecksLike", "SkillPlan", "autoplay"]
 
 ChecksLike = Union[str, Dice, Mapping[int, Any], int, "CheckDistribution"]
 
@@ -55,7 +55,7 @@ class CheckDistribution:
         object.__setattr__(self, "_tails", tuple(tails))
 
     @classmethod
-    def of(cls, checks: ChecksLike, field: str = "checks") -> "CheckDistribution":
+    def of(cls, checks: ChecksLike, field: str = "checks") -> CheckDistribution:
         """Build from a dice expression, a ``{value: weight}`` table or an int."""
         if isinstance(checks, CheckDistribution):
             return checks
@@ -145,7 +145,7 @@ class SkillPlan:
     """The skill of every check after the plan."""
 
     @classmethod
-    def of(cls, skills: "SkillPlan | Sequence[str | None] | str | None") -> "SkillPlan":
+    def of(cls, skills: SkillPlan | Sequence[str | None] | str | None) -> SkillPlan:
         """Accept a plan, a list of skills, one skill for every check, or ``None``."""
         if isinstance(skills, SkillPlan):
             return skills

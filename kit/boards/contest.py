@@ -28,7 +28,7 @@ from .cards import Card
 from .rules import BoardRules
 from .standard import _skill
 
-__all__ = ["Contest", "ContestState", "PLAYER", "OPPONENT"]
+__all__ = ["OPPONENT", "PLAYER", "Contest", "ContestState"]
 
 PLAYER, OPPONENT = "player", "opponent"
 
@@ -135,9 +135,9 @@ class Contest(Board[ContestState]):
                           skill=_skill(skill), opponent_skill=_skill(opponent_skill))
         return int(event["move"])
 
-    def check(self, value: int, skill: str | None = None, *, opponent: int,
+    def check(self, value: int, opponent: int, skill: str | None = None,
               opponent_skill: str | None = None) -> int:
-        """Same as :meth:`exchange` (``check(player_value, opponent=...)``)."""
+        """Same as :meth:`exchange`: ``check(players_value, opponent_value, skill=...)``."""
         return self.exchange(value, opponent, skill, opponent_skill)
 
     # ---------------------------------------------------------------- reading

@@ -24,7 +24,7 @@ Fraction(443, 576)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Union
@@ -32,20 +32,20 @@ from typing import Any, Union
 import numpy as np
 
 from .. import validate
-from ..errors import InvalidInput, InvalidType
+from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 from .base import Board
 from .cards import Card, EventDeck, as_card, event_deck_cards
 from .chase import ESCAPEE, Chase
-from .checks import CheckDistribution, CheckSource, ChecksLike, SkillPlan, autoplay, default_order
+from .checks import CheckDistribution, ChecksLike, CheckSource, SkillPlan, autoplay, default_order
 from .contest import Contest
 from .limit import LimitBoard
 from .rules import BoardRules, tracked_key
 from .standard import PreparationBoard, StandardBoard
 
-__all__ = ["BoardOdds", "odds", "next_check_odds", "exchange_odds", "simulate", "deal_odds"]
+__all__ = ["BoardOdds", "deal_odds", "exchange_odds", "next_check_odds", "odds", "simulate"]
 
-Number = Union[Fraction, float]
+Number = Union[Fraction, float]  # noqa: UP007 - a runtime alias
 #: The Markov iteration stops once less than this much probability is still in play.
 TAIL = 1e-13
 MAX_ROUNDS = 100_000
@@ -57,13 +57,13 @@ class BoardOdds:
 
     kind: str
     """The board kind."""
-    outcomes: dict[str, Number]
+    outcomes: Mapping[str, Number]
     """Probability of each named end (``"goal reached"``, ``"escaped"``, ...)."""
     success: Number | None
     """Probability that the players get their way (``None`` for a preparation board)."""
-    successes: dict[int, Number] = field(default_factory=dict)
+    successes: Mapping[int, Number] = field(default_factory=dict)
     """Distribution of the players' successes at the end (standard, limit, preparation)."""
-    length: dict[int, Number] = field(default_factory=dict)
+    length: Mapping[int, Number] = field(default_factory=dict)
     """Distribution of how many more checks, exchanges or rounds the board takes."""
     exact: bool = True
     """Whether the numbers are exact Fractions (False: floats accurate to about 1e-12)."""
@@ -253,7 +253,7 @@ def _limit_order(board: LimitBoard, order: Sequence[int] | None) -> list[int]:
 
 
 def _contest_odds(board: Contest, dist: CheckDistribution, odist: CheckDistribution, plan: SkillPlan,
-                  oplan: SkillPlan) -> BoardOdds:
+                  oplan: SkillPlan, lengths: bool = True) -> BoardOdds:
     if board.finished:
         return _finished(board)
     st = board._state
@@ -261,16 +261,29 @@ def _contest_odds(board: Contest, dist: CheckDistribution, odist: CheckDistribut
     pc = _PenaltyStream(board, plan, board._used())
     oc = _PenaltyStream(board, oplan, st.opponent_used)
     base = [c.value + m for c, m in zip(board.cards, board.modifiers)]
+    pf, of = _float_success(dist, rules), _float_success(odist, rules)
     alive = {(st.lo, st.hi, st.goal): 1.0}
     win = lose = 0.0
     length: dict[int, float] = {}
     t = 0
+    steady = (tracked_key(plan.default, rules) is None and tracked_key(oplan.default, rules) is None)
     while alive and sum(alive.values()) > TAIL and t < MAX_ROUNDS:
         pp, op = pc.penalty(t), oc.penalty(t)
+        if not lengths and steady and t >= max(len(plan.skills), len(oplan.skills)):
+            # From here on every exchange is alike: solve the absorbing chain directly.
+            stuck = 0.0
+            for state, p in alive.items():
+                w = _contest_win(state, base, pf, of, pp, op, {})
+                if w is None:
+                    stuck += p
+                else:
+                    win += p * w
+                    lose += p * (1 - w)
+            alive = {"unresolved": stuck} if stuck > 1e-9 else {}  # type: ignore[dict-item]
+            break
         nxt: dict[tuple[int, int, int], float] = {}
         for (lo, hi, g), p in alive.items():
-            a = float(dist.success(base[g] + pp, rules.meet_target))
-            b = float(odist.success(base[g] + op, rules.meet_target))
+            a, b = pf(base[g] + pp), of(base[g] + op)
             right, left = a * (1 - b), b * (1 - a)
             stay = 1.0 - right - left
             for (nlo, nhi, ng), q in (((lo + 1, hi, g + 1), right), ((lo, hi - 1, g - 1), left),
@@ -290,9 +303,34 @@ def _contest_odds(board: Contest, dist: CheckDistribution, odist: CheckDistribut
         t += 1
     rest = sum(alive.values())
     outcomes: dict[str, Number] = {"players win": win, "opponent wins": lose}
+    if not lengths:
+        length = {}
     if rest > 1e-9:
         outcomes["unresolved"] = rest
     return BoardOdds("contest", outcomes, win, {}, dict(sorted(length.items())), exact=False)
+
+
+def _contest_win(state: tuple[int, int, int], base: list[int], pf: Any, of: Any, pp: int, op: int,
+                 memo: dict[tuple[int, int, int], float | None]) -> float | None:
+    """Chance the players win from ``state`` when every exchange is alike (``None``: never ends)."""
+    lo, hi, g = state
+    if g > hi:
+        return 1.0
+    if g < lo:
+        return 0.0
+    if state not in memo:
+        a, b = pf(base[g] + pp), of(base[g] + op)
+        right, left = a * (1 - b), b * (1 - a)
+        if right + left <= 0:
+            memo[state] = None
+        else:
+            wr = _contest_win((lo + 1, hi, g + 1), base, pf, of, pp, op, memo)
+            wl = _contest_win((lo, hi - 1, g - 1), base, pf, of, pp, op, memo)
+            if (wr is None and right > 0) or (wl is None and left > 0):
+                memo[state] = None
+            else:
+                memo[state] = (right * (wr or 0.0) + left * (wl or 0.0)) / (right + left)
+    return memo[state]
 
 
 def _chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> BoardOdds:
@@ -304,10 +342,11 @@ def _chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> Board
     base = [c.value + m for c, m in zip(board.cards, board.modifiers)]
     ndist = CheckDistribution.of(board.npc_checks) if board.npc_checks is not None else None
 
+    pf = _float_success(dist, rules)
+    nf = _float_success(ndist, rules) if ndist is not None else None
+
     def npc_p(slot: int) -> float:
-        if ndist is None:
-            return float(rules.npc_chance)
-        return float(ndist.success(base[slot], rules.meet_target))
+        return float(rules.npc_chance) if nf is None else nf(base[slot])
 
     alive = {(st.left, st.goal): 1.0}
     escaped = caught = 0.0
@@ -318,17 +357,17 @@ def _chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> Board
         pen = pc.penalty(t)
         nxt: dict[tuple[int, int], float] = {}
 
-        def end(kind: str, mass: float) -> None:
+        def end(kind: str, mass: float, rounds: int = t + 1) -> None:
             nonlocal escaped, caught
             if kind == "escaped":
                 escaped += mass
             else:
                 caught += mass
-            length[t + 1] = length.get(t + 1, 0.0) + mass
+            length[rounds] = length.get(rounds, 0.0) + mass
 
         for (lo, g), p in alive.items():
             if board.role == ESCAPEE:
-                a = float(dist.success(base[g] + pen, rules.meet_target))
+                a = pf(base[g] + pen)
                 if g + 1 >= n:
                     end("escaped", p * a)
                     firsts = [((lo, g), p * (1 - a))]
@@ -354,7 +393,7 @@ def _chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> Board
                 if b < 1:
                     firsts.append(((lo, g), p * (1 - b)))
                 for (l1, g1), m in firsts:
-                    a = float(dist.success(base[g1 if faces_goal else l1] + pen, rules.meet_target))
+                    a = pf(base[g1 if faces_goal else l1] + pen)
                     if l1 + 1 > g1:
                         end("caught", m * a)
                     elif a > 0:
@@ -369,6 +408,18 @@ def _chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> Board
         outcomes["unresolved"] = rest
     win = escaped if board.role == ESCAPEE else caught
     return BoardOdds("chase", outcomes, win, {}, dict(sorted(length.items())), exact=False)
+
+
+def _float_success(dist: CheckDistribution, rules: BoardRules) -> Any:
+    """A cached float version of ``dist.success`` (the Markov loops call it very often)."""
+    cache: dict[int, float] = {}
+
+    def f(target: int) -> float:
+        if target not in cache:
+            cache[target] = float(dist.success(target, rules.meet_target))
+        return cache[target]
+
+    return f
 
 
 class _PenaltyStream:
@@ -390,7 +441,7 @@ class _PenaltyStream:
 
 
 def _finished(board: Board[Any]) -> BoardOdds:
-    name = {"success": "players' way", "failure": "against the players", "done": "done"}[board.outcome]
+    name = {"success": "players' way", "failure": "against the players", "done": "done"}[board.outcome or "done"]
     one = Fraction(1)
     success = None if board.outcome == "done" else (one if board.outcome == "success" else Fraction(0))
     return BoardOdds(board.KIND, {name: one}, success, {board.successes: one}, {0: one})
@@ -439,15 +490,25 @@ def odds(
 
 def deal_odds(
     board: Board[Any], checks: ChecksLike = "2d6", skills: Any = None, *, pool: Any = None,
-    order: Sequence[int] | None = None,
+    order: Sequence[int] | None = None, opponent_checks: ChecksLike | None = None,
+    opponent_skills: Any = None,
 ) -> BoardOdds:
     """Odds of a board of ``board``'s shape *before* its cards are dealt.
 
-    The cards on ``board`` are ignored: every slot is an unseen card, and the answer is exact
-    over every deal from ``pool`` (default: the full 20-card event deck). Standard,
-    preparation and limit boards only; for contests and chases use :func:`simulate` on boards
-    dealt from a seeded deck.
+    The cards on ``board`` are ignored (its length, goal, modifiers, rules and role are kept):
+    every slot is an unseen card, and the answer is exact over every deal from ``pool``
+    (default: the full 20-card event deck), drawn without replacement. Standard, preparation
+    and limit boards use the dynamic programme directly (exact Fractions). Contests and chases
+    average :func:`odds` over every distinct row of values (floats; for a contest only the ends,
+    not its length); rows longer than about six cards have too many deals for that and raise,
+    so use :func:`simulate` there.
+
+    Raises:
+        IllegalAction: the board already has checks on it (use :func:`odds`).
+        InvalidInput: a contest or chase with more than :data:`MAX_DEALS` distinct rows.
     """
+    if len(board.events):
+        raise IllegalAction("deal_odds is for a board before play; this one has checks on it, use odds()")
     dist = CheckDistribution.of(checks)
     plan = SkillPlan.of(skills)
     full = list(event_deck_cards()) if pool is None else pool
@@ -457,7 +518,57 @@ def deal_odds(
         return _preparation_odds(board, dist, plan, full, unseen=True)
     if isinstance(board, LimitBoard):
         return _limit_odds(board, dist, plan, full, order, unseen_all=True)
-    raise InvalidType(f"deal_odds handles standard, preparation and limit boards, got {board.KIND!r}")
+    if isinstance(board, (Contest, Chase)):
+        counts = _pool_counts(board, full)
+        if sum(counts.values()) < board.length:
+            raise InvalidInput(f"pool holds {sum(counts.values())} cards, fewer than the board's {board.length}")
+        rows = _deals(counts, board.length)
+        outcomes: dict[str, float] = {}
+        length: dict[int, float] = {}
+        win = 0.0
+        odist = dist if opponent_checks is None else CheckDistribution.of(opponent_checks, "opponent_checks")
+        oplan = SkillPlan.of(opponent_skills)
+        for values, weight in rows:
+            dealt = board._with_setup(cards=list(values))
+            if isinstance(dealt, Contest):
+                one = _contest_odds(dealt, dist, odist, plan, oplan, lengths=False)
+            else:
+                one = odds(dealt, dist, plan)
+            w = float(weight)
+            win += w * float(one.success or 0)
+            for k, p in one.outcomes.items():
+                outcomes[k] = outcomes.get(k, 0.0) + w * float(p)
+            for n, p in one.length.items():
+                length[n] = length.get(n, 0.0) + w * float(p)
+        return BoardOdds(board.KIND, outcomes, win, {}, dict(sorted(length.items())), exact=False)
+    raise InvalidType(f"deal_odds needs one of the kit's boards, got {type(board).__name__}")
+
+
+#: The most distinct rows of values :func:`deal_odds` averages a contest or chase over.
+MAX_DEALS = 20_000
+
+
+def _deals(counts: dict[int, int], n: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every distinct row of ``n`` values dealt from ``counts`` without replacement, weighted."""
+    values = sorted(counts)
+    out: list[tuple[tuple[int, ...], Fraction]] = []
+
+    def rec(prefix: tuple[int, ...], left: list[int], total: int, p: Fraction) -> None:
+        if len(out) > MAX_DEALS:
+            raise InvalidInput(
+                f"a {n}-card row has more than {MAX_DEALS} distinct deals; use simulate() on dealt boards"
+            )
+        if len(prefix) == n:
+            out.append((prefix, p))
+            return
+        for j, v in enumerate(values):
+            if left[j]:
+                left[j] -= 1
+                rec(prefix + (v,), left, total - 1, p * Fraction(left[j] + 1, total))
+                left[j] += 1
+
+    rec((), [counts[v] for v in values], sum(counts.values()), Fraction(1))
+    return out
 
 
 def next_check_odds(board: Board[Any], checks: ChecksLike = "2d6", skill: str | None = None, *,
@@ -485,12 +596,15 @@ def next_check_odds(board: Board[Any], checks: ChecksLike = "2d6", skill: str | 
             else:
                 out[s] = dist.success(board.cards[s - 1].value + mod, rules.meet_target)
         return out
+    slot: int | None
     if isinstance(board, Chase):
         slot = board.player_target() + 1
     elif isinstance(board, Contest):
         slot = board.goal
     else:
         slot = board.next_slot
+    if slot is None:
+        return {}
     return {slot: dist.success(board.slot_target(slot, skill), rules.meet_target)}
 
 

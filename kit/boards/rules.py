@@ -32,7 +32,7 @@ from typing import Any
 from .. import validate
 from ..errors import InvalidInput
 
-__all__ = ["BoardRules", "skill_key", "penalty", "MIN_LENGTH", "MAX_LENGTH"]
+__all__ = ["MAX_LENGTH", "MIN_LENGTH", "BoardRules", "penalty", "skill_key"]
 
 #: The text asks for at least three cards on a board.
 MIN_LENGTH = 3
@@ -76,7 +76,7 @@ class BoardRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "BoardRules":
+    def from_dict(cls, raw: Any) -> BoardRules:
         """Read :meth:`to_dict` output; unknown fields are an error."""
         raw = validate.mapping("rules", raw)
         validate.no_unknown_keys("rules", raw, [f.name for f in fields(cls)])

@@ -32,7 +32,7 @@ from .base import Board, CheckRecord, check_value, with_records
 from .cards import Card
 from .rules import BoardRules
 
-__all__ = ["StandardBoard", "PreparationBoard", "StandardState"]
+__all__ = ["PreparationBoard", "StandardBoard", "StandardState"]
 
 
 @dataclass(frozen=True)

@@ -12,3 +12,4 @@ __all__ = ["KitWidget"]
 
 # Each system appends its widgets below (one import line per module).
 from .regulus import JobBuilder, JobTable  # noqa: E402
+from .boards import BoardWidget  # noqa: E402

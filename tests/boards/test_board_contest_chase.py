@@ -15,7 +15,7 @@ def test_contest_goal_moves_and_far_card_leaves():
     assert c.goal == 4 and c.removed == [1]
     assert c.exchange(3, 9) == -1              # opponent wins: the players' far card goes
     assert c.goal == 3 and c.removed == [1, 5]
-    assert c.exchange(9, 9) == 0 and c.exchange(2, 2) == 0   # ties: no move
+    assert c.exchange(9, 9) == 0 and c.check(2, 2) == 0      # ties: no move
     assert c.goal == 3 and c.exchanges == 4
 
 

@@ -182,3 +182,26 @@ def test_monte_carlo_agrees_with_exact_odds(make, kwargs, key):
     if exact.length:
         assert abs(exact.mean_length - sim.mean_length) < 0.15 * max(1.0, exact.mean_length)
     assert board.events.to_list() == make().events.to_list()   # simulate leaves the board alone
+
+
+@pytest.mark.parametrize("shape, opts", [
+    (Contest([5, 5, 5]), {"opponent_checks": "1d6+3"}),
+    (Chase([5] * 5, head_start=True, rules=BoardRules(npc_chance=0.5)), {}),
+], ids=["contest", "chase"])
+def test_deal_odds_of_contests_and_chases_average_every_deal(shape, opts):
+    pool = [Card(4, "spades"), Card(6, "hearts"), Card(6, "clubs"), Card(8, "diamonds"), Card(7, "clubs"),
+            Card(5, "hearts")]
+    got = deal_odds(shape, "2d6", pool=pool, **opts)
+    total, count = 0.0, 0
+    for deal in itertools.permutations(pool, shape.length):
+        total += float(odds(shape._with_setup(cards=list(deal)), "2d6", **opts).success)
+        count += 1
+    assert got.success == pytest.approx(total / count, abs=1e-9)
+    assert sum(got.outcomes.values()) == pytest.approx(1, abs=1e-9)
+
+
+def test_deal_odds_only_before_play():
+    board = StandardBoard([5, 6, 7], goal=2)
+    board.check(7)
+    with pytest.raises(ValueError, match="before play"):
+        deal_odds(board)

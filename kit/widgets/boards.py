@@ -1,0 +1,157 @@
+"""The board widget: a Complex Task board drawn as playing cards, played by clicking.
+
+The widget is a view of one board engine object (:mod:`kit.boards`). It draws the row of
+cards (rank, suit, red or black, a card back for face-down cards, the slot modifier as a
+badge, the goal marker), places result cards as checks land, and offers a check entry with
+a skill picker that shows the repeated-skill penalty the next check would carry, the chance
+of the next check on each open slot, the result banner and undo. Every action goes to the
+engine inside :meth:`~kit.widgets._base.KitWidget.guard`, so an illegal check shows an inline
+error and changes nothing; the synced traits are re-derived from the engine afterwards.
+
+>>> from kit.boards import StandardBoard
+>>> w = BoardWidget(StandardBoard([6, 5, 7, 4], goal=3))
+>>> w.check(6, "Tinker: Repair")
+>>> w.view["successes"], w.view["penalty"]
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..boards import Board as _EngineBoard
+from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
+from ..boards.checks import CheckDistribution
+from ..errors import InvalidInput
+from ._base import STATIC, KitWidget, check_kwargs
+
+__all__ = ["Board", "BoardWidget"]
+
+#: Skills offered in the picker until the GM adds their own.
+DEFAULT_SKILLS = ["Investigation: Mechanical Workings", "Tinker: Disable Device", "Tinker: Repair",
+                  "Persuasion: Calm", "Athletics: Run", "Stealth: Sneak", "Tinker"]
+
+
+class BoardWidget(KitWidget):
+    """A Complex Task board as cards, with check entry, odds, result banner and undo.
+
+    Args:
+        board: the board engine object to show and play (any kind).
+        checks: the check distribution the odds assume (a dice expression such as ``"2d6"``).
+        skills: skill names offered in the picker.
+    """
+
+    _esm = STATIC / "board.js"
+    _css = (STATIC / "kit.css").read_text() + (STATIC / "board.css").read_text()
+
+    view = traitlets.Dict(help="The board's state plus odds and penalties, as the JS draws it.").tag(sync=True)
+    skill = traitlets.Unicode("", help="The skill picked for the next check ('' for none).").tag(sync=True)
+    opponent_skill = traitlets.Unicode("", help="A contest opponent's skill ('' for none).").tag(sync=True)
+    skills = traitlets.List(traitlets.Unicode(), help="Skill names offered in the picker.").tag(sync=True)
+    checks = traitlets.Unicode("2d6", help="Check distribution the odds assume, e.g. '2d6+1'.").tag(sync=True)
+
+    def __init__(self, board: _EngineBoard[Any], *, checks: str = "2d6", skills: list[str] | None = None,
+                 **kwargs: Any) -> None:
+        check_kwargs("BoardWidget", kwargs, {"layout"})
+        if not isinstance(board, _EngineBoard):
+            raise TypeError(f"BoardWidget needs a board from kit.boards, got {type(board).__name__}")
+        CheckDistribution.of(checks)
+        self.board = board
+        super().__init__(checks=str(checks), skills=list(skills or DEFAULT_SKILLS), **kwargs)
+        self.on_msg(self._on_msg)
+        self.observe(lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks"])
+        self.refresh()
+
+    # ------------------------------------------------------------ actions
+    def check(self, value: int, skill: str | None = None, *, slot: int | None = None,
+              opponent: int | None = None, opponent_skill: str | None = None) -> None:
+        """Make a check on the board (the same as typing it in and clicking Check)."""
+        with self.guard():
+            self._apply_check(value, skill, slot, opponent, opponent_skill)
+
+    def _apply_check(self, value: Any, skill: str | None, slot: Any, opponent: Any,
+                     opponent_skill: str | None) -> None:
+        b: Any = self.board
+        value = _number("check value", value)
+        if isinstance(b, LimitBoard):
+            if slot in (None, ""):
+                raise InvalidInput("pick a card to face first: click one of the open cards "
+                                   f"(open: {', '.join(map(str, b.open_slots))})")
+            b.check(value, slot=int(slot), skill=skill)
+        elif isinstance(b, Contest):
+            b.exchange(value, _number("opponent check value", opponent), skill, opponent_skill)
+        else:
+            b.check(value, skill)
+        if skill and skill not in self.skills:
+            self.skills = [*self.skills, skill]
+
+    def undo(self) -> None:
+        """Take back the last check (or exchange, or round)."""
+        with self.guard():
+            self.board.undo()
+
+    def reset(self) -> None:
+        """Clear every check from the board."""
+        with self.guard():
+            self.board.reset()
+
+    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        action = content.get("action")
+        if action == "check":
+            with self.guard():
+                self._apply_check(content.get("value"), content.get("skill") or None,
+                                  content.get("slot"), content.get("opponent"),
+                                  content.get("opponent_skill") or None)
+        elif action == "undo":
+            self.undo()
+        elif action == "reset":
+            self.reset()
+
+    # ------------------------------------------------------------ view
+    def refresh(self) -> None:
+        """Re-derive the view from the board (called after every action)."""
+        b = self.board
+        skill = self.skill.strip() or None
+        view = dict(b.state)
+        view["penalty"] = b.penalty_for(skill)
+        view["penalties"] = {s: b.penalty_for(s) for s in self.skills}
+        try:
+            chances = next_check_odds(b, self.checks, skill)
+            view["odds"] = {str(k): float(v) for k, v in chances.items()}
+            view["board_odds"] = None if b.finished else _success(odds(b, self.checks))
+            if isinstance(b, Contest) and not b.finished:
+                oskill = self.opponent_skill.strip() or None
+                view["exchange"] = {k: float(v) for k, v in exchange_odds(
+                    b, self.checks, skill, opponent_skill=oskill).items()}
+                view["opponent_penalty"] = b.opponent_penalty_for(oskill)
+            view["odds_error"] = ""
+        except InvalidInput as exc:
+            view["odds"], view["board_odds"], view["odds_error"] = {}, None, str(exc)
+        if isinstance(b, Chase):
+            view["npc"] = ("always succeeds" if b.npc_checks is None and b.rules.npc_chance >= 1
+                           else f"rolls {b.npc_checks}" if b.npc_checks is not None
+                           else f"succeeds {b.rules.npc_chance:.0%} of the time")
+        view["checks"] = self.checks
+        self.view = view
+
+
+def _success(result: Any) -> float | None:
+    return None if result.success is None else float(result.success)
+
+
+def _number(field: str, value: Any) -> int:
+    if isinstance(value, str):
+        value = value.strip()
+        if not value:
+            raise InvalidInput(f"{field} is missing: type the check result first")
+        if not value.lstrip("-").isdigit():
+            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+        value = int(value)
+    if value is None:
+        raise InvalidInput(f"{field} is missing: type the check result first")
+    return value
+
+
+Board = BoardWidget

@@ -1,0 +1,359 @@
+// gm-kit board widget: a Complex Task board drawn as playing cards.
+// The Python side owns the board; this file only draws `view` and sends actions.
+
+/** @param {string} tag @param {string} [cls] @param {string} [text] */
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const KIND_NAMES = {
+  standard: "Standard board",
+  limit: "Limit board",
+  contest: "Social contest",
+  chase: "Chase",
+  preparation: "Preparation",
+};
+const ACTION_NAMES = { contest: "Exchange", chase: "Play round" };
+
+/** @param {number} p */
+function pct(p) {
+  if (p === null || p === undefined) return "";
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return Math.round(p * 100) + "%";
+}
+
+/** @param {number} m */
+function signed(m) {
+  return (m > 0 ? "+" : m < 0 ? "\u2212" : "") + Math.abs(m);
+}
+
+function makeCard() {
+  const card = h("div", "gmk-card");
+  const tl = h("div", "gmk-card-corner gmk-tl");
+  const pip = h("div", "gmk-card-pip");
+  const br = h("div", "gmk-card-corner gmk-br");
+  const mod = h("div", "gmk-card-mod");
+  card.append(tl, pip, br, mod);
+  return { card, tl, pip, br, mod };
+}
+
+/** Fill a card element from a card view (or null: face down). */
+function paintCard(parts, card, modifier) {
+  const { card: el, tl, pip, br, mod } = parts;
+  const down = !card;
+  el.classList.toggle("gmk-face-down", down);
+  el.classList.toggle("gmk-red", !!(card && card.red));
+  el.classList.toggle("gmk-plain", !!(card && !card.suit));
+  const face = down ? "" : card.face;
+  const sym = down ? "" : card.symbol;
+  tl.textContent = face + (sym ? "\n" + sym : "");
+  br.textContent = face + (sym ? "\n" + sym : "");
+  pip.textContent = down ? "" : sym || face;
+  mod.textContent = modifier ? signed(modifier) : "";
+  mod.style.display = modifier ? "" : "none";
+  mod.title = modifier ? `slot modifier ${signed(modifier)}` : "";
+}
+
+export default {
+  render({ model, el }) {
+    const root = h("div", "gmk-root gmk-board");
+    el.appendChild(root);
+
+    const header = h("div", "gmk-row gmk-board-header");
+    const title = h("span", "gmk-title gmk-board-title");
+    const kind = h("span", "gmk-chip gmk-board-kind");
+    const status = h("span", "gmk-muted gmk-board-status");
+    header.append(title, kind, status);
+
+    const felt = h("div", "gmk-board-felt");
+    const leftSide = h("div", "gmk-board-side gmk-board-left");
+    const row = h("div", "gmk-board-row");
+    const rightSide = h("div", "gmk-board-side gmk-board-right");
+    felt.append(leftSide, row, rightSide);
+
+    const banner = h("div", "gmk-banner gmk-board-banner");
+    const error = h("div", "gmk-error gmk-board-error");
+
+    const controls = h("div", "gmk-row gmk-board-controls");
+    const valueLabel = h("label", "gmk-board-field");
+    const valueName = h("span", "gmk-muted", "Check");
+    valueLabel.append(valueName);
+    const value = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-value"));
+    value.type = "number";
+    value.placeholder = "result";
+    valueLabel.append(value);
+
+    const listId = "gmk-skills-" + Math.random().toString(36).slice(2);
+    const skillLabel = h("label", "gmk-board-field");
+    skillLabel.append(h("span", "gmk-muted", "Skill"));
+    const skill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-skill"));
+    skill.setAttribute("list", listId);
+    skill.placeholder = "none";
+    const datalist = h("datalist");
+    datalist.id = listId;
+    const penalty = h("span", "gmk-chip gmk-board-penalty");
+    skillLabel.append(skill, datalist, penalty);
+
+    const oppLabel = h("label", "gmk-board-field gmk-board-opp-field");
+    oppLabel.append(h("span", "gmk-muted", "Opponent"));
+    const opp = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-opp"));
+    opp.type = "number";
+    opp.placeholder = "result";
+    const oppSkill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-oppskill"));
+    oppSkill.setAttribute("list", listId);
+    oppSkill.placeholder = "skill";
+    const oppPenalty = h("span", "gmk-chip gmk-board-penalty gmk-board-opp-penalty");
+    oppLabel.append(opp, oppSkill, oppPenalty);
+
+    const checkBtn = h("button", "gmk-btn gmk-primary gmk-board-check", "Check");
+    const undoBtn = h("button", "gmk-btn gmk-board-undo", "\u21B6 Undo");
+    controls.append(valueLabel, skillLabel, oppLabel, checkBtn, undoBtn);
+
+    const oddsRow = h("div", "gmk-row gmk-board-oddsrow");
+    const checksLabel = h("label", "gmk-board-field");
+    checksLabel.append(h("span", "gmk-muted", "Odds for checks of"));
+    const checksInput = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-checks"));
+    checksInput.title = "a dice expression such as 2d6 or 2d6+1";
+    checksLabel.append(checksInput);
+    const oddsLine = h("span", "gmk-muted gmk-board-odds");
+    oddsRow.append(checksLabel, oddsLine);
+    const history = h("div", "gmk-board-history");
+    root.append(header, felt, banner, error, controls, oddsRow, history);
+
+    /** @type {Array<any>} */
+    let slots = [];
+    /** @type {number | null} */
+    let selected = null;
+    let lastChecks = -1;
+
+    function build(n) {
+      row.replaceChildren();
+      slots = [];
+      for (let i = 0; i < n; i++) {
+        const slot = h("div", "gmk-slot");
+        slot.dataset.slot = String(i + 1);
+        const marker = h("div", "gmk-slot-marker");
+        const parts = makeCard();
+        const place = h("div", "gmk-slot-place");
+        const odds = h("div", "gmk-slot-odds");
+        const num = h("div", "gmk-slot-num", String(i + 1));
+        slot.append(marker, parts.card, place, odds, num);
+        parts.card.addEventListener("click", () => {
+          const v = model.get("view");
+          if (v.kind !== "limit" || !(v.open || []).includes(i + 1)) return;
+          selected = selected === i + 1 ? null : i + 1;
+          update();
+        });
+        row.append(slot);
+        slots.push({ slot, marker, parts, place, odds });
+      }
+    }
+
+    function send(action) {
+      const v = model.get("view");
+      if (action === "check") {
+        model.send({
+          action: "check",
+          value: value.value,
+          skill: skill.value,
+          slot: v.kind === "limit" ? selected : null,
+          opponent: opp.value,
+          opponent_skill: oppSkill.value,
+        });
+      } else {
+        model.send({ action });
+      }
+    }
+
+    function update() {
+      const v = model.get("view") || {};
+      if (!v.slots) return;
+      if (slots.length !== v.slots.length) build(v.slots.length);
+      const checks = (v.history || []).length;
+      if (checks !== lastChecks) {
+        if (lastChecks >= 0 && checks > lastChecks) {
+          value.value = "";
+          opp.value = "";
+          selected = null;
+        }
+        lastChecks = checks;
+      }
+      if (v.kind !== "limit" || !(v.open || []).includes(selected)) selected = null;
+
+      title.textContent = v.title || KIND_NAMES[v.kind] || "Board";
+      kind.textContent = KIND_NAMES[v.kind] + (v.kind === "limit" ? ` (${v.need})` : "");
+      status.textContent = v.result || "";
+      root.dataset.kind = v.kind;
+      root.classList.toggle("gmk-finished", !!v.finished);
+
+      v.slots.forEach((s, i) => {
+        const ui = slots[i];
+        paintCard(ui.parts, s.card, s.modifier);
+        const open = (v.open || []).includes(i + 1);
+        ui.parts.card.classList.toggle("gmk-removed", !!s.removed);
+        ui.parts.card.classList.toggle("gmk-facing", !!s.facing || (v.kind === "limit" && selected === i + 1));
+        ui.parts.card.classList.toggle("gmk-open", open && v.kind === "limit");
+        ui.parts.card.classList.toggle("gmk-goal-card", !!s.goal);
+        ui.parts.card.title = s.removed ? "removed from the board"
+          : s.card ? `${s.card.label}: difficulty ${s.difficulty}` : "face down: revealed when a check is committed";
+        // markers: goal flag, contest goal, chase escapee / pursuer
+        ui.marker.replaceChildren();
+        if (s.goal && v.kind === "standard") ui.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u2691 goal"));
+        if (s.goal && v.kind === "contest") ui.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u25C6 goal"));
+        if (s.goal && v.kind === "chase") ui.marker.append(h("span", "gmk-marker gmk-marker-escapee", "\u27A4 escapee"));
+        if (v.kind === "chase" && !s.removed && (i === 0 || v.slots[i - 1].removed))
+          ui.marker.append(h("span", "gmk-marker gmk-marker-pursuer", "pursuer \u2192"));
+        // the placed result card (standard, preparation, limit)
+        ui.place.replaceChildren();
+        if (s.placed) {
+          const mini = h("div", "gmk-mini " + (s.placed.success ? "gmk-mini-success" : "gmk-mini-failure"));
+          mini.append(h("span", "gmk-mini-value", String(s.placed.value)));
+          mini.append(h("span", "gmk-mini-mark", s.placed.success ? "\u2713" : "\u2717"));
+          mini.title = `check #${s.placed.number}: ${s.placed.value}` + (s.placed.skill ? ` (${s.placed.skill})` : "")
+            + (s.placed.success ? ", success" : ", failure (face down)");
+          ui.place.append(mini);
+        }
+        const p = v.odds ? v.odds[String(i + 1)] : undefined;
+        ui.odds.textContent = p === undefined ? "" : pct(p);
+        ui.odds.title = p === undefined ? "" : `chance the next check succeeds here (${v.checks})`;
+      });
+
+      // sides
+      leftSide.replaceChildren();
+      rightSide.replaceChildren();
+      if (v.kind === "contest") {
+        leftSide.append(h("span", "gmk-side-name", "\u25C0 Opponent"));
+        rightSide.append(h("span", "gmk-side-name", "Players \u25B6"));
+      } else if (v.kind === "chase") {
+        leftSide.append(h("span", "gmk-side-name", v.role === "pursuer" ? "Players pursue" : "NPC pursues"));
+        rightSide.append(h("span", "gmk-side-name", "Escape \u25B6"));
+      }
+
+      // banner
+      banner.className = "gmk-banner gmk-board-banner";
+      if (v.finished) {
+        banner.classList.add(v.outcome === "success" ? "gmk-success" : v.outcome === "failure" ? "gmk-failure" : "gmk-info");
+        banner.textContent = (v.outcome === "success" ? "\u2714 " : v.outcome === "failure" ? "\u2716 " : "\u2605 ")
+          + v.result.charAt(0).toUpperCase() + v.result.slice(1);
+      } else {
+        banner.classList.add("gmk-info");
+        banner.textContent = nextText(v);
+      }
+      error.textContent = model.get("error") || "";
+
+      // controls
+      const isContest = v.kind === "contest";
+      oppLabel.style.display = isContest ? "" : "none";
+      valueName.textContent = isContest ? "Players" : "Check";
+      checkBtn.textContent = ACTION_NAMES[v.kind] || "Check";
+      checkBtn.disabled = !!v.finished || (v.kind === "limit" && selected === null);
+      value.disabled = !!v.finished;
+      undoBtn.disabled = !v.can_undo;
+      datalist.replaceChildren(...(model.get("skills") || []).map((s) => {
+        const o = h("option");
+        o.value = s;
+        return o;
+      }));
+      penalty.textContent = `penalty ${signed(v.penalty || 0) || "0"}`;
+      penalty.classList.toggle("gmk-hot", (v.penalty || 0) > 0);
+      oppPenalty.textContent = `penalty ${signed(v.opponent_penalty || 0) || "0"}`;
+      oppPenalty.classList.toggle("gmk-hot", (v.opponent_penalty || 0) > 0);
+      if (document.activeElement !== skill && skill.value !== model.get("skill")) skill.value = model.get("skill");
+
+      // odds line
+      const bits = [];
+      if (v.board_odds !== null && v.board_odds !== undefined)
+        bits.push(`chance to succeed from here: ${pct(v.board_odds)}`);
+      if (v.exchange)
+        bits.push(`next exchange: toward players ${pct(v.exchange["toward players"])}, toward opponent ${pct(v.exchange["toward opponent"])}, no move ${pct(v.exchange["no move"])}`);
+      if (v.npc) {
+        const res = (v.npc_results || []).map((ok) => (ok ? "\u2713" : "\u2717")).join(" ");
+        bits.push(`NPC ${v.npc}` + (res ? ` (so far: ${res})` : ""));
+      }
+      oddsLine.textContent = v.odds_error ? v.odds_error : bits.join(" \u00B7 ");
+      oddsLine.classList.toggle("gmk-board-odds-error", !!v.odds_error);
+      if (document.activeElement !== checksInput) checksInput.value = model.get("checks");
+
+      // history
+      history.replaceChildren();
+      const recs = (v.history || []).slice(-8);
+      if (recs.length) {
+        const table = h("table", "gmk-table gmk-board-hist");
+        const head = h("tr");
+        for (const t of ["#", "who", "card", "skill", "check", "target", "result"]) head.append(h("th", "", t));
+        table.append(head);
+        for (const r of recs) {
+          const tr = h("tr", r.success ? "gmk-ok" : "gmk-bad");
+          for (const t of [String(r.number), r.side, `${r.card} (slot ${r.slot})`, r.skill || "\u2014",
+            String(r.value), `${r.target}` + (r.penalty ? ` (+${r.penalty})` : ""), r.success ? "success" : "failure"])
+            tr.append(h("td", "", t));
+          table.append(tr);
+        }
+        history.append(table);
+      }
+    }
+
+    function nextText(v) {
+      if (v.kind === "limit") {
+        if (selected === null) return `Click a card to face: ${v.successes} of ${v.need} successes so far.`;
+        const s = v.slots[selected - 1];
+        return s.card
+          ? `Facing slot ${selected} (${s.card.label}): target ${s.difficulty + (v.penalty || 0)}.`
+          : `Facing slot ${selected}, face down: it is revealed when the check is made.`;
+      }
+      const slot = (v.open || [])[0];
+      if (!slot) return v.result;
+      const s = v.slots[slot - 1];
+      const target = s.difficulty + (v.penalty || 0);
+      const who = v.kind === "contest" ? "Both sides check" : v.kind === "chase" ? `The players (${v.role}) check` : "Next check";
+      return `${who} against slot ${slot} (${s.card.label}): target ${target}` +
+        (v.penalty ? ` including penalty +${v.penalty}` : "") + ".";
+    }
+
+    const onCheck = () => send("check");
+    const onUndo = () => send("undo");
+    const onKey = (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); send("check"); }
+    };
+    const onSkill = () => { model.set("skill", skill.value); model.save_changes(); };
+    const onOppSkill = () => { model.set("opponent_skill", oppSkill.value); model.save_changes(); };
+    const onChecks = () => {
+      if (checksInput.value.trim() === model.get("checks")) return;
+      model.set("checks", checksInput.value.trim());
+      model.save_changes();
+    };
+    const onChecksKey = (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); onChecks(); }
+    };
+    checkBtn.addEventListener("click", onCheck);
+    undoBtn.addEventListener("click", onUndo);
+    value.addEventListener("keydown", onKey);
+    opp.addEventListener("keydown", onKey);
+    skill.addEventListener("change", onSkill);
+    skill.addEventListener("input", onSkill);
+    oppSkill.addEventListener("input", onOppSkill);
+    checksInput.addEventListener("change", onChecks);
+    checksInput.addEventListener("keydown", onChecksKey);
+
+    model.on("change:view", update);
+    model.on("change:error", update);
+    model.on("change:skills", update);
+    model.on("change:checks", update);
+    update();
+    return () => {
+      checkBtn.removeEventListener("click", onCheck);
+      undoBtn.removeEventListener("click", onUndo);
+      value.removeEventListener("keydown", onKey);
+      opp.removeEventListener("keydown", onKey);
+      skill.removeEventListener("change", onSkill);
+      skill.removeEventListener("input", onSkill);
+      oppSkill.removeEventListener("input", onOppSkill);
+      checksInput.removeEventListener("change", onChecks);
+      checksInput.removeEventListener("keydown", onChecksKey);
+    };
+  },
+};
