@@ -286,7 +286,7 @@ class Project:
         cost = f"{float(self.total_cost):g}"
         return (
             f"{self.name}{lvl}: {cost} RU, {self.successes} Handling successes"
-            f"{' per gate' if self.type.per_site > 1 else ''}, {self.hits} hits when finished"
+            f"{' per gate' if self.type.per_site > 1 else ''}, {self.hits} hit{'s' if self.hits != 1 else ''} when finished"
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,268 @@
+"""The Fleet builder: buy a starting fleet from the catalog, assign Control, see its firepower.
+
+:class:`FleetPanel` is the anywidget view of one :class:`~kit.successors.Fleet` (an event
+log): the catalog as a filterable table, the budget bar, the ships as tokens grouped by type
+(click a token to put it under Control or take it out), the attack pool per phase, warnings
+and undo. :class:`FleetBuilder` puts the panel above two plotly charts from
+:mod:`kit.figures.successors` (composition by role and RU; exact distribution of hits), which
+it redraws after every change. Both expose the fleet as ``.fleet``.
+
+Spending past the budget is a soft warning; putting more ships under Control than the Control
+rank allows is refused by the fleet and shown as the inline error, and nothing changes.
+
+>>> from kit.successors import Entity, Fleet
+>>> panel = FleetPanel(Fleet(Entity("TanRac", battle=4, control=4), budget=32))
+>>> _ = panel.buy("Gunboat", 5)
+>>> panel.view["spent"], panel.view["remaining"]
+(10.0, 22.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+import plotly.graph_objects as go
+import traitlets
+
+from ..errors import IllegalAction, InvalidInput, KitError
+from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composition, pool_text
+from ..successors import SHIPS, Entity, Fleet
+from ..successors.fleets import PHASES
+from ..successors.ships import ROLES
+from ._base import STATIC, KitWidget, check_kwargs
+
+__all__ = ["FleetBuilder", "FleetPanel"]
+
+#: Width of the builder's charts in pixels (the panel is at most 980 wide).
+CHART_WIDTH = 960
+_PHASE_NAMES = {"first": "First Strike", "main": "Main combat", "last": "Last combat"}
+
+
+def _catalog_rows() -> list[dict[str, Any]]:
+    return [{**t.row(), "phase": t.phase} for t in SHIPS.values()]
+
+
+class FleetPanel(KitWidget):
+    """The fleet builder's own view: catalog, budget bar, ship tokens, Control and pools.
+
+    Args:
+        fleet: the fleet to edit (default: an owner-less fleet with no budget).
+    """
+
+    _esm = STATIC / "fleet_builder.js"
+    _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
+
+    view = traitlets.Dict(help="The fleet as the panel draws it: budget, groups, Control, pools.").tag(sync=True)
+    catalog = traitlets.List(traitlets.Dict(), help="The catalog rows (name, role, battle, sig, abilities, cost).").tag(sync=True)
+    roles = traitlets.Dict(help="Role name -> colour, shared with the composition chart.").tag(sync=True)
+    phase = traitlets.Unicode("", help="Phase whose hits the chart shows: '', 'first', 'main' or 'last'.").tag(sync=True)
+
+    def __init__(self, fleet: Fleet | None = None, **kwargs: Any) -> None:
+        check_kwargs("FleetPanel", kwargs, {"layout", "phase"})
+        if fleet is None:
+            fleet = Fleet()
+        if not isinstance(fleet, Fleet):
+            raise TypeError(f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}")
+        self.fleet = fleet
+        self.on_change: list[Callable[[], None]] = []
+        super().__init__(**kwargs)
+        self.catalog = _catalog_rows()
+        self.roles = {r: ROLE_COLORS[r] for r in (*ROLES, "custom")}
+        self.on_msg(self._on_msg)
+        self.observe(lambda _c: self.refresh(), names=["phase"])
+        self.refresh()
+
+    # ------------------------------------------------------------------ actions
+    def buy(self, name: str, count: int = 1) -> list[int]:
+        """Buy ``count`` ships of a catalog type (over budget is only a warning)."""
+        ids: list[int] = []
+        with self.guard():
+            ids = self.fleet.buy(name, count)
+        return ids
+
+    def remove_one(self, name: str) -> None:
+        """Remove one ship of this name (one not under Control when there is a choice)."""
+        with self.guard():
+            ships = [s for s in self.fleet.ships if s.name == name]
+            if not ships:
+                raise InvalidInput(f"the fleet has no {name!r} to remove")
+            free = [s for s in ships if s.id not in self.fleet.controlled]
+            self.fleet.remove([(free or ships)[-1].id])
+
+    def toggle_control(self, ship_id: int) -> None:
+        """Put ship ``ship_id`` under Control, or release it (refused past the Control rank)."""
+        with self.guard():
+            ctrl = set(self.fleet.controlled)
+            self.fleet.ship(ship_id)
+            ctrl ^= {ship_id}
+            self.fleet.set_control(sorted(ctrl))
+
+    def set_control(self, ids: list[int]) -> None:
+        """Put exactly these ships under Control."""
+        with self.guard():
+            self.fleet.set_control(ids)
+
+    def set_budget(self, amount: float) -> None:
+        """Change the budget."""
+        with self.guard():
+            self.fleet.set_budget(amount)
+
+    def roll_budget(self, seed: int | None = None) -> None:
+        """Start over with a rolled starting budget (2d6+25 RU from ``seed``, recorded).
+
+        Only an empty fleet can be re-rolled: the panel then holds a new
+        :meth:`Fleet.starting <kit.successors.Fleet.starting>` fleet with the same owner and
+        rules. A fleet with ships or orders keeps its budget (set it by hand instead).
+        """
+        with self.guard():
+            if self.fleet.log.to_list():
+                raise IllegalAction(
+                    "the starting budget is rolled before buying; this fleet already has "
+                    "ships or orders (set the budget by hand, or undo back to the start)"
+                )
+            self.fleet = Fleet.starting(self.fleet.owner, seed, rules=self.fleet.rules)
+
+    def undo(self) -> None:
+        """Undo the last action on the fleet."""
+        with self.guard():
+            if not len(self.fleet.log.to_list()):
+                raise InvalidInput("nothing to undo")
+            self.fleet.undo()
+
+    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        act = content.get("action")
+        try:
+            if act == "buy":
+                name, count = str(content.get("name", "")), _int(content.get("count", 1), "count")
+                self.buy(name, count)
+            elif act == "remove_one":
+                self.remove_one(str(content.get("name", "")))
+            elif act == "toggle":
+                self.toggle_control(_int(content.get("id"), "ship id"))
+            elif act == "clear_control":
+                self.set_control([])
+            elif act == "roll_budget":
+                raw = str(content.get("seed", "")).strip()
+                self.roll_budget(_int(raw, "seed") if raw else None)
+            elif act == "budget":
+                self.set_budget(_number(content.get("value"), "budget"))
+            elif act == "undo":
+                self.undo()
+            else:
+                raise InvalidInput(f"unknown action {act!r}")
+        except KitError as exc:
+            self.error = str(exc)
+            self.refresh()
+
+    # ------------------------------------------------------------------ view
+    def refresh(self) -> None:
+        """Re-derive the view from the fleet, then tell listeners (the charts) to redraw."""
+        f = self.fleet
+        groups: dict[str, dict[str, Any]] = {}
+        carried = f.in_racks
+        for s in f.ships:
+            cat = s.catalog
+            g = groups.setdefault(s.name, {
+                "name": s.name, "role": cat.role if cat else "custom", "cost": s.cost,
+                "battle": str(cat.battle_rank) if cat else str(s.design.battle_rank),
+                "describe": cat.describe() if cat else s.design.describe(), "ships": []})
+            g["ships"].append({"id": s.id, "controlled": s.id in f.controlled,
+                               "carried": s.id in carried})
+        budget = f.current_budget
+        by_role: dict[str, float] = {}
+        for s in f.ships:
+            role = s.catalog.role if s.catalog else "custom"
+            by_role[role] = by_role.get(role, 0.0) + s.cost
+        pools = {p: pool_text(f.attack_pool(p)) for p in PHASES if f.attack_pool(p)}
+        owner: Entity | None = f.owner
+        self.view = {
+            "owner": owner.name if owner else None,
+            "owner_battle": str(owner.rank("battle")) if owner else None,
+            "owner_control": str(owner.rank("control")) if owner else None,
+            "budget": budget, "spent": f.spent, "remaining": f.remaining,
+            "budget_roll": list(f.budget_roll) if f.budget_roll else None, "seed": f.seed,
+            "by_role": [[r, by_role[r]] for r in (*ROLES, "custom") if r in by_role],
+            "groups": list(groups.values()),
+            "controlled": sorted(f.controlled), "control_limit": f.control_limit,
+            "ships": len(f.ships),
+            "pools": [{"phase": _PHASE_NAMES[p], "text": t} for p, t in pools.items()],
+            "pool_all": pool_text(f.attack_pool()),
+            "findings": [str(x) for x in f.findings()],
+            "can_undo": bool(f.log.to_list()),
+        }
+        for listener in self.on_change:
+            listener()
+
+
+class FleetBuilder(W.VBox):
+    """The fleet builder: :class:`FleetPanel` above the composition and hits charts.
+
+    Args:
+        fleet: the fleet to edit (default: an owner-less fleet with no budget).
+        charts: draw the plotly charts (turn off for a lighter widget).
+
+    >>> from kit.successors import Entity, Fleet
+    >>> b = FleetBuilder(Fleet(Entity("Releata", battle=8, control=3), budget=32))
+    >>> _ = b.buy("Battleship", 2)
+    >>> b.fleet.spent
+    24.0
+    """
+
+    def __init__(self, fleet: Fleet | None = None, *, charts: bool = True, **kwargs: Any) -> None:
+        check_kwargs("FleetBuilder", kwargs, {"layout"})
+        self.panel = FleetPanel(fleet)
+        self.composition = go.FigureWidget() if charts else None
+        self.hits = go.FigureWidget() if charts else None
+        figs = [w for w in (self.composition, self.hits) if w is not None]
+        self.charts = W.VBox(figs)
+        self.charts.add_class("gmk-fleet-charts")
+        super().__init__([self.panel, self.charts] if charts else [self.panel], **kwargs)
+        self.add_class("gmk-fleet-builder")
+        self.layout.max_width = "980px"
+        if charts:
+            self.panel.on_change.append(self.redraw)
+            self.redraw()
+
+    @property
+    def fleet(self) -> Fleet:
+        """The fleet being built."""
+        return self.panel.fleet
+
+    def buy(self, name: str, count: int = 1) -> list[int]:
+        """Buy ships (see :meth:`FleetPanel.buy`)."""
+        return self.panel.buy(name, count)
+
+    def toggle_control(self, ship_id: int) -> None:
+        """Toggle Control of one ship (see :meth:`FleetPanel.toggle_control`)."""
+        self.panel.toggle_control(ship_id)
+
+    def redraw(self) -> None:
+        """Rebuild both charts from the fleet."""
+        if self.composition is None or self.hits is None:
+            return
+        phase = self.panel.phase or None
+        _replace(self.composition, fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
+        _replace(self.hits, attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH))
+
+
+def _replace(target: go.FigureWidget, new: go.Figure) -> None:
+    with target.batch_update():
+        target.data = []
+        target.add_traces(list(new.data))
+        target.layout = new.layout
+
+
+def _int(value: Any, field: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"{field} must be a whole number, got {value!r}") from None
+
+
+def _number(value: Any, field: str) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"{field} must be a number, got {value!r}") from None

@@ -1,0 +1,164 @@
+"""The Ship designer: every design option, the live cost and signature, and a catalog comparison.
+
+The widget is a view of one immutable :class:`~kit.successors.ShipDesign`, kept as
+``.design``; each change builds a new design with ``design.replace(...)`` inside the guard, so
+an impossible combination (First Strike with a slow weapon, cargo not in tens) shows as the
+inline error and the design stays as it was. Picking a catalog ship to compare with shows
+its printed cost and signature beside the design's and lists the options that differ;
+"Start from it" loads that ship's design.
+
+>>> d = ShipDesigner(compare="Fortress")
+>>> d.set_option("battle", 11); d.set_option("extra_hits", 2); d.set_option("drive", "immobile")
+>>> d.view["cost"], d.view["compare"]["cost"], d.view["compare"]["same"]
+(14.0, 14, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import traitlets
+
+from ..errors import InvalidInput, KitError
+from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
+from ._base import STATIC, KitWidget, check_kwargs
+
+__all__ = ["DESIGN_FIELDS", "ShipDesigner"]
+
+#: The form, in the order the design rules add things up: (group, field, kind, label, help).
+DESIGN_FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("Weapon system", "battle", "int", "Battle rank", "0 means no weapons: it cannot attack"),
+    ("Weapon system", "weapon", "choice", "Weapon", "reloader: neutralized after firing; imploder: destroyed"),
+    ("Weapon system", "long_ranged", "bool", "Long Ranged", "may attack an adjacent orbit (cost x2.5)"),
+    ("Weapon system", "first_strike", "bool", "First Strike", "attacks before the main combat (x1.5)"),
+    ("Weapon system", "slow", "bool", "Fires last", "bare operating system, last combat (x0.75)"),
+    ("Secondary systems", "extra_hits", "int", "Extra hits", "hits beyond the first per damage roll, 3 RU each"),
+    ("Secondary systems", "hyper_jump", "bool", "Hyper-Jump", "jumps itself and its cargo, 4 RU"),
+    ("Secondary systems", "stealth", "int", "Stealth", "-1 signature per RU"),
+    ("Secondary systems", "decoy", "int", "Decoy", "+1 signature per RU"),
+    ("Secondary systems", "cargo", "int10", "Cargo units", "1 RU per 10 units"),
+    ("Secondary systems", "racks", "int10", "Rack units", "carried ships, 1 RU per 10 units"),
+    ("Secondary systems", "control", "int", "Control", "3 RU per rank"),
+    ("Secondary systems", "handling", "int", "Handling", "3 RU per rank"),
+    ("Secondary systems", "information", "int", "Information", "3 RU per rank"),
+    ("Secondary systems", "sensors", "int", "Sensors", "3 RU per rank"),
+    ("Movement", "drive", "choice", "Drive", "immobile x0.5, slow x0.75, standard x1, fast x1.25"),
+)
+_KINDS = {f: k for _, f, k, _, _ in DESIGN_FIELDS}
+
+
+class ShipDesigner(KitWidget):
+    """Design a ship option by option, with live cost, signature and a catalog comparison.
+
+    Args:
+        design: the design to start from (a :class:`ShipDesign` or a catalog name).
+        compare: a catalog ship to compare with ('' for none).
+    """
+
+    _esm = STATIC / "ship_designer.js"
+    _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
+
+    view = traitlets.Dict(help="The design's options, cost breakdown, signature and comparison.").tag(sync=True)
+    fields = traitlets.List(traitlets.Dict(), help="The form: group, field, kind, label and help of each option.").tag(sync=True)
+    compare = traitlets.Unicode("", help="Catalog ship to compare with ('' for none).").tag(sync=True)
+
+    def __init__(self, design: ShipDesign | str | None = None, *, compare: str = "", **kwargs: Any) -> None:
+        check_kwargs("ShipDesigner", kwargs, {"layout"})
+        if isinstance(design, str):
+            design = ship_type(design).design
+        if design is None:
+            design = ShipDesign(battle=1)
+        if not isinstance(design, ShipDesign):
+            raise TypeError(f"ShipDesigner needs a ShipDesign or a catalog name, got {type(design).__name__}")
+        self.design = design
+        if compare:
+            compare = ship_type(compare).name
+        super().__init__(compare=compare, **kwargs)
+        self.fields = [
+            {"group": g, "field": f, "kind": k, "label": lab, "help": hlp,
+             "choices": list(WEAPONS if f == "weapon" else DRIVES) if k == "choice" else None}
+            for g, f, k, lab, hlp in DESIGN_FIELDS
+        ]
+        self.on_msg(self._on_msg)
+        self.observe(self._on_compare, names=["compare"])
+        self.refresh()
+
+    # ------------------------------------------------------------------ actions
+    def set_option(self, field: str, value: Any) -> None:
+        """Change one option of the design (validated by the design itself)."""
+        with self.guard():
+            self.design = self.design.replace(**{field: _value(field, value)})
+
+    def load(self, name: str) -> None:
+        """Start from a catalog ship's design."""
+        with self.guard():
+            self.design = ship_type(name).design
+
+    def _on_compare(self, change: dict[str, Any]) -> None:
+        with self.guard():
+            if change["new"]:
+                name = ship_type(change["new"]).name
+                if name != change["new"]:
+                    self.compare = name
+                    return
+
+    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        act = content.get("action")
+        if act == "set":
+            self.set_option(str(content.get("field", "")), content.get("value"))
+        elif act == "load":
+            self.load(str(content.get("name", "")))
+        else:
+            with self.guard():
+                raise InvalidInput(f"unknown action {act!r}")
+
+    # ------------------------------------------------------------------ view
+    def refresh(self) -> None:
+        """Re-derive the view from the design."""
+        d = self.design
+        view: dict[str, Any] = {
+            "options": {f.name: getattr(d, f.name) for f in dataclasses.fields(d)},
+            "cost": d.cost, "signature": d.signature, "battle": str(d.battle_rank),
+            "phase": {"first": "First Strike", "main": "Main combat", "last": "Last combat"}.get(
+                d.phase or "", "cannot attack"),
+            "hits_per_damage": d.hits_per_damage, "describe": d.describe(),
+            "breakdown": [list(r) for r in d.breakdown()],
+            "build_successes": build_successes(d.cost),
+            "catalog": list(SHIPS), "compare": None,
+            "matches": [t.name for t in SHIPS.values() if t.design == d],
+        }
+        if self.compare:
+            try:
+                t = ship_type(self.compare)
+            except KitError:
+                t = None
+            if t is not None:
+                diffs = [
+                    {"field": f.name, "design": getattr(d, f.name), "catalog": getattr(t.design, f.name)}
+                    for f in dataclasses.fields(d) if getattr(d, f.name) != getattr(t.design, f.name)
+                ]
+                view["compare"] = {
+                    "name": t.name, "cost": t.cost, "sig": t.sig, "rules_sig": t.rules_sig,
+                    "design_cost": t.design.cost, "battle": str(t.battle_rank),
+                    "describe": t.describe(), "diffs": diffs, "same": not diffs,
+                }
+        self.view = view
+
+
+def _value(field: str, value: Any) -> Any:
+    kind = _KINDS.get(field)
+    if kind is None:
+        raise InvalidInput(f"unknown design option {field!r}; options are {', '.join(_KINDS)}")
+    if kind == "bool":
+        if isinstance(value, str):
+            return value.strip().lower() in ("1", "true", "yes", "on")
+        return bool(value)
+    if kind in ("int", "int10"):
+        if isinstance(value, str):
+            v = value.strip()
+            if not v.lstrip("-").isdigit():
+                raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+            return int(v)
+        return value
+    return value
