@@ -16,4 +16,5 @@ __all__ = ["TEMPLATE", "COLORS", "apply", "register"]
 # Each system appends its figure functions below (one import line per module).
 from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
 from .boards import board_outcomes  # noqa: E402
+from .stars import sector_map, star_system_figure  # noqa: E402
 from .successors import attack_distribution, design_cost, fleet_composition  # noqa: E402

@@ -60,3 +60,14 @@ __all__ = [
     "split",
     "success_distribution",
 ]
+
+_SUBPACKAGES = {"stars", "sector", "combat"}
+
+
+def __getattr__(name: str):
+    """Load ``stars``, ``sector`` and ``combat`` on first use (``sector`` brings networkx)."""
+    if name in _SUBPACKAGES:
+        from importlib import import_module
+
+        return import_module(f"kit.successors.{name}")
+    raise AttributeError(f"module 'kit.successors' has no attribute {name!r}")

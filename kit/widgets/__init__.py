@@ -12,5 +12,6 @@ __all__ = ["KitWidget"]
 
 # Each system appends its widgets below (one import line per module).
 from .regulus import JobBuilder, JobTable  # noqa: E402
+from .stars import SectorExplorer, StarSystemExplorer  # noqa: E402
 from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner  # noqa: E402
 from .boards import BoardWidget  # noqa: E402

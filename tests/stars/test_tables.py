@@ -16,13 +16,20 @@ def covers(table, lo, hi):
     return True
 
 
-@pytest.mark.parametrize("table,dice", [
-    (T.SPECTRAL_TABLE, T.SPECTRAL_DICE), (T.SIZE_TABLE, T.SIZE_DICE),
-    (T.BELT_COMPOSITION, T.BELT_DICE), (T.BELT_DENSITY, T.BELT_DICE),
-    (T.BIOSPHERE_TABLE, T.BIOSPHERE_DICE), (T.TECH_TABLE, T.TECH_DICE),
-    (T.ORBIT_TABLE[0], T.ORBIT_DICE), (T.ORBIT_TABLE[1], T.ORBIT_DICE),
-    (T.ORBIT_TABLE[2], T.ORBIT_DICE),
-])
+@pytest.mark.parametrize(
+    "table,dice",
+    [
+        (T.SPECTRAL_TABLE, T.SPECTRAL_DICE),
+        (T.SIZE_TABLE, T.SIZE_DICE),
+        (T.BELT_COMPOSITION, T.BELT_DICE),
+        (T.BELT_DENSITY, T.BELT_DICE),
+        (T.BIOSPHERE_TABLE, T.BIOSPHERE_DICE),
+        (T.TECH_TABLE, T.TECH_DICE),
+        (T.ORBIT_TABLE[0], T.ORBIT_DICE),
+        (T.ORBIT_TABLE[1], T.ORBIT_DICE),
+        (T.ORBIT_TABLE[2], T.ORBIT_DICE),
+    ],
+)
 def test_tables_cover_their_dice_without_gaps_or_overlaps(table, dice):
     d = parse(dice)
     assert table[0].lo == d.min and table[-1].hi == d.max
@@ -31,17 +38,41 @@ def test_tables_cover_their_dice_without_gaps_or_overlaps(table, dice):
     assert covers(table, d.min, d.max)
 
 
-@pytest.mark.parametrize("total,cls,mod", [
-    (3, "O", -9), (4, "B", -7), (5, "B", -7), (6, "A", -6), (7, "A", -6), (8, "F", -4),
-    (9, "G", -2), (10, "K", -2), (11, "M", -3), (16, "M", -3), (17, "D", -4), (18, "D", -4)])
+@pytest.mark.parametrize(
+    "total,cls,mod",
+    [
+        (3, "O", -9),
+        (4, "B", -7),
+        (5, "B", -7),
+        (6, "A", -6),
+        (7, "A", -6),
+        (8, "F", -4),
+        (9, "G", -2),
+        (10, "K", -2),
+        (11, "M", -3),
+        (16, "M", -3),
+        (17, "D", -4),
+        (18, "D", -4),
+    ],
+)
 def test_spectral_rows(total, cls, mod):
     row = T.lookup(T.SPECTRAL_TABLE, total).result
     assert (row.spectral_class, row.planet_mod) == (cls, mod)
 
 
-@pytest.mark.parametrize("total,size", [(3, "Supergiant"), (5, "Supergiant"), (6, "Giant"),
-                                        (8, "Giant"), (9, "Dwarf"), (15, "Dwarf"),
-                                        (16, "Subdwarf"), (18, "Subdwarf")])
+@pytest.mark.parametrize(
+    "total,size",
+    [
+        (3, "Supergiant"),
+        (5, "Supergiant"),
+        (6, "Giant"),
+        (8, "Giant"),
+        (9, "Dwarf"),
+        (15, "Dwarf"),
+        (16, "Subdwarf"),
+        (18, "Subdwarf"),
+    ],
+)
 def test_size_rows(total, size):
     assert T.lookup(T.SIZE_TABLE, total).result == size
 
@@ -82,13 +113,27 @@ def test_body_stats_match_the_printed_table():
                 parse(expr)
 
 
-@pytest.mark.parametrize("value,count,body", [
-    (2, "0", None), (10, "0", None), (11, None, "Planetoid, Large"), (15, None, "Planetoid, Large"),
-    (16, "1d6", "Planetoid, Small"), (20, "1d6", "Planetoid, Small"),
-    (21, "2d6", "Planetoid, Small"), (25, "2d6", "Planetoid, Small"),
-    (26, "1d6", "Planetoid, Large"), (30, "1d6", "Planetoid, Large"),
-    (31, "2d6", "Planetoid, Large"), (35, "2d6", "Planetoid, Large"),
-    (36, None, "Planet"), (40, None, "Planet"), (41, "1d6", "Planet"), (62, "1d6", "Planet")])
+@pytest.mark.parametrize(
+    "value,count,body",
+    [
+        (2, "0", None),
+        (10, "0", None),
+        (11, None, "Planetoid, Large"),
+        (15, None, "Planetoid, Large"),
+        (16, "1d6", "Planetoid, Small"),
+        (20, "1d6", "Planetoid, Small"),
+        (21, "2d6", "Planetoid, Small"),
+        (25, "2d6", "Planetoid, Small"),
+        (26, "1d6", "Planetoid, Large"),
+        (30, "1d6", "Planetoid, Large"),
+        (31, "2d6", "Planetoid, Large"),
+        (35, "2d6", "Planetoid, Large"),
+        (36, None, "Planet"),
+        (40, None, "Planet"),
+        (41, "1d6", "Planet"),
+        (62, "1d6", "Planet"),
+    ],
+)
 def test_moon_rows_with_25_in_the_first_row(value, count, body):
     row = T.lookup(T.MOON_TABLE, value).result
     assert (row.count, row.body) == (count, body)
@@ -96,14 +141,28 @@ def test_moon_rows_with_25_in_the_first_row(value, count, body):
 
 def test_belt_biosphere_and_tech_rows():
     comp = {t: T.lookup(T.BELT_COMPOSITION, t).result for t in (2, 5, 6, 8, 9, 11, 12)}
-    assert comp == {2: ("Icy", "1d6"), 5: ("Icy", "1d6"), 6: ("Rocky", "2d6"),
-                    8: ("Rocky", "2d6"), 9: ("Mixed", "3d6"), 11: ("Mixed", "3d6"),
-                    12: ("Metallic", "4d6")}
+    assert comp == {
+        2: ("Icy", "1d6"),
+        5: ("Icy", "1d6"),
+        6: ("Rocky", "2d6"),
+        8: ("Rocky", "2d6"),
+        9: ("Mixed", "3d6"),
+        11: ("Mixed", "3d6"),
+        12: ("Metallic", "4d6"),
+    }
     dens = {t: T.lookup(T.BELT_DENSITY, t).result for t in (5, 6, 9, 12)}
     assert dens == {5: ("Scattered", 3), 6: ("Thin", 5), 9: ("Thick", 10), 12: ("Dense", 20)}
     bio = [T.lookup(T.BIOSPHERE_TABLE, t).result for t in (11, 12, 13, 14, 15, 16, 17, 18)]
-    assert bio == ["No life", "Single-celled life", "Single-celled life", "Sparse ecology",
-                   "Sparse ecology", "Diverse ecology", "Near sentience", "Sentience"]
+    assert bio == [
+        "No life",
+        "Single-celled life",
+        "Single-celled life",
+        "Sparse ecology",
+        "Sparse ecology",
+        "Diverse ecology",
+        "Near sentience",
+        "Sentience",
+    ]
     tech = {t: T.lookup(T.TECH_TABLE, t).result for t in (2, 9, 10, 11, 12)}
     assert tech[9].surface_dice is None and tech[2].surface_dice is None
     assert tech[10].surface_dice == "1d6" and tech[11].surface_dice == "2d6"

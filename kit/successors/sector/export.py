@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["to_graphml", "from_graphml", "to_graph_json", "from_graph_json"]
 
 
-def _annotated(sector: "Sector") -> Any:
+def _annotated(sector: Sector) -> Any:
     g = sector.graph.copy()
     for k in g.nodes:
         g.nodes[k]["spectral_class"] = sector.star(k).spectral_class
@@ -24,7 +24,7 @@ def _annotated(sector: "Sector") -> Any:
     return g
 
 
-def to_graphml(sector: "Sector") -> str:
+def to_graphml(sector: Sector) -> str:
     """The jump graph as GraphML text (nodes: name, x, y, z, spectral_class; edges: ly,
     jumps, status, successes, gate)."""
     import networkx as nx
@@ -39,7 +39,7 @@ def from_graphml(text: str) -> Any:
     return nx.parse_graphml(text, node_type=int)
 
 
-def to_graph_json(sector: "Sector") -> str:
+def to_graph_json(sector: Sector) -> str:
     """The jump graph as node-link JSON text."""
     import networkx as nx
 

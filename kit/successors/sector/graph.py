@@ -125,7 +125,7 @@ class GridIndex:
 def naive_pairs(
     points: np.ndarray, radius: float, block: int = 512
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All pairs within ``radius`` by comparing every pair (blocked numpy): the benchmark's baseline."""
+    """All pairs within ``radius`` by comparing every pair (blocked numpy); the naive baseline."""
     pts = np.asarray(points, dtype=float)
     n = len(pts)
     out_i, out_j, out_d = [], [], []
@@ -164,7 +164,7 @@ def build_graph(
     history: Mapping[tuple[int, int], int],
     gates: Mapping[tuple[int, int], int],
     pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-) -> "nx.Graph":
+) -> nx.Graph:
     """Build the jump graph: range edges from the spatial index, plus history and gates."""
     import networkx as nx
 

@@ -195,7 +195,7 @@ class Party:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Party":
+    def from_dict(cls, raw: Any) -> Party:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("party", raw)
         validate.no_unknown_keys(
@@ -272,9 +272,7 @@ class Journey:
         self.log = EventLog()
 
     @classmethod
-    def along(
-        cls, sector: "Sector", route: Route, party: Party, *, seed: SeedLike = None
-    ) -> "Journey":
+    def along(cls, sector: Sector, route: Route, party: Party, *, seed: SeedLike = None) -> Journey:
         """A journey along ``route`` with the party's own navigator (plans recomputed for it).
 
         A leg repeated within the route counts the earlier jumps of this journey in its status.
@@ -389,7 +387,7 @@ class Journey:
                 )
             ]
 
-    def run(self, max_steps: int = 100_000) -> "Journey":
+    def run(self, max_steps: int = 100_000) -> Journey:
         """Step until arrival (or ``max_steps`` steps); return self."""
         for _ in range(max_steps):
             if self.arrived:
@@ -401,7 +399,7 @@ class Journey:
         """Drop the last step."""
         self.log.undo()
 
-    def record_in(self, sector: "Sector") -> int:
+    def record_in(self, sector: Sector) -> int:
         """Record this journey's jumps in ``sector``'s history; return how many."""
         n = 0
         for e in self.log:
@@ -418,7 +416,8 @@ class Journey:
             if e.kind == "plot":
                 out.append(
                     f"day {e['day']:>3}: plot {a} -> {b}: dice {e['dice']} rolled "
-                    f"{e['faces']}, {e['successes']} successes ({e['total']}/{e['needed']})"
+                    f"{e['faces']}, {e['successes']} success{'' if e['successes'] == 1 else 'es'} "
+                    f"({e['total']}/{e['needed']})"
                 )
             elif e.kind == "jump":
                 out.append(f"day {e['day']:>3}: jump {a} -> {b} ({e['ly']:.1f} ly)")
@@ -438,7 +437,7 @@ class Journey:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Journey":
+    def from_dict(cls, raw: Any) -> Journey:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("journey", raw)
         validate.no_unknown_keys("journey", raw, ("seed", "names", "legs", "party", "events"))
@@ -451,7 +450,11 @@ class Journey:
         j.log = EventLog.from_list(raw.get("events", []))
         for e in j.log:
             validate.choice("event.kind", e.kind, ("plot", "jump", "gate"))
-            validate.integer("event.leg", e["leg"], 0, max(0, len(j.legs) - 1))
+            validate.integer("event.leg", e.get("leg"), 0, max(0, len(j.legs) - 1))
+            validate.integer("event.day", e.get("day"), 0)
+            if e.kind == "plot":
+                for key in ("total", "successes", "needed"):
+                    validate.integer(f"event.{key}", e.get(key), 0)
         return j
 
     def to_json(self) -> str:
@@ -459,7 +462,7 @@ class Journey:
         return store.dumps(FORMAT, VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Journey":
+    def from_json(cls, text: str | bytes) -> Journey:
         """Load text written by :meth:`to_json`."""
         return cls.from_dict(store.loads(text, FORMAT, VERSION))
 

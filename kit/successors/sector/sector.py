@@ -110,7 +110,7 @@ class SectorRules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "SectorRules":
+    def from_dict(cls, raw: Any) -> SectorRules:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("sector rules", raw)
         validate.no_unknown_keys("sector rules", raw, cls.__dataclass_fields__)
@@ -127,6 +127,10 @@ class HyperGate:
     """The other's."""
     size: int
     """Largest signature that passes (entities count as 1)."""
+
+    #: Sensors successes the builders must hold on each of the two systems. (The RU, Handling
+    #: and hits of the build are the Engineering Project's: ``kit.successors.projects``.)
+    SENSORS_NEEDED = 10
 
 
 _SYLLABLES = (
@@ -251,7 +255,8 @@ class Sector:
         self.log = EventLog()
         self._systems: dict[int, StarSystem] = {}
         self._stars: dict[int, Star] = {}
-        self._graph: "nx.Graph | None" = None
+        self._graph: nx.Graph | None = None
+        self._kinds: Any = None
         self._spatial: GridIndex | None = None
         self._derive()
 
@@ -346,6 +351,7 @@ class Sector:
 
     def _touch(self, a: int, b: int) -> None:
         """Refresh the graph's edge between a and b after an event."""
+        self._kinds = None
         if self._graph is None:
             return
         key = _pair(a, b)
@@ -367,14 +373,39 @@ class Sector:
         self._derive()
         self._touch(i, j)
 
-    def add_gate(self, a: int | str, b: int | str, size: int = 1) -> None:
-        """Build (or resize) a pair of Hyper Gates between two systems."""
+    def add_gate(
+        self,
+        a: int | str,
+        b: int | str,
+        size: int = 1,
+        *,
+        sensors_known: tuple[int, int] | None = None,
+    ) -> None:
+        """Build (or resize) a pair of Hyper Gates between two systems.
+
+        Args:
+            a, b: the two systems.
+            size: the largest signature that may pass (both ends share it).
+            sensors_known: the builders' Sensors successes on ``a`` and ``b``; when given,
+                each must reach :attr:`HyperGate.SENSORS_NEEDED` (10) or the build is refused.
+                The RU and Handling cost are on :class:`HyperGate`; the GM books them.
+        """
         i, j = self.index(a), self.index(b)
         if i == j:
             raise IllegalAction(
                 f"a Hyper Gate links two different systems, got {self.names[i]!r} twice"
             )
         size = validate.integer("size", size, 1, 1000)
+        if sensors_known is not None:
+            known = [validate.integer("sensors_known", k, 0) for k in sensors_known]
+            if len(known) != 2:
+                raise InvalidInput(f"sensors_known needs two numbers (a, b), got {sensors_known!r}")
+            short = [self.names[x] for x, k in zip((i, j), known) if k < HyperGate.SENSORS_NEEDED]
+            if short:
+                raise IllegalAction(
+                    f"a Hyper Gate needs {HyperGate.SENSORS_NEEDED} Sensors successes on both "
+                    f"systems; not yet on {', '.join(map(repr, short))}"
+                )
         self.log.append("gate", a=i, b=j, size=size)
         self._derive()
         self._touch(i, j)
@@ -403,6 +434,7 @@ class Sector:
         self.log.undo()
         self._derive()
         self._graph = None
+        self._kinds = None
 
     @property
     def history(self) -> dict[tuple[int, int], int]:
@@ -427,10 +459,36 @@ class Sector:
         return self.rules.needed(self.distance(a, b), self.status(a, b))
 
     # ----------------------------------------------------------------- graph and routes
+    def _edge_kinds(self) -> Any:
+        """Adjacency by edge kind for the route search (rebuilt after the graph changes)."""
+        if self._kinds is None:
+            from .routes import edge_kinds
+
+            self._kinds = edge_kinds(self.graph)
+        return self._kinds
+
+    def days_graph(self, navigator: Navigator | None = None) -> nx.Graph:
+        """A copy of the jump graph whose edges carry ``days``: the expected days of each jump
+        (or gate passage) for ``navigator``; edges it cannot use are left out."""
+        from .routes import Navigator, _Weights
+
+        w = _Weights(self, navigator or Navigator(), set())
+        g = self.graph.copy()
+        drop = []
+        for u, v, d in g.edges(data=True):
+            days = w.edge(d)
+            if days is None:
+                drop.append((u, v))
+            else:
+                d["days"] = days
+        g.remove_edges_from(drop)
+        return g
+
     @property
-    def graph(self) -> "nx.Graph":
+    def graph(self) -> nx.Graph:
         """The jump graph (networkx), built on first use."""
         if self._graph is None:
+            self._kinds = None
             self._graph = build_graph(
                 self.positions,
                 self.names,
@@ -449,12 +507,12 @@ class Sector:
         mode: str = "days",
         information: int = 5,
         sensors: int = 5,
-        navigator: "Navigator | None" = None,
+        navigator: Navigator | None = None,
         within: int | None = None,
         avoid: Iterable[int | str] = (),
         via: Iterable[int | str] = (),
         candidates: int = 25,
-    ) -> "Route":
+    ) -> Route:
         """Plan a route; see :func:`kit.successors.sector.routes.plan_route` for the options."""
         from .routes import Navigator, plan_route
 
@@ -485,7 +543,7 @@ class Sector:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Sector":
+    def from_dict(cls, raw: Any) -> Sector:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("sector", raw)
         validate.no_unknown_keys(
@@ -502,8 +560,16 @@ class Sector:
         s.log = EventLog.from_list(raw.get("events", []))
         for e in s.log:
             validate.choice("event.kind", e.kind, ("jump", "gate", "remove_gate", "edit_system"))
-            if e.kind != "edit_system":
-                s.index(e["a"]), s.index(e["b"])
+            if e.kind == "edit_system":
+                s.index(validate.integer("event.index", e.get("index"), 0))
+                StarSystem.from_dict(e.get("system"))
+                continue
+            s.index(validate.integer("event.a", e.get("a"), 0))
+            s.index(validate.integer("event.b", e.get("b"), 0))
+            if e.kind == "jump":
+                validate.integer("event.times", e.get("times"), 1)
+            elif e.kind == "gate":
+                validate.integer("event.size", e.get("size"), 1)
         s._derive()
         return s
 
@@ -512,7 +578,7 @@ class Sector:
         return store.dumps(FORMAT, VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Sector":
+    def from_json(cls, text: str | bytes) -> Sector:
         """Load text written by :meth:`to_json`."""
         return cls.from_dict(store.loads(text, FORMAT, VERSION))
 

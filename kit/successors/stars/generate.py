@@ -48,7 +48,7 @@ class StarRules:
     """The GM's options for generation; defaults follow RULINGS.md Successors 7."""
 
     type_o_rerolls_giant: bool = True
-    """A Type O star that rolls Giant re-rolls its size (it can only be supergiant/dwarf/subdwarf)."""
+    """A Type O star that rolls Giant re-rolls its size (O is supergiant, dwarf or subdwarf)."""
     dust_cloud_chance: int = 4
     """Type A has a dust cloud on 1..this on 1d6 (0 turns dust clouds off)."""
     dust_cloud_belts: bool = True
@@ -79,7 +79,7 @@ class StarRules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "StarRules":
+    def from_dict(cls, raw: Any) -> StarRules:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("star rules", raw)
         validate.no_unknown_keys("star rules", raw, cls.__dataclass_fields__)

@@ -11,7 +11,6 @@ Save files use :mod:`kit.store` with the format ``gm-kit/star-system``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -93,7 +92,7 @@ class Star:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Star":
+    def from_dict(cls, raw: Any) -> Star:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("star", raw)
         validate.no_unknown_keys("star", raw, cls.__dataclass_fields__)
@@ -125,7 +124,7 @@ class Body:
     """Belts only: Icy, Rocky, Mixed or Metallic."""
     density: str | None = None
     """Belts only: Scattered, Thin, Thick or Dense."""
-    moons: tuple["Body", ...] = ()
+    moons: tuple[Body, ...] = ()
     """Moons, each a Body of its own (moons have no moons)."""
     name: str = ""
     """Optional name given by the GM."""
@@ -192,7 +191,7 @@ class Body:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Body":
+    def from_dict(cls, raw: Any) -> Body:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = dict(validate.mapping("body", raw))
         validate.no_unknown_keys("body", raw, cls.__dataclass_fields__)
@@ -263,7 +262,7 @@ class Orbit:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Orbit":
+    def from_dict(cls, raw: Any) -> Orbit:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("orbit", raw)
         validate.no_unknown_keys("orbit", raw, cls.__dataclass_fields__)
@@ -272,7 +271,7 @@ class Orbit:
         for s in validate.sequence("orbit.secrets", raw.get("secrets", [])):
             s = validate.mapping("secret", s)
             validate.no_unknown_keys("secret", s, ("text", "level"))
-            secrets.append(Secret(s.get("text"), s.get("level")))
+            secrets.append(Secret(validate.text("secret.text", s.get("text")), s.get("level")))
         return cls(
             validate.integer("orbit.number", raw.get("number"), 1),
             Body.from_dict(body) if body is not None else None,
@@ -369,7 +368,7 @@ class StarSystem:
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ editing
-    def with_orbit(self, number: int, body: Body | None, **changes: Any) -> "StarSystem":
+    def with_orbit(self, number: int, body: Body | None, **changes: Any) -> StarSystem:
         """A copy with orbit ``number`` holding ``body`` (one past the last adds an orbit)."""
         validate.integer("orbit", number, 1, len(self.orbits) + 1)
         new = Orbit(number, body, **changes)
@@ -380,7 +379,7 @@ class StarSystem:
             orbits[number - 1] = replace(orbits[number - 1], body=body, **changes)
         return replace(self, orbits=tuple(orbits))
 
-    def without_last_orbit(self) -> "StarSystem":
+    def without_last_orbit(self) -> StarSystem:
         """A copy with the outermost orbit removed."""
         if not self.orbits:
             raise InvalidInput("this system has no orbits to remove")
@@ -398,7 +397,7 @@ class StarSystem:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "StarSystem":
+    def from_dict(cls, raw: Any) -> StarSystem:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("star system", raw)
         validate.no_unknown_keys("star system", raw, ("name", "seed", "star", "orbits", "rolls"))
@@ -428,7 +427,7 @@ class StarSystem:
         return store.dumps(FORMAT, VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "StarSystem":
+    def from_json(cls, text: str | bytes) -> StarSystem:
         """Load text written by :meth:`to_json`."""
         return cls.from_dict(store.loads(text, FORMAT, VERSION))
 

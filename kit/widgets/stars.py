@@ -1,0 +1,377 @@
+"""Star system and sector explorers.
+
+* :class:`StarSystemExplorer` - generate a system, re-roll it from a seed, switch between the
+  GM's view and a player's Sensors view, pick an orbit to read its details; the plotly system
+  figure sits under the controls and follows every change.
+* :class:`SectorExplorer` - a sector map with a route planner (origin, destination, navigator
+  ranks, mode, day limit): the route with its expected days and odds, a click on a system (on
+  the map or in the route table) opens that system's details.
+
+Both hold one engine object (a :class:`~kit.successors.stars.StarSystem`, a
+:class:`~kit.successors.sector.Sector`) and derive their synced traits from it in ``refresh``.
+
+>>> w = StarSystemExplorer(seed=3)
+>>> w.reroll(4); w.system.seed
+4
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..errors import InvalidInput
+from ..rng import resolve_seed
+from ..successors.stars import StarRules, StarSystem, generate_system, redact
+from ._base import STATIC, KitWidget, check_kwargs
+
+__all__ = ["StarSystemExplorer", "SectorExplorer"]
+
+_CSS = (STATIC / "kit.css").read_text() + (STATIC / "stars.css").read_text()
+
+
+def _orbit_row(number: int, orbit: Any) -> dict[str, Any]:
+    if orbit is None:
+        return {"number": number, "known": False, "kind": "unknown", "family": "unknown"}
+    b = orbit.body
+    row: dict[str, Any] = {
+        "number": number,
+        "known": True,
+        "kind": b.kind if b else "Empty orbit",
+        "family": b.family if b else "empty",
+        "installations": orbit.installations or "",
+        "secrets": [s.text for s in orbit.secrets],
+    }
+    if b is not None:
+        row.update(
+            diameter=b.diameter_km,
+            crust=b.crust_ru,
+            core=b.core_ru,
+            surface=b.surface_ru,
+            biosphere=b.biosphere or "",
+            technology=b.technology or "",
+            composition=b.composition or "",
+            density=b.density or "",
+            moons=[m.kind for m in b.moons],
+        )
+    return row
+
+
+def _replace_figure(target: Any, new: Any) -> None:
+    with target.batch_update():
+        target.data = []
+        target.add_traces(list(new.data))
+        target.layout = new.layout
+
+
+class StarSystemExplorer(KitWidget):
+    """Generate, re-roll and inspect a star system.
+
+    Args:
+        system: a system to start from (default: one generated from ``seed``).
+        seed: the seed to generate from when no system is given.
+        rules: generation options.
+    """
+
+    _esm = STATIC / "stars.js"
+    _css = _CSS
+
+    kind = traitlets.Unicode("system", help="Which explorer the JS draws.").tag(sync=True)
+    view = traitlets.Dict(help="The system as the JS draws it (star, orbits, view mode).").tag(
+        sync=True
+    )
+    seed = traitlets.Int(0, help="Seed of the system shown (re-roll uses it).").tag(sync=True)
+    selected = traitlets.Int(0, help="The orbit picked for details (0: none).").tag(sync=True)
+    mode = traitlets.Unicode("gm", help="'gm' (everything) or 'player' (what Sensors reveal).").tag(
+        sync=True
+    )
+    successes = traitlets.Int(0, help="Sensors successes of the player view.").tag(sync=True)
+    current_orbit = traitlets.Int(
+        0, help="The scanner's orbit for the player view (0: outside)."
+    ).tag(sync=True)
+
+    def __init__(
+        self,
+        system: StarSystem | None = None,
+        *,
+        seed: int | None = None,
+        rules: StarRules | None = None,
+        **kwargs: Any,
+    ) -> None:
+        check_kwargs("StarSystemExplorer", kwargs, {"layout"})
+        self.rules = rules or StarRules()
+        self.system = system if system is not None else generate_system(seed, rules=self.rules)
+        if not isinstance(self.system, StarSystem):
+            raise TypeError(f"system must be a StarSystem, got {type(self.system).__name__}")
+        self._figure: Any = None
+        super().__init__(seed=self.system.seed or 0, **kwargs)
+        self.on_msg(self._on_msg)
+        self.observe(
+            lambda _c: self.refresh(), names=["selected", "mode", "successes", "current_orbit"]
+        )
+        self.refresh()
+
+    # ------------------------------------------------------------ actions
+    def generate(self) -> None:
+        """A new system from a fresh seed."""
+        with self.guard():
+            self._set(generate_system(None, rules=self.rules))
+
+    def reroll(self, seed: Any) -> None:
+        """The system of ``seed`` (the same seed always gives the same system)."""
+        with self.guard():
+            self._set(generate_system(resolve_seed(_int("seed", seed)), rules=self.rules))
+
+    def _set(self, system: StarSystem) -> None:
+        self.system = system
+        self.selected = 0
+        self.current_orbit = 0
+        self.seed = system.seed or 0
+
+    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        action = content.get("action")
+        if action == "generate":
+            self.generate()
+        elif action == "reroll":
+            self.reroll(content.get("seed"))
+
+    # ------------------------------------------------------------ view
+    @property
+    def figure(self) -> Any:
+        """The plotly FigureWidget of the system (made on first use)."""
+        if self._figure is None:
+            import plotly.graph_objects as go
+
+            self._figure = go.FigureWidget()
+            self._update_figure()
+        return self._figure
+
+    def _sensor_view(self) -> Any:
+        if self.mode == "player":
+            cur = self.current_orbit if 0 < self.current_orbit <= len(self.system.orbits) else None
+            return redact(self.system, max(0, self.successes), current_orbit=cur)
+        return redact(self.system, None)
+
+    def _update_figure(self) -> None:
+        from ..figures.stars import star_system_figure
+
+        fig = star_system_figure(
+            self._sensor_view(),
+            view=self.mode if self.mode in ("gm", "player") else "gm",
+            selected=self.selected or None,
+            height=480,
+        )
+        _replace_figure(self._figure, fig)
+
+    def refresh(self) -> None:
+        """Re-derive the view (and the figure) from the system."""
+        if self.mode not in ("gm", "player"):
+            self.error = f"mode must be 'gm' or 'player', got {self.mode!r}"
+            self.mode = "gm"
+            return
+        v = self._sensor_view()
+        s = self.system.star
+        self.view = {
+            "name": self.system.name,
+            "seed": self.system.seed,
+            "star": {
+                "class": s.spectral_class,
+                "size": s.size,
+                "brightness": s.brightness,
+                "dust_cloud": s.dust_cloud,
+                "colour": s.info.colour,
+            },
+            "orbits": [_orbit_row(i, o) for i, o in enumerate(v.orbits, 1)],
+            "rolls": len(self.system.rolls),
+            "total_ru": self.system.total_ru,
+            "summary": self.system.summary() if self.mode == "gm" else v.summary(),
+        }
+        if self._figure is not None:
+            self._update_figure()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        import ipywidgets
+
+        # a box renders its children by their models, so the explorer shows above its figure
+        return ipywidgets.VBox([self, self.figure])._repr_mimebundle_(**kwargs)
+
+
+def _successes(n: int) -> str:
+    return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def _int(field: str, value: Any) -> int:
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+    return value
+
+
+class SectorExplorer(KitWidget):
+    """A sector map with a route planner; click a system to open it.
+
+    Args:
+        sector: the :class:`~kit.successors.sector.Sector` to explore.
+        origin, destination: the route's ends (names or indices; default the first two systems).
+    """
+
+    _esm = STATIC / "stars.js"
+    _css = _CSS
+
+    kind = traitlets.Unicode("sector", help="Which explorer the JS draws.").tag(sync=True)
+    origin = traitlets.Unicode("", help="Origin system name.").tag(sync=True)
+    destination = traitlets.Unicode("", help="Destination system name.").tag(sync=True)
+    information = traitlets.Int(5, help="Navigator's Information rank.").tag(sync=True)
+    sensors = traitlets.Int(5, help="Navigator's Sensors rank.").tag(sync=True)
+    mode = traitlets.Unicode("days", help="'days', 'jumps' or 'chance'.").tag(sync=True)
+    within = traitlets.Int(20, help="Day limit for the 'chance' mode and the odds shown.").tag(
+        sync=True
+    )
+    selected = traitlets.Int(-1, help="Index of the opened system (-1: none).").tag(sync=True)
+    route_view = traitlets.Dict(help="The planned route as the JS draws it.").tag(sync=True)
+    system_view = traitlets.Dict(help="The opened system as the JS draws it.").tag(sync=True)
+    names = traitlets.List(traitlets.Unicode(), help="System names offered (up to 3000).").tag(
+        sync=True
+    )
+
+    def __init__(
+        self,
+        sector: Any,
+        *,
+        origin: int | str | None = None,
+        destination: int | str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        check_kwargs(
+            "SectorExplorer", kwargs, {"layout", "information", "sensors", "mode", "within"}
+        )
+        from ..successors.sector import Sector
+
+        if not isinstance(sector, Sector):
+            raise TypeError(f"sector must be a Sector, got {type(sector).__name__}")
+        self.sector = sector
+        self.route: Any = None
+        self._figure: Any = None
+        o = sector.names[sector.index(origin if origin is not None else 0)]
+        d = sector.names[
+            sector.index(destination if destination is not None else min(1, sector.n - 1))
+        ]
+        super().__init__(origin=o, destination=d, names=list(sector.names[:3000]), **kwargs)
+        self.on_msg(self._on_msg)
+        self.observe(lambda _c: self.refresh(), names=["selected"])
+        self.plan()
+
+    # ------------------------------------------------------------ actions
+    def plan(self) -> None:
+        """Plan the route for the current inputs (the Plan button)."""
+        with self.guard():  # on an error the previous route stays
+            self.route = self.sector.route(
+                self.origin,
+                self.destination,
+                information=self.information,
+                sensors=self.sensors,
+                mode=self.mode,
+                within=self.within if self.mode == "chance" else None,
+            )
+
+    def open_system(self, system: Any) -> None:
+        """Open a system's details (the same as clicking it)."""
+        with self.guard():
+            self.selected = self.sector.index(system)
+
+    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        if content.get("action") == "plan":
+            for key in ("origin", "destination"):
+                if key in content:
+                    setattr(self, key, str(content[key]))
+            try:
+                for key in ("information", "sensors", "within"):
+                    if key in content:
+                        setattr(self, key, _int(key, content[key]))
+            except InvalidInput as exc:
+                self.error = str(exc)
+                return
+            if "mode" in content:
+                self.mode = str(content["mode"])
+            self.plan()
+        elif content.get("action") == "open":
+            self.open_system(content.get("system"))
+
+    # ------------------------------------------------------------ view
+    @property
+    def figure(self) -> Any:
+        """The plotly FigureWidget map (made on first use); clicking a system opens it."""
+        if self._figure is None:
+            import plotly.graph_objects as go
+
+            self._figure = go.FigureWidget()
+            self._update_figure()
+        return self._figure
+
+    def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
+        if points.point_inds:
+            idx = trace.customdata[points.point_inds[0]]
+            self.open_system(int(idx))
+
+    def _update_figure(self) -> None:
+        from ..figures.stars import sector_map
+
+        fig = sector_map(
+            self.sector,
+            route=self.route,
+            selected=self.selected if self.selected >= 0 else None,
+            height=560,
+        )
+        _replace_figure(self._figure, fig)
+        for trace in self._figure.data:
+            if trace.customdata is not None:
+                trace.on_click(self._on_click)
+
+    def refresh(self) -> None:
+        """Re-derive the route and system views (and the map) from the sector."""
+        r = self.route
+        if r is None:
+            self.route_view = {}
+        else:
+            rows = [{"index": r.systems[0], "name": r.names[0], "ly": 0, "how": "start", "days": 0}]
+            for leg, name, idx in zip(r.legs, r.names[1:], r.systems[1:]):
+                rows.append(
+                    {
+                        "index": idx,
+                        "name": name,
+                        "ly": round(leg.ly, 2),
+                        "how": "Hyper Gate"
+                        if leg.gate
+                        else f"{leg.status}, {_successes(leg.successes)}",
+                        "days": round(leg.expected_days, 2),
+                    }
+                )
+            self.route_view = {
+                "rows": rows,
+                "jumps": r.jumps,
+                "ly": round(r.ly, 2),
+                "expected_days": round(r.expected_days, 2),
+                "within": self.within,
+                "chance": round(r.chance_within(self.within), 4),
+                "mode": r.mode,
+            }
+        if 0 <= self.selected < self.sector.n:
+            s = self.sector.system(self.selected)
+            self.system_view = {
+                "index": self.selected,
+                "name": s.name,
+                "summary": s.summary(),
+                "orbits": [_orbit_row(i, o) for i, o in enumerate(s.orbits, 1)],
+                "star": {"class": s.spectral_class, "size": s.star.size},
+            }
+        else:
+            self.system_view = {}
+        if self._figure is not None:
+            self._update_figure()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        import ipywidgets
+
+        return ipywidgets.VBox([self, self.figure])._repr_mimebundle_(**kwargs)
