@@ -74,6 +74,16 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
+#: Longest integer literal accepted; no count or rank in the kit comes near it.
+MAX_INT_DIGITS = 30
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise SaveFileError(f"save file has a number with more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
 def _reject_constant(name: str) -> Any:
     raise SaveFileError(f"save file contains {name}, which is not allowed")
 
@@ -92,11 +102,13 @@ def loads(text: str | bytes, kind: str, version: int) -> Any:
     if len(text) > MAX_BYTES:
         raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes")
     try:
-        raw = json.loads(text, parse_constant=_reject_constant)
+        raw = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int)
     except RecursionError:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"save file is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError as exc:  # e.g. Python's limit on digits in int() conversion
+        raise SaveFileError(f"save file holds a value that cannot be read: {exc}") from None
     if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels")
     if not isinstance(raw, dict):

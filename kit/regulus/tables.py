@@ -97,6 +97,8 @@ class Incident:
         raw = validate.mapping("incident", raw)
         validate.no_unknown_keys("incident", raw, (
             "name", "progress", "consequence", "lose_crew", "companion", "heat", "threat", "description"))
+        if "name" not in raw:
+            raise InvalidInput("incident needs a 'name'")
         return cls(**raw)
 
 
