@@ -1,0 +1,386 @@
+"""Handouts: Markdown and standalone HTML pages for the table, in a GM and a player version.
+
+:func:`handout` turns a job, an entity, a fleet, a star system or a sector into text a GM can
+print, paste into session notes or give to players:
+
+* ``audience="gm"`` shows everything;
+* ``audience="player"`` shows only what the players may know: for an entity or a fleet, what
+  ``sensors`` successes reveal (the Learning-about-the-Universe table); for a star system, the
+  Sensors view of ``successes``; for a sector, systems and routes the party has travelled or
+  that the GM lists in ``reveal``; for a job, the record without GM notes or the seed.
+
+``fmt="html"`` gives a standalone page (plotly figures embedded, plotly.js included once, no
+network needed) whose colours follow the reader's light or dark preference. Every piece of user
+text is escaped.
+
+>>> from kit.regulus import Job, Operative
+>>> page = handout(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1).play(), fmt="html")
+>>> page.startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from . import validate
+from .errors import InvalidInput, InvalidType
+
+__all__ = ["handout", "save_handout", "AUDIENCES", "FORMATS"]
+
+AUDIENCES = ("gm", "player")
+FORMATS = ("markdown", "html")
+
+
+def _md(text: Any) -> str:
+    return (str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+            .replace("<", "&lt;").replace(">", "&gt;"))
+
+
+# ---------------------------------------------------------------- a tiny document model
+class _Doc:
+    """Headings, paragraphs, tables and figures, rendered to Markdown or HTML."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.parts: list[tuple[str, Any]] = []
+
+    def h(self, text: str) -> None:
+        self.parts.append(("h", text))
+
+    def p(self, text: str) -> None:
+        self.parts.append(("p", text))
+
+    def items(self, pairs: list[tuple[str, Any]]) -> None:
+        self.parts.append(("items", pairs))
+
+    def table(self, head: list[str], rows: list[list[Any]]) -> None:
+        self.parts.append(("table", (head, rows)))
+
+    def figure(self, fig: Any) -> None:
+        self.parts.append(("figure", fig))
+
+    def markdown(self) -> str:
+        out = [f"# {_md(self.title)}", ""]
+        for kind, value in self.parts:
+            if kind == "h":
+                out += [f"## {_md(value)}", ""]
+            elif kind == "p":
+                out += [_md(value), ""]
+            elif kind == "items":
+                out += [f"- **{_md(k)}:** {_md(v)}" for k, v in value] + [""]
+            elif kind == "table":
+                head, rows = value
+                out.append("| " + " | ".join(_md(h) for h in head) + " |")
+                out.append("|" + "---|" * len(head))
+                out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
+                out.append("")
+        return "\n".join(out).rstrip() + "\n"
+
+    def html(self) -> str:
+        esc = html.escape
+        body = [f"<h1>{esc(self.title)}</h1>"]
+        first_figure = True
+        for kind, value in self.parts:
+            if kind == "h":
+                body.append(f"<h2>{esc(str(value))}</h2>")
+            elif kind == "p":
+                body.append(f"<p>{esc(str(value))}</p>")
+            elif kind == "items":
+                body.append("<dl>" + "".join(f"<dt>{esc(str(k))}</dt><dd>{esc(str(v))}</dd>" for k, v in value) + "</dl>")
+            elif kind == "table":
+                head, rows = value
+                body.append("<table><thead><tr>" + "".join(f"<th>{esc(str(h))}</th>" for h in head) + "</tr></thead><tbody>"
+                            + "".join("<tr>" + "".join(f"<td>{esc(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+                            + "</tbody></table>")
+            elif kind == "figure":
+                body.append('<div class="figure">' + value.to_html(
+                    full_html=False, include_plotlyjs=first_figure, config={"displaylogo": False}) + "</div>")
+                first_figure = False
+        return _PAGE.format(title=esc(self.title), body="\n".join(body))
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="gm-kit"><title>{title}</title>
+<style>
+:root {{ color-scheme: light dark; --fg: #1f2328; --bg: #ffffff; --muted: #6b7280; --line: #d0d5dd; --alt: #f4f6f8; }}
+@media (prefers-color-scheme: dark) {{ :root {{ --fg: #e6e8eb; --bg: #141518; --muted: #9aa1ab; --line: #343840; --alt: #1d1f24; }} }}
+body {{ font-family: Inter, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--fg); background: var(--bg);
+       max-width: 960px; margin: 2rem auto; padding: 0 1rem; line-height: 1.45; }}
+h1 {{ font-size: 1.6rem; margin-bottom: .3rem; }} h2 {{ font-size: 1.15rem; margin-top: 1.6rem; border-bottom: 1px solid var(--line); }}
+table {{ border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: .92rem; }}
+th, td {{ border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }}
+th {{ color: var(--muted); font-weight: 600; }} tr:nth-child(even) td {{ background: var(--alt); }}
+dl {{ display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }} dt {{ color: var(--muted); }} dd {{ margin: 0; }}
+.figure {{ margin: 1rem 0; }} footer {{ color: var(--muted); font-size: .8rem; margin-top: 2rem; }}
+</style></head><body>
+{body}
+<footer>Made with gm-kit.</footer>
+</body></html>
+"""
+
+
+# ---------------------------------------------------------------- per kind
+def _job(job: Any, player: bool, figures: bool) -> _Doc:
+    rec = job.record
+    doc = _Doc(f"Job Record: {rec.title}")
+    result = {"success": "Success", "failure": "Failure", None: "In progress"}[rec.outcome]
+    items = [("Type", rec.job_type), ("Difficulty", rec.difficulty), ("Clock", rec.clock),
+             ("Conditions", "; ".join(rec.conditions) or "none"), ("Outcome", result)]
+    if not player and rec.seed is not None:
+        items.append(("Seed", rec.seed))
+    doc.items(items)
+    doc.h("Crew Workup")
+    doc.table(["Operative", "Gig", "Contributions", "Status"], [
+        [op["name"] + (" (lead)" if op["lead"] else ""), op["gig"], ", ".join(op["contributions"]) or "-",
+         "active" if op["active"] else "knocked out"] for op in rec.crew])
+    doc.h("Incidents")
+    head = ["#", "Turn", "Roll", "Kind", "Incident", "Effects", "Progress", "Threat", "Heat", "Consequences", "Crew lost"]
+    rows = []
+    for r in rec.rows:
+        if player and r.kind == "gm":
+            continue
+        row = [r.index, r.turn, "-" if r.roll is None else r.roll, r.kind, r.incident, r.effects, r.progress,
+               r.threat, r.heat, ", ".join(r.consequences) or "-", ", ".join(r.crew_lost) or "-"]
+        if not player:
+            row.append(r.note)
+        rows.append(row)
+    doc.table(head + ([] if player else ["GM note"]), rows)
+    if figures:
+        from .figures.regulus import job_progress
+
+        doc.figure(job_progress(job))
+    return doc
+
+
+_ABILITIES = ("battle", "control", "handling", "information", "sensors")
+
+
+def _entity(entity: Any, player: bool, sensors: int | None) -> _Doc:
+    doc = _Doc(f"Entity: {entity.name}")
+    level = 99 if not player else (0 if sensors is None else sensors) - entity.stealth
+    if level < 0:
+        doc.p("Nothing has been detected.")
+        return doc
+    items: list[tuple[str, Any]] = [("Presence", "an entity is here")]
+    if not player:
+        items += [("Sex", entity.sex or "-"), ("Side", entity.side or "-")]
+    if level >= 2:
+        items.append(("Signature", entity.signature))
+    doc.items(items)
+    if level >= 5:
+        doc.h("Abilities")
+        doc.table(["Ability", "Rank"], [[a.title(), str(entity.rank(a))] for a in _ABILITIES])
+    else:
+        doc.p(f"Its abilities are unknown (Sensors reveal them at 5 successes; {max(level, 0)} so far).")
+    if not player:
+        doc.h("Edges and Flaws")
+        doc.p(entity.edges_and_flaws_text() or "none")
+        for note in entity.notes:
+            doc.p(note)
+    return doc
+
+
+def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None, decoys_as: dict[str, str] | None) -> _Doc:
+    owner = getattr(fleet.owner, "name", None) if getattr(fleet, "owner", None) is not None else None
+    doc = _Doc(f"Fleet roster{': ' + owner if owner else ''}")
+    ships = [s for s in fleet.ships]
+    level = 99 if not player else (0 if sensors is None else sensors)
+    if not player:
+        doc.items([("Ships", len(ships)), ("RU spent", fleet.spent),
+                   ("Budget", fleet.current_budget if fleet.current_budget is not None else "-"),
+                   ("Under Control", ", ".join(f"#{i}" for i in sorted(fleet.controlled)) or "none")])
+        counts = Counter(s.name for s in ships)
+        by_name = {s.name: s for s in ships}
+        doc.table(["Ship", "Count", "Battle", "Sig", "RU each", "RU total"], [
+            [n.title(), c, _rank(by_name[n].rank("battle")), by_name[n].sig, _ru(by_name[n].cost),
+             _ru(by_name[n].cost * c)]
+            for n, c in sorted(counts.items())])
+        return doc
+    doc.items([("Sensors successes", level)])
+    doc.p("A fleet is present in this orbit.")
+    if level >= 1:
+        doc.p(f"{len(ships)} ships.")
+    if level >= 2:
+        sigs = Counter(s.sig for s in ships)
+        doc.table(["Signature", "Ships"], [[k, v] for k, v in sorted(sigs.items())])
+    disguise = {k.upper(): v for k, v in (decoys_as or {}).items()}
+    if level >= 4:
+        doc.h("Composition")
+        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(Counter(s.name for s in ships).items())])
+    elif level >= 3 and sig_class is not None:
+        doc.h(f"Ship types with signature {sig_class}")
+        seen = Counter((disguise.get(s.name.upper()) or _disguise(s.sig)) if s.design.decoy else s.name
+                       for s in ships if s.sig == sig_class)
+        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(seen.items())])
+    if level >= 5:
+        doc.h("Abilities")
+        by_name = {s.name: s for s in ships}
+        doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], [
+            [n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)])
+    return doc
+
+
+def _rank(value: int) -> str:
+    from .successors.ranks import Rank
+
+    return str(Rank(value))
+
+
+def _ru(value: float) -> str:
+    return f"{value:g}"
+
+
+def _disguise(sig: int) -> str:
+    """What an undirected decoy shows as: the first plain warship of that printed signature."""
+    from .successors import SHIPS
+
+    for name, ship in SHIPS.items():
+        if ship.sig == sig and not ship.decoy and ship.battle > 0:
+            return name
+    return "unidentified ship"
+
+
+def _body_text(body: Any) -> str:
+    parts = [body.kind]
+    if body.diameter_km:
+        parts.append(f"{body.diameter_km:,} km")
+    if body.crust_ru is not None:
+        parts.append(f"crust {body.crust_ru} RU")
+    if body.core_ru is not None:
+        parts.append(f"core {body.core_ru} RU")
+    if body.surface_ru:
+        parts.append(f"surface {body.surface_ru} RU")
+    if body.biosphere:
+        parts.append(body.biosphere)
+    if body.technology:
+        parts.append(body.technology)
+    if body.composition:
+        parts.append(f"{body.composition}, {body.density}")
+    if body.moons:
+        parts.append(f"{len(body.moons)} moon{'s' if len(body.moons) != 1 else ''}")
+    return ", ".join(parts)
+
+
+def _system(system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool) -> _Doc:
+    from .successors.stars import redact
+
+    view = redact(system, None if not player else (successes or 0), current_orbit=current_orbit)
+    star = view.star
+    doc = _Doc(f"Star system: {view.name or 'unnamed'}")
+    doc.items([("Star", f"Type {star.spectral_class}"), ("Orbits", len(view.orbits))]
+              + ([("Sensors successes", successes or 0)] if player else []))
+    rows = []
+    for i, orbit in enumerate(view.orbits, 1):
+        if orbit is None:
+            rows.append([i, "unknown", ""])
+            continue
+        text = "empty" if orbit.body is None else _body_text(orbit.body)
+        extra = "; ".join(s.text for s in orbit.secrets)
+        if orbit.installations:
+            extra = (extra + "; " if extra else "") + orbit.installations
+        rows.append([i, text, extra])
+    doc.table(["Orbit", "Body", "Notes"], rows)
+    if figures:
+        from .figures.stars import star_system_figure
+
+        doc.figure(star_system_figure(view))
+    return doc
+
+
+def _sector(sector: Any, player: bool, reveal: Any, route: Any, figures: bool) -> _Doc:
+    doc = _Doc(f"Sector: {sector.name}")
+    known = {i for pair in sector.history for i in pair} | {i for g in sector.gates for i in (g.a, g.b)}
+    known |= {sector.index(r) for r in (reveal or ())}
+    shown = sorted(known) if player else list(range(sector.n))
+    doc.items([("Systems", sector.n), ("Dimensions", f"{sector.dims}D"),
+               ("Jumps recorded", sum(sector.history.values())), ("Hyper Gates", len(sector.gates))])
+    if player and not shown:
+        doc.p("No system of this sector is known yet.")
+    limit = 400
+    rows = []
+    for i in shown[:limit]:
+        star = sector.star(i) if (not player or i in known) else None
+        rows.append([sector.names[i], ", ".join(f"{c:.1f}" for c in sector.positions[i]),
+                     f"Type {star.spectral_class}" if star is not None else "?"])
+    doc.table(["System", "Position (ly)", "Star"], rows)
+    if len(shown) > limit:
+        doc.p(f"... and {len(shown) - limit} more systems.")
+    routes = [(sector.names[a], sector.names[b], n, sector.status(a, b)) for (a, b), n in sorted(sector.history.items())]
+    if routes:
+        doc.h("Routes travelled")
+        doc.table(["From", "To", "Jumps", "Status"], [list(r) for r in routes])
+    if figures and not player:
+        from .figures.stars import sector_map
+
+        doc.figure(sector_map(sector, route=route))
+    return doc
+
+
+# ---------------------------------------------------------------- public
+def handout(
+    obj: Any,
+    *,
+    audience: str = "gm",
+    fmt: str = "markdown",
+    sensors: int | None = None,
+    sig_class: int | None = None,
+    decoys_as: dict[str, str] | None = None,
+    current_orbit: int | None = None,
+    reveal: Any = None,
+    route: Any = None,
+    figures: bool = True,
+) -> str:
+    """A handout of ``obj`` for ``audience`` ("gm" or "player") as Markdown or a standalone HTML page.
+
+    Args:
+        obj: a regulus Job, a successors Entity or Fleet, a StarSystem or a Sector.
+        audience: "gm" for everything, "player" for what the players may know.
+        fmt: "markdown" or "html" (figures are included in HTML only).
+        sensors: the players' Sensors successes on an entity, fleet or system (player handouts).
+        sig_class: which signature class a level-3 fleet scan looked at.
+        decoys_as: what decoys pretend to be below level 4 (``{"MOCKER": "CRUISER"}``).
+        current_orbit: the orbit the players' scanner is in (star systems).
+        reveal: names or indices of sector systems the GM reveals to players.
+        route: a route to draw on a GM sector map.
+        figures: embed figures in HTML handouts.
+    """
+    validate.choice("audience", audience, AUDIENCES)
+    validate.choice("fmt", fmt, FORMATS)
+    player = audience == "player"
+    if sensors is not None:
+        sensors = validate.integer("sensors", sensors, 0, 99)
+    want_figures = figures and fmt == "html"
+    kind = type(obj).__name__
+    if kind == "Job":
+        doc = _job(obj, player, want_figures)
+    elif kind == "Entity":
+        doc = _entity(obj, player, sensors)
+    elif kind == "Fleet":
+        doc = _fleet(obj, player, sensors, sig_class, decoys_as)
+    elif kind == "StarSystem":
+        doc = _system(obj, player, sensors, current_orbit, want_figures)
+    elif kind == "Sector":
+        doc = _sector(obj, player, reveal, route, want_figures)
+    else:
+        raise InvalidType(f"no handout for {kind} objects; handouts cover Job, Entity, Fleet, StarSystem and Sector")
+    if player:
+        doc.title += " (player handout)"
+    return doc.markdown() if fmt == "markdown" else doc.html()
+
+
+def save_handout(obj: Any, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any) -> Path:
+    """Write a handout to ``path``; ``.md`` gives Markdown, ``.html`` a standalone page."""
+    from . import store
+
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".md", ".html", ".htm"):
+        raise InvalidInput(f"handout path must end in .md or .html, got {str(target)!r}")
+    fmt = "markdown" if suffix == ".md" else "html"
+    return store.save(target, handout(obj, audience=audience, fmt=fmt, **options))
