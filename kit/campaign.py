@@ -233,6 +233,33 @@ class Campaign:
     def __repr__(self) -> str:
         return f"Campaign({self.name!r}, {len(self)} items)"
 
+    # ------------------------------------------------------------------ widgets
+    def open(self, collection: str, name: str, **options: Any) -> Any:
+        """A widget on the stored item that keeps the campaign up to date.
+
+        Mutable games (jobs, boards, fleets, sectors, battles) are edited in place; builders
+        of immutable objects (entities, star systems) write each new version back under the
+        same name. Save the campaign afterwards to keep the changes.
+        """
+        obj = self.get(collection, name)
+        if collection not in _WIDGETS:
+            raise InvalidInput(f"no widget opens {collection}; widgets open {', '.join(_WIDGETS)}")
+        path, attr = _WIDGETS[collection]
+        module, _, cls_name = path.partition(":")
+        widget = getattr(import_module(module), cls_name)(obj, **options)
+        items = self.collections[collection]
+
+        def write_back(_change: Any = None) -> None:
+            current = widget
+            for part in attr.split("."):
+                current = getattr(current, part)
+            if items.get(name) is not current:
+                items[name] = current
+
+        target = widget.panel if collection == "fleets" else widget
+        target.observe(write_back)
+        return widget
+
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form (each item in its own versioned format)."""
@@ -290,6 +317,17 @@ class Campaign:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Campaign) and self.to_dict() == other.to_dict()
 
+
+#: Collection -> (widget class, attribute holding the engine object).
+_WIDGETS = {
+    "jobs": ("kit.widgets.regulus:JobTable", "job"),
+    "boards": ("kit.widgets.boards:BoardWidget", "board"),
+    "entities": ("kit.widgets.entity_builder:EntityBuilder", "entity"),
+    "fleets": ("kit.widgets.fleet_builder:FleetBuilder", "panel.fleet"),
+    "systems": ("kit.widgets.stars:StarSystemExplorer", "system"),
+    "sectors": ("kit.widgets.stars:SectorExplorer", "sector"),
+    "battles": ("kit.widgets.combat:CombatTable", "battle"),
+}
 
 _RULES = {
     "regulus": "kit.regulus.rules:RegulusRules",
