@@ -20,6 +20,8 @@ from kit.errors import KitError
 from kit.regulus import Incident, Job, JobType, Operative
 from kit.successors import Entity, ShipDesign
 from kit.successors.fleets import Fleet
+from kit.successors.sector import Sector, generate_sector
+from kit.successors.stars import StarSystem, generate_system
 
 EXAMPLES = 200
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -122,6 +124,15 @@ def test_ship_design(kwargs):
     kit_errors_only(ShipDesign, **kwargs)
 
 
+@fuzz
+@given(scalars, scalars, scalars, scalars)
+def test_star_and_sector_generators(seed, n, dims, max_range):
+    kit_errors_only(generate_system, seed=seed)
+    if isinstance(n, int) and not isinstance(n, bool) and n > 500:
+        n = 500  # keep the fuzz quick; size limits are tested separately
+    kit_errors_only(generate_sector, n, seed=seed if isinstance(seed, int) else 0, dims=dims, max_range=max_range)
+
+
 # ---------------------------------------------------------------- actions leave no trace
 @fuzz
 @given(st.lists(st.tuples(scalars, st.one_of(st.none(), st.text(max_size=8))), max_size=8))
@@ -152,11 +163,15 @@ def _saved_samples():
         board.check(v)
     fleet = Fleet(Entity("TanRac", battle=4, control=4), budget=32)
     fleet.buy("GUNBOAT", 5)
+    sector = generate_sector(25, seed=4)
+    a, b = sorted(sector.graph.edges)[0]
+    sector.record_jump(a, b, times=2)
     camp = Campaign("Fuzz")
     camp.add(job, "job")
     camp.add(board, "board")
     return [(Job, job), (StandardBoard, board), (Fleet, fleet),
-            (Entity, Entity("Releata", battle=8, control=3)), (Campaign, camp)]
+            (Entity, Entity("Releata", battle=8, control=3)), (StarSystem, generate_system(seed=11)),
+            (Sector, sector), (Campaign, camp)]
 
 
 SAMPLES = _saved_samples()

@@ -222,7 +222,13 @@ class Sector:
         rules: SectorRules | None = None,
         star_rules: StarRules | None = None,
     ) -> None:
-        pts = np.array(positions, dtype=float)
+        try:
+            pts = np.array(positions, dtype=float)
+        except (TypeError, ValueError):
+            raise InvalidInput(
+                "positions must be a list of [x, y] or [x, y, z] light-year coordinates "
+                "(numbers), one per system"
+            ) from None
         if pts.ndim != 2 or pts.shape[1] not in (2, 3) or not len(pts):
             raise InvalidInput(
                 f"positions must be a non-empty n x 2 or n x 3 list of light-year "
