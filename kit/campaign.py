@@ -224,7 +224,9 @@ class Campaign:
 
     def summary(self) -> str:
         """One line per collection that has items."""
-        lines = [f"Campaign {self.name!r}: {len(self)} items, {len(self.sessions)} session notes"]
+        n, s = len(self), len(self.sessions)
+        lines = [f"Campaign {self.name!r}: {n} item{'s' if n != 1 else ''}, "
+                 f"{s} session note{'s' if s != 1 else ''}"]
         for collection, items in self.collections.items():
             if items:
                 lines.append(f"  {collection}: {', '.join(items)}")
