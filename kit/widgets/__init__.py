@@ -15,3 +15,4 @@ from .regulus import JobBuilder, JobTable  # noqa: E402
 from .stars import SectorExplorer, StarSystemExplorer  # noqa: E402
 from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner  # noqa: E402
 from .boards import BoardWidget  # noqa: E402
+from .combat import CombatTable  # noqa: E402

@@ -1,0 +1,246 @@
+"""Figures of Successors battles: the combat timeline and simulated loss distributions.
+
+>>> from kit.successors.combat import Battle, Side
+>>> b = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 4})], seed=2).run()
+>>> fig = combat_timeline(b)
+>>> fig.layout.template.layout.paper_bgcolor is not None or True
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..successors.combat.battle import Battle, describe_event
+from ..successors.combat.simulate import SimulationResult
+from .theme import BAD, COLORS, GOOD, NEUTRAL, apply
+
+__all__ = ["combat_losses", "combat_timeline"]
+
+#: What the lower panel counts, with a colour each.
+RESULT_KINDS = (
+    ("neutralized", NEUTRAL),
+    ("hulked", "#c9a227"),
+    ("destroyed", BAD),
+    ("ability lost", "#9a72d0"),
+)
+
+
+def _steps(battle: Battle) -> list[dict[str, Any]]:
+    """Group events by phase step; keep the steps where something happened."""
+    steps: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    for e in battle.log:
+        if e.kind == "phase":
+            cur = {
+                "label": f"R{e['round']} {e['phase']}",
+                "round": e["round"],
+                "phase": e["phase"],
+                "events": [],
+            }
+            steps.append(cur)
+        elif cur is not None:
+            cur["events"].append(e)
+    keep = (
+        "attack",
+        "damage",
+        "ability_hit",
+        "entity_state",
+        "repair",
+        "taken_over",
+        "retreat",
+        "eaten",
+        "static_hit",
+    )
+    return [s for s in steps if any(e.kind in keep for e in s["events"])]
+
+
+def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
+    """The played battle phase by phase: hits dealt per side (top) and what each side
+    suffered (bottom: ships neutralized, hulked, destroyed, abilities lost). Hover a bar
+    for the events behind it.
+
+    Args:
+        battle: a :class:`~kit.successors.combat.Battle` (played or in progress).
+        height: figure height in pixels.
+    """
+    if not isinstance(battle, Battle):
+        raise TypeError(f"combat_timeline needs a Battle, got {battle!r}")
+    steps = _steps(battle)
+    x = [s["label"] for s in steps]
+    fig = make_subplots(
+        rows=2,
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=0.08,
+        subplot_titles=("Hits scored", "Losses suffered"),
+    )
+    for i, side in enumerate(battle.sides):
+        name = _esc(side.name)
+        color = COLORS[i % len(COLORS)]
+        hits, hover = [], []
+        for s in steps:
+            atk = [e for e in s["events"] if e.kind == "attack" and e["side"] == i]
+            hits.append(sum(e["hits"] for e in atk))
+            hover.append("<br>".join(_esc(describe_event(battle, e)) for e in atk) or "no attack")
+        fig.add_trace(
+            go.Bar(
+                x=x,
+                y=hits,
+                name=name,
+                marker_color=color,
+                offsetgroup=str(i),
+                legendgroup=name,
+                hovertext=hover,
+                hovertemplate="%{x}<br>%{hovertext}<extra>" + name + "</extra>",
+            ),
+            row=1,
+            col=1,
+        )
+    for i, side in enumerate(battle.sides):
+        name = _esc(side.name)
+        base = [0] * len(steps)
+        for kind, color in RESULT_KINDS:
+            ys, hover = [], []
+            for s in steps:
+                evs = [e for e in s["events"] if _suffered(battle, e, i, kind)]
+                ys.append(len(evs))
+                hover.append("<br>".join(_esc(describe_event(battle, e)) for e in evs))
+            if not any(ys):
+                continue
+            fig.add_trace(
+                go.Bar(
+                    x=x,
+                    y=ys,
+                    base=base,
+                    name=f"{name}: {kind}",
+                    offsetgroup=str(i),
+                    marker_color=color,
+                    marker_line_color=COLORS[i % len(COLORS)],
+                    marker_line_width=2,
+                    legendgroup=name,
+                    hovertext=hover,
+                    hovertemplate="%{x}<br>%{hovertext}<extra>" + f"{name}: {kind}" + "</extra>",
+                ),
+                row=2,
+                col=1,
+            )
+            base = [b + y for b, y in zip(base, ys)]
+        fixed, hover = [], []
+        for s in steps:
+            evs = [e for e in s["events"] if _repaired(battle, e, i)]
+            fixed.append(-len(evs))
+            hover.append("<br>".join(_esc(describe_event(battle, e)) for e in evs))
+        if any(fixed):
+            fig.add_trace(
+                go.Bar(
+                    x=x,
+                    y=fixed,
+                    name=f"{name}: repaired",
+                    offsetgroup=str(i),
+                    marker_color=GOOD,
+                    marker_line_color=COLORS[i % len(COLORS)],
+                    marker_line_width=2,
+                    legendgroup=name,
+                    hovertext=hover,
+                    hovertemplate="%{x}<br>%{hovertext}<extra>" + f"{name}: repaired" + "</extra>",
+                ),
+                row=2,
+                col=1,
+            )
+    res = battle.result
+    title = "Battle: " + " vs ".join(_esc(s.name) for s in battle.sides)
+    if res:
+        title += f" - {_esc(res['winner'] or 'no winner')} after {res['rounds']} rounds"
+    fig.update_layout(
+        barmode="group",
+        title=title,
+        height=height,
+        bargap=0.25,
+        legend={"orientation": "h", "y": -0.15},
+    )
+    fig.update_yaxes(title_text="hits", row=1, col=1)
+    fig.update_yaxes(title_text="count", row=2, col=1)
+    fig.update_xaxes(title_text="round and phase", row=2, col=1)
+    return apply(fig)
+
+
+def _esc(text: str) -> str:
+    """Names are user text: plotly reads tags in labels, so escape them."""
+    return html.escape(text, quote=False)
+
+
+def _repaired(battle: Battle, e: Any, side: int) -> bool:
+    if e.kind == "ability_hit":
+        return e["side"] == side and e.get("hits", 1) < 0
+    if e.kind in ("repair", "takeover_cancelled"):
+        return battle.state.units[e["unit"]].origin == side
+    return False
+
+
+def _suffered(battle: Battle, e: Any, side: int, kind: str) -> bool:
+    if kind == "ability lost":
+        return e.kind == "ability_hit" and e["side"] == side and e.get("hits", 1) > 0
+    if e.kind == "entity_state" and kind == "destroyed":
+        return e["side"] == side and e["state"] == "destroyed"
+    if e.kind != "damage":
+        return False
+    if battle.state.units[e["unit"]].origin != side:
+        return False
+    res = e["result"]
+    if kind == "destroyed":
+        return res in ("destroyed", "vaporized")
+    return res == kind
+
+
+def combat_losses(result: SimulationResult, *, height: int = 420) -> go.Figure:
+    """Simulated odds (left: won/draw/retreated/lost per side) and the distribution of RU
+    each side lost (right), from :func:`kit.successors.combat.simulate`."""
+    if not isinstance(result, SimulationResult):
+        raise TypeError(f"combat_losses needs a SimulationResult, got {result!r}")
+    fig = make_subplots(
+        rows=1,
+        cols=2,
+        column_widths=[0.35, 0.65],
+        subplot_titles=(f"Outcomes of {result.n} battles", "RU lost"),
+    )
+    colors = {"won": GOOD, "draw": NEUTRAL, "retreated": "#c9a227", "lost": BAD}
+    for o in ("won", "draw", "retreated", "lost"):
+        ps = [result.probability(i, o) for i in range(len(result.sides))]
+        fig.add_trace(
+            go.Bar(
+                y=[_esc(n) for n in result.sides],
+                x=ps,
+                orientation="h",
+                name=o,
+                marker_color=colors[o],
+                legendgroup="outcome",
+                hovertemplate="%{y}: " + o + " %{x:.1%}<extra></extra>",
+            ),
+            row=1,
+            col=1,
+        )
+    for i, raw in enumerate(result.sides):
+        name = _esc(raw)
+        dist = result.loss_distribution(i)
+        fig.add_trace(
+            go.Scatter(
+                x=list(dist),
+                y=list(dist.values()),
+                name=f"{name} RU lost",
+                mode="lines+markers",
+                line={"color": COLORS[i % len(COLORS)], "width": 2},
+                hovertemplate=name + ": %{x:g} RU lost in %{y:.1%}<extra></extra>",
+            ),
+            row=1,
+            col=2,
+        )
+    fig.update_layout(barmode="stack", height=height, legend={"orientation": "h", "y": -0.2})
+    fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
+    fig.update_xaxes(title_text="RU lost", row=1, col=2)
+    fig.update_yaxes(title_text="share of battles", tickformat=".0%", row=1, col=2)
+    return apply(fig)

@@ -1,0 +1,368 @@
+"""A battle in one orbit, kept as an event log and played phase by phase.
+
+>>> from kit.successors import Entity
+>>> b = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 3})], seed=4)
+>>> b.run().result["winner"] in ("A", "B", None)
+True
+>>> Battle.from_json(b.to_json()) == b
+True
+
+The unit of play is the phase: :meth:`Battle.step_phase` plays the next of the eight phases
+(order of battle, Sensors, Take-Over, repair, First Strike, Main, Last, retreats) and appends
+its events as one undoable action. Each phase draws its dice from a generator seeded by the
+battle's seed and the phase's number, so replaying, undoing and stepping again give the same
+dice, and a loaded battle continues exactly as the saved one would have.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ... import store, validate
+from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...log import Event, EventLog
+from ...rng import SeedLike, make_rng
+from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state, in_fight
+from .phases import PHASE_FUNCTIONS
+from .policies import AutoPolicy
+from .rules import DEFAULT_COMBAT_RULES, PHASES, CombatRules
+from .state import GONE, BattleState, Side, initial_state
+
+__all__ = ["BATTLE_FORMAT", "Battle", "describe_event", "summarize"]
+
+#: Save-file format kind and version.
+BATTLE_FORMAT = ("successors-battle", 1)
+
+
+class Battle:
+    """A battle between two or more :class:`Side` s in one orbit (see the module docs)."""
+
+    def __init__(
+        self,
+        sides: Sequence[Side],
+        *,
+        rules: CombatRules = DEFAULT_COMBAT_RULES,
+        seed: SeedLike = None,
+        jammer: int = 0,
+        orbit: str = "",
+        log: EventLog | None = None,
+    ) -> None:
+        sides = list(validate.sequence("sides", list(sides)))
+        if len(sides) < 2:
+            raise InvalidInput(f"a battle needs at least 2 sides, got {len(sides)}")
+        for s in sides:
+            if not isinstance(s, Side):
+                raise InvalidType(f"each side must be a Side, got {s!r}")
+        if not isinstance(rules, CombatRules):
+            raise InvalidType(f"rules must be CombatRules, got {rules!r}")
+        self.sides = tuple(sides)
+        self.rules = rules
+        _, self.seed = make_rng(seed)
+        self.jammer = validate.integer("jammer", jammer, 0, 4)
+        self.orbit = validate.text("orbit", orbit, max_len=80) if orbit else ""
+        self.log = log if log is not None else EventLog()
+        self.state = self._replay()
+
+    # ------------------------------------------------------------------ state
+    def _replay(self) -> BattleState:
+        st = initial_state(self.sides)
+        for e in self.log:
+            apply_event(st, e.kind, dict(e.data))
+        return st
+
+    @property
+    def round(self) -> int:
+        """The round being played."""
+        return self.state.round
+
+    @property
+    def next_phase(self) -> str:
+        """Name of the phase :meth:`step_phase` plays next."""
+        return PHASES[self.state.phase_index % len(PHASES)]
+
+    @property
+    def over(self) -> bool:
+        """True once the battle has ended."""
+        return self.state.over
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The outcome once over (see :func:`summarize`)."""
+        return self.state.result
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far."""
+        return list(self.log)
+
+    def units(self, side: int | None = None) -> list[Any]:
+        """Unit records (all, or of the side that owns them now)."""
+        us = list(self.state.units.values())
+        return us if side is None else [u for u in us if u.owner == side]
+
+    # ------------------------------------------------------------------ playing
+    def _ctx(self, st: BattleState, policy: Any, roller: Roller, record: Any) -> Ctx:
+        return Ctx(self.sides, st, self.rules, policy, roller, jammer=self.jammer, record=record)
+
+    def step_phase(self, policy: Any = None, *, faces: Sequence[int] | None = None) -> list[Event]:
+        """Play the next phase with ``policy`` (default :class:`AutoPolicy`); return its events.
+
+        ``faces`` scripts the dice of this phase (worked examples); when they run out the
+        seeded dice continue. A failing phase (an illegal choice, a decision still needed)
+        raises and leaves the battle exactly as it was.
+        """
+        if self.over:
+            raise IllegalAction("the battle is over")
+        policy = policy if policy is not None else AutoPolicy()
+        st = copy_state(self.state)
+        phase = PHASES[st.phase_index % len(PHASES)]
+        rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
+        rng = np.random.default_rng([self.seed, st.steps])
+        roller: Roller = RngRoller(rng)
+        if faces is not None:
+            roller = ScriptedRoller(list(faces), fallback=roller)
+        pending: list[tuple[str, dict[str, Any]]] = []
+        ctx = self._ctx(st, policy, roller, lambda k, d: pending.append((k, d)))
+        ctx.emit("phase", round=rnd, phase=phase)
+        PHASE_FUNCTIONS[phase](ctx)
+        end = _end_check(ctx, phase)
+        if end is not None:
+            ctx.emit("end", **end)
+        with self.log.action():
+            # plain JSON values (lists, not tuples), so a saved battle compares equal
+            out = [self.log.append(k, **json.loads(json.dumps(d))) for k, d in pending]
+        self.state = st
+        return out
+
+    def step_round(self, policy: Any = None) -> list[Event]:
+        """Play phases until the current round's retreat phase is done (or the battle ends)."""
+        out: list[Event] = []
+        while not self.over:
+            out += self.step_phase(policy)
+            if out[0].kind == "phase" and PHASES[self.state.phase_index - 1] == "retreat":
+                break
+        return out
+
+    def run(self, max_rounds: int | None = None, policy: Any = None) -> Battle:
+        """Play until the battle ends or ``max_rounds`` (default the rules') are done."""
+        limit = max_rounds if max_rounds is not None else self.rules.max_rounds
+        while not self.over:
+            if self.state.phase_index >= len(PHASES) and self.state.round >= limit:
+                with self.log.action():
+                    ctx = self._ctx(
+                        self.state,
+                        policy or AutoPolicy(),
+                        RngRoller(np.random.default_rng(0)),
+                        None,
+                    )
+                    data = summarize(ctx, reason="round limit")
+                    self.log.append("end", **data)
+                apply_event(self.state, "end", data)
+                break
+            self.step_phase(policy)
+        return self
+
+    def undo(self) -> None:
+        """Remove the last phase (or other action) and rebuild the state."""
+        self.log.undo()
+        self.state = self._replay()
+
+    # ------------------------------------------------------------------ save/load
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: setup plus events."""
+        return {
+            "sides": [s.to_dict() for s in self.sides],
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "jammer": self.jammer,
+            "orbit": self.orbit,
+            "events": self.log.to_list(),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Battle:
+        """Read :meth:`to_dict` output (replaying every event)."""
+        raw = validate.mapping("battle", raw)
+        validate.no_unknown_keys(
+            "battle", raw, ("sides", "rules", "seed", "jammer", "orbit", "events")
+        )
+        try:
+            return cls(
+                [Side.from_dict(s) for s in raw["sides"]],
+                rules=CombatRules.from_dict(raw.get("rules", {})),
+                seed=raw["seed"],
+                jammer=raw.get("jammer", 0),
+                orbit=raw.get("orbit", ""),
+                log=EventLog.from_list(raw.get("events", [])),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise InvalidInput(f"battle data is malformed: {exc!r}") from None
+
+    def to_json(self) -> str:
+        """Versioned JSON text (format ``gm-kit/successors-battle``)."""
+        return store.dumps(*BATTLE_FORMAT, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Battle:
+        """Read :meth:`to_json` text."""
+        return cls.from_dict(store.loads(text, *BATTLE_FORMAT))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Battle) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        names = " vs ".join(s.name for s in self.sides)
+        return f"Battle({names}, round {self.round}, next {self.next_phase!r}, seed={self.seed})"
+
+    # ------------------------------------------------------------------ views
+    def summary(self) -> list[dict[str, Any]]:
+        """Per side: name, counts of units by status, entity state, RU out of action."""
+        rows = []
+        for i, s in enumerate(self.sides):
+            counts: dict[str, int] = {}
+            for u in self.state.units.values():
+                if u.origin == i:
+                    st = u.status if u.owner == i else "taken"
+                    counts[st] = counts.get(st, 0) + 1
+            ss = self.state.sides[i]
+            ent = ss.entity
+            rows.append(
+                {
+                    "side": s.name,
+                    "counts": counts,
+                    "entity": None
+                    if ent is None
+                    else {
+                        "name": ent.name,
+                        "state": ss.entity_state,
+                        "neutralized": ent.neutralized,
+                        "ranks": ent.current_abilities,
+                    },
+                    "sensors": dict(ss.sensors),
+                    "static_defenses": ss.static_defenses,
+                }
+            )
+        return rows
+
+
+def _end_check(ctx: Ctx, phase: str) -> dict[str, Any] | None:
+    alive = [
+        i for i in range(len(ctx.sides)) if in_fight(ctx.st, i) and not ctx.st.sides[i].retreated
+    ]
+    if len(alive) <= 1:
+        return summarize(
+            ctx,
+            reason="retreat"
+            if any(s.retreated for s in ctx.st.sides)
+            else "one side left"
+            if alive
+            else "no side left",
+        )
+    return None
+
+
+def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
+    """The outcome: winner, per side status, RU lost, hulks, rounds.
+
+    A side's RU lost counts its ships destroyed, hulked, vaporized, eaten or taken over, and
+    (``left_behind_counts_as_lost``) its neutralized ships left in the orbit when it lost or
+    retreated.
+    """
+    st = ctx.st
+    alive = [i for i in range(len(ctx.sides)) if in_fight(st, i) and not st.sides[i].retreated]
+    winner = alive[0] if len(alive) == 1 else None
+    sides = []
+    for i, s in enumerate(ctx.sides):
+        ss = st.sides[i]
+        if ss.retreated:
+            outcome = "retreated"
+        elif winner is None:
+            outcome = "draw"
+        else:
+            outcome = "won" if winner == i else "lost"
+        lost = 0.0
+        for u in st.units.values():
+            if u.origin != i:
+                continue
+            if (
+                u.owner != i
+                or (u.state in GONE and u.state != "retreated")
+                or u.state == "retreated"
+                and u.held_by not in (None, i)
+                or u.in_orbit
+                and u.status == "neutralized"
+                and outcome in ("lost", "retreated")
+                and ctx.rules.left_behind_counts_as_lost
+            ):
+                lost += u.cost
+        sides.append(
+            {
+                "name": s.name,
+                "outcome": outcome,
+                "ru_lost": lost,
+                "entity": ss.entity_state,
+                "hulk_ru": sum(
+                    u.hulk_ru for u in st.units.values() if u.origin == i and u.state == "hulked"
+                ),
+            }
+        )
+    return {
+        "winner": ctx.sides[winner].name if winner is not None else None,
+        "winner_index": winner,
+        "rounds": st.round,
+        "reason": reason,
+        "sides": sides,
+    }
+
+
+def describe_event(battle: Battle, e: Event) -> str:
+    """One line of text for an event of ``battle`` (for logs, hovers and the widget)."""
+    name = battle.sides
+    d = e.data
+    if e.kind == "attack":
+        who = name[d["side"]].name
+        what = (
+            "aimed at " + str(d["target"])
+            if d.get("aimed")
+            else f"at {name[d['target']].name}"
+            if isinstance(d["target"], int)
+            else f"at {d['target']}"
+        )
+        return f"{who} fires {len(d['dice'])} dice {what}: {d['hits']} hits"
+    if e.kind == "damage":
+        u = battle.state.units[d["unit"]]
+        why = f" ({d['reason']})" if d.get("reason") else ""
+        face = f" [rolled {d['face']}]" if d.get("face") else ""
+        return f"{u.name} {d['unit']} {d['result']}{face}{why}"
+    if e.kind == "ability_hit":
+        verb = "repaired" if d.get("hits", 1) < 0 else "loses 1"
+        return f"{name[d['side']].name}'s entity {verb} {d['ability']}"
+    if e.kind == "entity_state":
+        return f"{name[d['side']].name}'s entity {d['state']}"
+    if e.kind in ("repair", "recondition", "gather", "taken_over", "takeover_progress", "eaten"):
+        return f"{e.kind.replace('_', ' ')}: {d['unit']}"
+    if e.kind == "retreat":
+        return f"{name[d['side']].name} retreats with {len(d['units'])} ships"
+    if e.kind == "phase":
+        return f"Round {d['round']}: {d['phase']}"
+    if e.kind == "roll":
+        who = name[d["side"]].name
+        tgt = d.get("target") or d.get("unit") or ""
+        return f"{who} {d['purpose']} {tgt}: rolled {d['faces']} vs {d['dice']}, {d['successes']} success(es)"
+    if e.kind == "decision":
+        return f"{name[d['side']].name} takes {d['hits']} hits on {', '.join(d['targets']) or 'nothing'}"
+    if e.kind == "fired":
+        return f"{len(d['units'])} ship(s) fired in {d['phase']}"
+    if e.kind == "counter":
+        return f"{d['unit']} absorbs a hit ({d['counter']} so far)"
+    if e.kind == "end":
+        return f"Battle over: {d['winner'] or 'no winner'} ({d['reason']})"
+    if e.kind == "static_hit":
+        return f"{name[d['side']].name} loses a point of Static Defenses"
+    if e.kind == "sensors":
+        return f"{name[d['side']].name} Sensors on {name[d['target']].name}: +{d['successes']} = {d['total']}"
+    return e.kind

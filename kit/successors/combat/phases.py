@@ -1,0 +1,398 @@
+"""The eight phases of a combat round, each a function of a :class:`~.events.Ctx`.
+
+Phase code asks the policy for every choice, rolls through the context's roller and writes
+only through ``ctx.emit``. The attack phases are simultaneous: every attack of the phase is
+rolled before any hit lands. Pools come from :func:`kit.successors.fleets.ability_pool`
+(ruling 2), adjusted for a Jammer Field, a Matrix or Targeter and Aimed Shots here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import IllegalAction
+from ..fleets import ability_pool, entity_phase
+from ..ranks import split
+from .damage import auto_allocation, land_hit, land_hits
+from .events import Ctx, in_fight
+from .operations import run_operations, self_repair
+from .sensors import sensors_phase
+from .state import Unit, entity_key, parse_key
+from .takeover import takeover_phase
+
+__all__ = [
+    "PHASE_FUNCTIONS",
+    "attack_phase",
+    "attackers",
+    "boosted_entity",
+    "entity_dice",
+    "order_phase",
+    "pool",
+    "retreat_phase",
+    "unit_dice",
+    "volley_pool",
+]
+
+
+def boosted_entity(ctx: Ctx, side: int) -> Any:
+    """The side's entity as it acts: None unless active; a Matrix and Targeter add ranks."""
+    s = ctx.st.sides[side]
+    if not s.entity_active:
+        return None
+    ent = s.entity
+    assert ent is not None
+    setup = ctx.sides[side]
+    if setup.matrix or setup.targeter:
+        ranks = {
+            a: ent.base(a) + setup.matrix
+            for a in ("battle", "control", "handling", "information", "sensors")
+            if ent.base(a)
+        }
+        if "battle" in ranks or setup.targeter:
+            ranks["battle"] = ent.base("battle") + setup.matrix + setup.targeter
+        ent = ent.replace(**ranks)
+    return ent
+
+
+def _jam(ctx: Ctx, side: int, dice: tuple[int, ...] | list[int], ability: str) -> list[int]:
+    if ability != "battle" or not ctx.jammer or ctx.sides[side].jammer_attuned:
+        return list(dice)
+    return [d - ctx.jammer for d in dice if d - ctx.jammer > 0]
+
+
+def unit_dice(ctx: Ctx, u: Unit, ability: str, phase: str | None = None) -> list[int]:
+    """Dice one operational unit rolls in ``ability`` (in ``phase`` for Battle; else all)."""
+    ent = boosted_entity(ctx, u.owner) if u.controlled else None
+    ctl: Any = {u.key} if u.controlled else ()  # unit keys stand in for ship ids
+    dice = ability_pool(
+        ability, ent, [u], ctl, phase=phase, include_owner=False, rules=ctx.rules.fleet_rules
+    )
+    return _jam(ctx, u.owner, dice, ability)
+
+
+def entity_dice(ctx: Ctx, side: int, ability: str, phase: str | None = None) -> list[int]:
+    """Dice the side's own entity rolls (none if inactive, or not its phase for Battle)."""
+    ent = boosted_entity(ctx, side)
+    if ent is None:
+        return []
+    if ability == "battle" and phase is not None and entity_phase(ent) != phase:
+        return []
+    return _jam(ctx, side, ent.dice(ability), ability)
+
+
+def pool(ctx: Ctx, side: int, ability: str) -> list[int]:
+    """All dice the side rolls in a non-Battle ability (entity and operational ships)."""
+    dice = entity_dice(ctx, side, ability)
+    for u in ctx.st.side_units(side, operational=True):
+        dice += unit_dice(ctx, u, ability)
+    return sorted(dice, reverse=True)
+
+
+def attackers(ctx: Ctx, side: int, phase: str) -> dict[str, list[int]]:
+    """Who of ``side`` can fire in ``phase`` and with which dice (entity key first)."""
+    adjacent = ctx.sides[side].adjacent or any(ctx.sides[j].adjacent for j in ctx.enemies(side))
+    out: dict[str, list[int]] = {}
+    edice = entity_dice(ctx, side, "battle", phase)
+    if adjacent and edice:
+        ent = ctx.st.sides[side].entity
+        assert ent is not None
+        edice = [
+            d - ctx.rules.long_ranged_entity_penalty
+            for d in edice
+            if ent.long_ranged and d - ctx.rules.long_ranged_entity_penalty > 0
+        ]
+    if edice:
+        out[entity_key(side)] = edice
+    for u in ctx.st.side_units(side, operational=True):
+        if u.fired or (adjacent and not u.design.long_ranged and u.kind != "rammer"):
+            continue
+        dice = unit_dice(ctx, u, "battle", phase)
+        if dice:
+            out[u.key] = dice
+    if phase == "last" and ctx.st.sides[side].static_defenses > 0 and not adjacent:
+        parts = ctx.policy.static_split(ctx, side, ctx.st.sides[side].static_defenses)
+        if sum(parts) != ctx.st.sides[side].static_defenses or any(p < 1 for p in parts):
+            raise IllegalAction(
+                f"Static Defenses of {ctx.sides[side].name!r} must be split into "
+                f"ranks of at least 1 adding up to {ctx.st.sides[side].static_defenses}"
+            )
+        out[f"{side}:S"] = sorted(parts, reverse=True)
+    return out
+
+
+def _aimed_dice(ctx: Ctx, dice: list[int], target: str) -> list[int] | None:
+    """Dice of an aimed attack at ``target``; None means every die hits (target neutralized)."""
+    side, rest = parse_key(target)
+    if rest == "S":
+        return [d + ctx.rules.static_defense_bonus for d in dice]
+    u = ctx.st.units.get(target)
+    owner_ent = ctx.st.sides[side].entity
+    neutral = (u is not None and u.status == "neutralized") or (
+        rest.startswith("E") and owner_ent is not None and owner_ent.neutralized
+    )
+    if neutral:
+        return None
+    if sum(dice) < ctx.rules.aimed_min_rank:
+        raise IllegalAction(
+            f"an Aimed Shot needs Battle rank {ctx.rules.aimed_min_rank} or more, "
+            f"this attack has {sum(dice)}"
+        )
+    return [d - ctx.rules.aimed_penalty for d in dice if d - ctx.rules.aimed_penalty > 0]
+
+
+def volley_pool(ctx: Ctx, side: int, phase: str) -> tuple[list[str], dict[str, str], list[int]]:
+    """What the side fires: (firing keys, aimed shots, the pooled unaimed dice)."""
+    can = attackers(ctx, side, phase)
+    fire = [k for k in ctx.policy.fire(ctx, side, phase, list(can)) if k in can]
+    aims = {k: t for k, t in ctx.policy.aim(ctx, side, phase, fire).items() if k in fire}
+    plain = sorted((d for k in fire if k not in aims for d in can[k]), reverse=True)
+    return fire, aims, plain
+
+
+def attack_phase(ctx: Ctx, phase: str) -> None:
+    """First Strike, Main combat or Last combat: roll everything, then land every hit."""
+    st = ctx.st
+    landings: list[
+        tuple[int, int, list[str] | int, bool]
+    ] = []  # (by, defender, targets|hits, aimed)
+    fired_units: list[str] = []
+    for side in range(len(ctx.sides)):
+        enemies = ctx.enemies(side)
+        if not in_fight(st, side) or st.sides[side].retreated or not enemies:
+            continue
+        fire, aims, plain = volley_pool(ctx, side, phase)
+        if fire:
+            target_side = ctx.policy.target_side(ctx, side, enemies)
+            if target_side not in enemies:
+                raise IllegalAction(f"side {target_side!r} is not an enemy in the battle")
+            if plain:
+                faces = ctx.roller.attack(plain)
+                hits = sum(1 for d, f in zip(plain, faces) if f <= d and f < 6)
+                ctx.emit(
+                    "attack",
+                    side=side,
+                    phase=phase,
+                    target=target_side,
+                    dice=plain,
+                    faces=faces,
+                    hits=hits,
+                    units=[k for k in fire if k not in aims],
+                )
+                landings.append((side, target_side, hits, False))
+            for k, tgt in aims.items():
+                dice = attackers(ctx, side, phase)[k]
+                adj = _aimed_dice(ctx, dice, tgt)
+                if adj is None:
+                    n, faces = len(dice), []
+                else:
+                    faces = ctx.roller.attack(adj)
+                    n = sum(1 for d, f in zip(adj, faces) if f <= d and f < 6)
+                ctx.emit(
+                    "attack",
+                    side=side,
+                    phase=phase,
+                    target=tgt,
+                    dice=adj or [],
+                    faces=faces,
+                    hits=n,
+                    units=[k],
+                    aimed=True,
+                )
+                landings.append((side, ctx.unit_side(tgt), [tgt] * n, True))
+            fired_units += [k for k in fire if k in st.units]
+        if phase == "main":
+            _specials(ctx, side, enemies, landings)
+    # every roll is made: now the hits land
+    for by, defender, what, aimed in landings:
+        if isinstance(what, int):
+            if what <= 0:
+                continue
+            alloc = list(ctx.policy.allocate(ctx, defender, what, phase, by))
+            best = auto_allocation(st, defender, what)
+            if len(alloc) > what or (len(alloc) < what and len(alloc) < len(best)):
+                raise IllegalAction(
+                    f"allocate exactly {what} hits for {ctx.sides[defender].name!r}"
+                    f" (or as many as it has targets), got {len(alloc)}"
+                )
+            ctx.emit("decision", decision="allocate", side=defender, hits=what, targets=alloc)
+            land_hits(ctx, defender, alloc, by=by, phase=phase)
+        else:
+            for key in what:
+                land_hit(ctx, key, by=by, phase=phase, aimed=aimed)
+    if fired_units:
+        ctx.emit("fired", units=fired_units, phase=phase)
+    for k in fired_units:
+        u = st.units[k]
+        after = "destroyed" if u.kind == "rammer" else u.design.after_attack
+        if after == "neutralized" and u.status == "operational":
+            ctx.emit(
+                "damage",
+                unit=k,
+                result="neutralized",
+                face=None,
+                by=u.owner,
+                phase=phase,
+                reason="reloader",
+            )
+        elif after == "destroyed" and u.in_orbit:
+            ctx.emit(
+                "damage",
+                unit=k,
+                result="destroyed",
+                face=None,
+                by=u.owner,
+                phase=phase,
+                reason="imploder",
+            )
+    for side in range(len(ctx.sides)):
+        for k in ctx.policy.self_destruct(ctx, side, phase):
+            su = st.units.get(k)
+            if su is None or su.owner != side or su.status != "operational":
+                raise IllegalAction(
+                    f"only an operational ship of the side may self-destruct: {k!r}"
+                )
+            ctx.emit(
+                "damage",
+                unit=k,
+                result="destroyed",
+                face=None,
+                by=side,
+                phase=phase,
+                reason="self-destruct",
+            )
+
+
+def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> None:
+    """Busters and the Stellar Cannon (main combat)."""
+    st = ctx.st
+    for idx in sorted(ctx.policy.detonate(ctx, side, "main"), reverse=True):
+        rank = st.sides[side].busters[idx]
+        ctx.emit("buster", side=side, index=idx, rank=rank)
+        victims = [u.key for u in st.units.values() if u.in_orbit and u.carried_by is None]
+        victims += [f"{j}:E" for j in range(len(ctx.sides)) if st.sides[j].entity_state == "active"]
+        for v in victims:
+            dice = split(rank)
+            faces = ctx.roller.attack(dice)
+            n = sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+            ctx.emit(
+                "attack",
+                side=side,
+                phase="main",
+                target=v,
+                dice=list(dice),
+                faces=faces,
+                hits=n,
+                units=["buster"],
+            )
+            landings.append((side, ctx.unit_side(v), [v] * n, True))
+    if ctx.sides[side].stellar_cannon is not None and boosted_entity(ctx, side) is not None:
+        ent = boosted_entity(ctx, side)
+        cdice = list(split(max(0, ent.current("battle") - ctx.sides[side].stellar_cannon)))
+        if cdice:
+            target = ctx.policy.target_side(ctx, side, enemies)
+            faces = ctx.roller.attack(cdice)
+            ok = any(f <= d and f < 6 for d, f in zip(cdice, faces))
+            hits = ctx.roller.faces(1)[0] if ok else 0
+            ctx.emit(
+                "attack",
+                side=side,
+                phase="main",
+                target=target,
+                dice=cdice,
+                faces=faces,
+                hits=hits,
+                units=["stellar cannon"],
+            )
+            landings.append((side, target, hits, False))
+
+
+def order_phase(ctx: Ctx) -> None:
+    """Order of battle: Control changes, loading and unloading racks."""
+    st = ctx.st
+    for side in range(len(ctx.sides)):
+        if not in_fight(st, side):
+            continue
+        change = ctx.policy.order(ctx, side)
+        if not change:
+            continue
+        for carrier, keys in dict(change.get("unload", {})).items():
+            c = st.units.get(carrier)
+            if c is None or c.owner != side or c.status != "operational":
+                raise IllegalAction(f"{carrier!r} is not an operational carrier of this side")
+            for k in keys:
+                if st.units[k].carried_by != carrier:
+                    raise IllegalAction(f"{k!r} is not in the racks of {carrier!r}")
+                ctx.emit("unload", unit=k, carrier=carrier, side=side)
+        for carrier, keys in dict(change.get("load", {})).items():
+            c = st.units.get(carrier)
+            if c is None or c.owner != side or c.status != "operational":
+                raise IllegalAction(f"{carrier!r} is not an operational carrier of this side")
+            used = sum(u.cost for u in st.units.values() if u.carried_by == carrier)
+            need = used + sum(st.units[k].cost for k in keys)
+            if need > c.design.racks:
+                raise IllegalAction(
+                    f"{c.name} {carrier} has racks for {c.design.racks} units; "
+                    f"loading needs {need:g}"
+                )
+            for k in keys:
+                u = st.units[k]
+                if u.owner != side or not u.in_orbit or u.key == carrier or u.carried_by:
+                    raise IllegalAction(f"{k!r} cannot be loaded")
+                ctx.emit("load", unit=k, carrier=carrier, side=side)
+        if "control" in change:
+            keys = list(change["control"])
+            ent = st.sides[side].entity
+            limit = (
+                ent.current("control") * ctx.rules.fleet_rules.control_limit_per_rank
+                if ent is not None and st.sides[side].entity_active
+                else 0
+            )
+            if len(keys) > limit:
+                raise IllegalAction(
+                    f"{ctx.sides[side].name!r} can hold {limit} ships under "
+                    f"Control, asked for {len(keys)}"
+                )
+            for k in keys:
+                cu = st.units.get(k)
+                if cu is None or cu.owner != side or not cu.in_orbit or cu.carried_by:
+                    raise IllegalAction(f"{k!r} is not a ship of this side in the orbit")
+            ctx.emit("control", side=side, units=keys)
+
+
+def retreat_phase(ctx: Ctx) -> None:
+    """Retreats: the entity and mobile unneutralized ships leave, with what they carry or hold."""
+    st = ctx.st
+    for side in range(len(ctx.sides)):
+        if not in_fight(st, side) or st.sides[side].retreated or not ctx.enemies(side):
+            continue
+        if not ctx.policy.retreat(ctx, side):
+            continue
+        leaving = [u.key for u in st.side_units(side) if u.operational and not u.design.immobile]
+        carriers = set(leaving)
+        leaving += [u.key for u in st.units.values() if u.carried_by in carriers and u.in_orbit]
+        leaving += [u.key for u in st.units.values() if u.held_by == side and u.in_orbit]
+        ctx.emit(
+            "retreat", side=side, units=sorted(set(leaving)), entity=st.sides[side].entity_active
+        )
+
+
+def repair_phase(ctx: Ctx) -> None:
+    """Gathering and repair: Handling operations, self-repair, Ferals eating."""
+    for side in range(len(ctx.sides)):
+        if in_fight(ctx.st, side) or ctx.st.sides[side].entity_state == "active":
+            self_repair(ctx, side)
+    for side in range(len(ctx.sides)):
+        if in_fight(ctx.st, side):
+            run_operations(ctx, side, pool(ctx, side, "handling"))
+
+
+PHASE_FUNCTIONS = {
+    "order": order_phase,
+    "sensors": sensors_phase,
+    "takeover": takeover_phase,
+    "repair": repair_phase,
+    "first": lambda ctx: attack_phase(ctx, "first"),
+    "main": lambda ctx: attack_phase(ctx, "main"),
+    "last": lambda ctx: attack_phase(ctx, "last"),
+    "retreat": retreat_phase,
+}

@@ -1,0 +1,334 @@
+"""Decisions in a battle, asked of a policy.
+
+The engine never decides for a person: every choice (what to fire and at what, how to take
+hits, what to repair, whom to take over, whether to retreat) is a method of a policy.
+:class:`AutoPolicy` is the automatic default (ruling 4) used by simulations;
+:class:`InteractivePolicy` stops the battle with :class:`DecisionNeeded` when the GM should
+choose, and uses the GM's answer when the phase is played again (same seed, same dice).
+
+Retreat rules are small objects: :class:`RetreatAfter` (after N rounds) and
+:class:`RetreatWhenLosses` (when the share of the side's RU out of action passes X).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import validate
+from ...errors import IllegalAction, InvalidInput
+from .damage import auto_allocation, entity_loss_order, unit_order
+from .events import Ctx
+from .state import entity_key, parse_key
+
+__all__ = [
+    "AutoPolicy",
+    "DecisionNeeded",
+    "InteractivePolicy",
+    "Never",
+    "RetreatAfter",
+    "RetreatWhenLosses",
+    "losses_share",
+]
+
+
+def losses_share(ctx: Ctx, side: int) -> float:
+    """Share of the RU a side started with that is no longer operational for it."""
+    mine = [u for u in ctx.st.units.values() if u.origin == side]
+    total = sum(u.cost for u in mine)
+    if not total:
+        return 0.0
+    ok = sum(u.cost for u in mine if u.owner == side and u.operational)
+    return 1.0 - ok / total
+
+
+@dataclass(frozen=True)
+class RetreatAfter:
+    """Retreat at the end of round ``rounds``."""
+
+    rounds: int
+    """Rounds to fight before leaving."""
+
+    def __post_init__(self) -> None:
+        validate.integer("rounds", self.rounds, 1, 10000)
+
+    def __call__(self, ctx: Ctx, side: int) -> bool:
+        return ctx.st.round >= self.rounds
+
+
+@dataclass(frozen=True)
+class RetreatWhenLosses:
+    """Retreat once more than ``share`` (0..1) of the side's RU is out of action."""
+
+    share: float
+    """Share of starting RU (neutralized, destroyed or taken) that triggers a retreat."""
+
+    def __post_init__(self) -> None:
+        validate.number("share", self.share, 0, 1)
+
+    def __call__(self, ctx: Ctx, side: int) -> bool:
+        return losses_share(ctx, side) > self.share
+
+
+@dataclass(frozen=True)
+class Never:
+    """Never retreat (the default)."""
+
+    def __call__(self, ctx: Ctx, side: int) -> bool:
+        return False
+
+
+@dataclass
+class AutoPolicy:
+    """The automatic policy: fire everything, defender allocates by ruling 4, repair the
+    cheapest neutralized ship, take over when locked, retreat by the given rules.
+
+    ``retreat`` maps side indices to a retreat rule (or one rule for every side).
+    """
+
+    retreat_rules: Any = field(default_factory=Never)
+    """A rule for every side, or a dict side index -> rule."""
+    takeover: bool = True
+    """Attempt Take-Overs when locked on (each Control user on the priciest enemy ship)."""
+    gather: bool = False
+    """Spend spare Handling dice gathering enemy neutralized ships."""
+    sensors: bool = True
+    """Roll Sensors on every enemy each day until level 5."""
+    buster_round: int = 1
+    """Round in which Busters are exploded (0: never)."""
+    hold_reloaders: bool = False
+    """Keep reloaders (Drones, pods) not under Control in reserve to soak up hits, as the
+    text's examples do, instead of firing them."""
+
+    def _rule(self, side: int) -> Any:
+        r = self.retreat_rules
+        if isinstance(r, dict):
+            return r.get(side, Never())
+        return r
+
+    # --------------------------------------------------------------- phase 1
+    def order(self, ctx: Ctx, side: int) -> dict[str, Any] | None:
+        """No order-of-battle changes."""
+        return None
+
+    # --------------------------------------------------------------- phase 2
+    def sensor_targets(self, ctx: Ctx, side: int, enemies: Sequence[int]) -> list[int]:
+        """Every enemy not yet known at level 5."""
+        if not self.sensors:
+            return []
+        return [j for j in enemies if ctx.st.sides[side].sensors.get(j, 0) < 5]
+
+    # --------------------------------------------------------------- phase 3
+    def takeovers(
+        self, ctx: Ctx, side: int, users: dict[str, list[int]], targets: list[str]
+    ) -> dict[str, str]:
+        """Each Control user tries the enemy ship closest to falling, then the priciest."""
+        if not self.takeover:
+            return {}
+        units = ctx.st.units
+        order = sorted(targets, key=lambda k: (-units[k].takeover.get(side, 0), -units[k].cost, k))
+        return {who: order[i] for i, who in enumerate(users) if i < len(order)}
+
+    # --------------------------------------------------------------- phase 4
+    def operations(self, ctx: Ctx, side: int, dice: list[int]) -> list[tuple[str, str]]:
+        """Entity first if neutralized, then cheapest neutralized ships, then the entity's
+        other hits, then (optionally) gathering; one job per die."""
+        st = ctx.st
+        jobs: list[tuple[str, str]] = []
+        s = st.sides[side]
+        ent = s.entity
+        ent_damaged = ent is not None and s.entity_state == "active" and any(ent.damage)
+        if ent is not None and ent_damaged and ent.neutralized:
+            jobs.append(("repair", entity_key(side)))
+        mine = sorted(
+            (
+                u
+                for u in st.side_units(side)
+                if u.status == "neutralized" and u.held_by is None and u.carried_by is None
+            ),
+            key=lambda u: (u.cost, unit_order(u.key)),
+        )
+        jobs += [("repair", u.key) for u in mine]
+        jobs += [
+            ("recondition", u.key)
+            for u in st.side_units(side)
+            if u.needs_recondition
+            and u.status == "operational"
+            and not (s.entity is not None and s.entity.has("tek_locked"))
+        ]
+        if ent is not None and ent_damaged and not ent.neutralized:
+            jobs.append(("repair", entity_key(side)))
+        if self.gather:
+            jobs += [
+                ("gather", u.key)
+                for u in sorted(
+                    (
+                        u
+                        for u in st.units.values()
+                        if u.owner != side
+                        and u.in_orbit
+                        and u.status == "neutralized"
+                        and u.held_by is None
+                    ),
+                    key=lambda u: (-u.cost, u.key),
+                )
+            ]
+        return jobs[: len(dice)]
+
+    # --------------------------------------------------------------- phases 5-7
+    def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:
+        """Everything that can fire does (reloaders not under Control wait if held)."""
+        if not self.hold_reloaders:
+            return list(can)
+        units = ctx.st.units
+        return [
+            k
+            for k in can
+            if k not in units
+            or units[k].controlled
+            or units[k].design.after_attack != "neutralized"
+        ]
+
+    def aim(self, ctx: Ctx, side: int, phase: str, fire: list[str]) -> dict[str, str]:
+        """No Aimed Shots, except at Static Defenses once nothing else of the enemy fights."""
+        out = {}
+        for j in ctx.enemies(side):
+            if (
+                ctx.st.sides[j].static_defenses
+                and not ctx.st.side_units(j, operational=True)
+                and not ctx.st.sides[j].entity_active
+            ):
+                out = {k: f"{j}:S" for k in fire}
+        return out
+
+    def target_side(self, ctx: Ctx, side: int, enemies: list[int]) -> int:
+        """The first enemy still fighting."""
+        return enemies[0]
+
+    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
+        """Ruling 4: decoys, then the cheapest operational ship, the entity last."""
+        return auto_allocation(ctx.st, side, hits)
+
+    def entity_ability(self, ctx: Ctx, side: int) -> str:
+        """The entity loses its highest ability (Battle kept longest on ties)."""
+        return entity_loss_order(ctx.st.sides[side].entity)
+
+    def static_split(self, ctx: Ctx, side: int, points: int) -> list[int]:
+        """Static Defenses fire as rank 5 attacks and a remainder."""
+        return [5] * (points // 5) + ([points % 5] if points % 5 else [])
+
+    def detonate(self, ctx: Ctx, side: int, phase: str) -> list[int]:
+        """Explode every Buster in the chosen round."""
+        if ctx.st.round == self.buster_round:
+            return list(range(len(ctx.st.sides[side].busters)))
+        return []
+
+    def self_destruct(self, ctx: Ctx, side: int, phase: str) -> list[str]:
+        """Never self-destruct."""
+        return []
+
+    # --------------------------------------------------------------- phase 8
+    def retreat(self, ctx: Ctx, side: int) -> bool:
+        """Ask the side's retreat rule."""
+        return bool(self._rule(side)(ctx, side))
+
+
+class DecisionNeeded(IllegalAction):
+    """The battle waits for the GM: ``decision`` says what is asked (the phase is not played)."""
+
+    def __init__(self, decision: dict[str, Any]) -> None:
+        super().__init__(f"decision needed: {decision['kind']} for side {decision['side']}")
+        self.decision = decision
+
+
+class InteractivePolicy(AutoPolicy):
+    """Asks the GM for the decisions named in ``ask``; the rest are automatic.
+
+    When a decision is due and no answer is queued, the step raises :class:`DecisionNeeded`
+    (the battle is unchanged). Answer with :meth:`answer` and step again: the phase rolls the
+    same dice (they come from the battle's seed and the phase number) and uses the answer.
+    Supported decisions: ``"allocate"`` (hit targets), ``"retreat"`` (bool),
+    ``"fire"`` (keys that fire), ``"aim"`` (key -> target).
+    """
+
+    ASKABLE = ("allocate", "retreat", "fire", "aim")
+
+    def __init__(
+        self, ask: Sequence[str] = ("allocate",), sides: Sequence[int] | None = None, **auto: Any
+    ) -> None:
+        super().__init__(**auto)
+        for a in ask:
+            validate.choice("ask", a, self.ASKABLE)
+        self.ask = tuple(ask)
+        self.sides = None if sides is None else tuple(sides)
+        self.answers: dict[tuple[str, int, int, str], Any] = {}
+
+    def _asked(self, kind: str, side: int) -> bool:
+        return kind in self.ask and (self.sides is None or side in self.sides)
+
+    def answer(self, decision: dict[str, Any], value: Any) -> None:
+        """Queue the GM's answer to ``decision`` (from :class:`DecisionNeeded`)."""
+        if decision.get("kind") == "allocate":
+            value = [str(v) for v in validate.sequence("targets", value)]
+            if len(value) > decision["hits"]:
+                raise InvalidInput(f"{decision['hits']} hits to allocate, got {len(value)} targets")
+        self.answers[_key(decision)] = value
+
+    def _get(self, ctx: Ctx, decision: dict[str, Any]) -> Any:
+        decision = {"round": ctx.st.round, **decision}
+        k = _key(decision)
+        if k in self.answers:
+            return self.answers.pop(k)
+        raise DecisionNeeded(decision)
+
+    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
+        """Ask for hit targets when asked; else ruling 4."""
+        if not self._asked("allocate", side):
+            return super().allocate(ctx, side, hits, phase, by)
+        return self._get(
+            ctx,
+            {
+                "kind": "allocate",
+                "side": side,
+                "phase": phase,
+                "hits": hits,
+                "by": by,
+                "default": auto_allocation(ctx.st, side, hits),
+            },
+        )
+
+    def retreat(self, ctx: Ctx, side: int) -> bool:
+        """Ask whether to retreat when asked."""
+        if not self._asked("retreat", side):
+            return super().retreat(ctx, side)
+        return bool(self._get(ctx, {"kind": "retreat", "side": side, "phase": "retreat"}))
+
+    def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:
+        """Ask which units fire (the rest are held in reserve) when asked."""
+        if not self._asked("fire", side) or not can:
+            return super().fire(ctx, side, phase, can)
+        return list(self._get(ctx, {"kind": "fire", "side": side, "phase": phase, "options": can}))
+
+    def aim(self, ctx: Ctx, side: int, phase: str, fire: list[str]) -> dict[str, str]:
+        """Ask for Aimed Shots when asked."""
+        if not self._asked("aim", side) or not fire:
+            return super().aim(ctx, side, phase, fire)
+        return dict(self._get(ctx, {"kind": "aim", "side": side, "phase": phase, "options": fire}))
+
+
+def _key(decision: dict[str, Any]) -> tuple[str, int, int, str]:
+    return (
+        decision["kind"],
+        int(decision.get("round", 0)),
+        int(decision["side"]),
+        str(decision.get("phase", "")),
+    )
+
+
+def describe_target(key: str) -> str:
+    """``"1:E:control"`` -> ``"entity of side 1 (control)"``; unit keys as they are."""
+    side, rest = parse_key(key)
+    if rest.startswith("E"):
+        return f"entity of side {side}" + (f" ({rest[2:]})" if rest.startswith("E:") else "")
+    return key

@@ -1,0 +1,410 @@
+"""The setup of a battle (:class:`Side`) and the state derived from its events.
+
+A :class:`Side` is what a GM sets up: an entity (or none), its ships, which of them are under
+Control or in racks, and extras present in the orbit (Static Defenses, Busters, Rammers, a
+Stellar Cannon, a Matrix or Targeter). The battle keeps, per ship, a :class:`Unit`: who owns
+it now, whether it is damaged, hulked or gone, its hit counter, Take-Over successes against it,
+who holds it. :class:`BattleState` is everything a replay of the events rebuilds.
+
+Units are named by keys ``"<side>:<id>"`` (side index and ship id at setup); an entity's key
+is ``"<side>:E"``. Keys never change, even when a ship changes hands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import validate
+from ...errors import InvalidInput, InvalidType
+from ..design import ShipDesign
+from ..entities import Entity
+from ..fleets import Fleet, Ship
+from ..ships import ship_type
+
+__all__ = ["GONE", "BattleState", "Side", "SideState", "Unit", "entity_key", "parse_key"]
+
+#: Unit states that take a ship out of the battle for good.
+GONE = ("hulked", "vaporized", "destroyed", "eaten", "retreated")
+
+
+def entity_key(side: int) -> str:
+    """Key of side ``side``'s entity (``"1:E"``)."""
+    return f"{side}:E"
+
+
+def parse_key(key: Any) -> tuple[int, str]:
+    """Split ``"1:7"`` into ``(1, "7")``; raise InvalidInput for a malformed key."""
+    if not isinstance(key, str) or ":" not in key:
+        raise InvalidInput(f"a unit key looks like '0:3' or '1:E', got {key!r}")
+    a, b = key.split(":", 1)
+    try:
+        return int(a), b
+    except ValueError:
+        raise InvalidInput(f"a unit key looks like '0:3' or '1:E', got {key!r}") from None
+
+
+def _ships(value: Any) -> tuple[Ship, ...]:
+    """Normalise ``ships``: a Fleet, a mapping name -> count, or a sequence of ships/names."""
+    if isinstance(value, Fleet):
+        return tuple(value.ships)
+    out: list[Ship] = []
+
+    def add(item: Any, count: int = 1) -> None:
+        for _ in range(validate.integer("ship count", count, 0, 100000)):
+            nid = len(out) + 1
+            if isinstance(item, Ship):
+                out.append(dataclasses.replace(item, id=nid))
+            elif isinstance(item, ShipDesign):
+                out.append(Ship(nid, item))
+            elif isinstance(item, str):
+                t = ship_type(item)
+                out.append(Ship(nid, t.design, t.name))
+            else:
+                raise InvalidType(
+                    f"a ship must be a catalog name, Ship or ShipDesign, got {item!r}"
+                )
+
+    if isinstance(value, Mapping):
+        for name, n in value.items():
+            add(name, n)
+    else:
+        for item in validate.sequence("ships", list(value)):
+            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], int):
+                add(item[0], item[1])
+            else:
+                add(item)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a battle as set up by the GM."""
+
+    name: str
+    """What the side is called in logs and figures."""
+    entity: Entity | None = None
+    """The entity leading the side; None for uncontrolled ships."""
+    ships: tuple[Ship, ...] = ()
+    """Ships (a Fleet, ``{"Drone": 8}``, names, (name, count) pairs or Ship objects)."""
+    controlled: tuple[int, ...] = ()
+    """Ids of ships under the entity's direct Control at the start."""
+    carried: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(carrier id, ids in its racks) at the start."""
+    faction: str | None = None
+    """Side (nation) that built the ships; defaults to the entity's side."""
+    sensors: int = 0
+    """Sensors successes already gathered on every enemy before the battle."""
+    static_defenses: int = 0
+    """Points of Static Defenses emplaced for this side in the orbit."""
+    busters: tuple[int, ...] = ()
+    """Battle rank of each Buster this side may explode."""
+    rammers: int = 0
+    """Rammers this side has in the system (one rank 5 attack each, then gone)."""
+    stellar_cannon: int | None = None
+    """Orbit number of the battle if the side's entity mans a Stellar Cannon; None otherwise."""
+    matrix: int = 0
+    """Level of a Matrix the entity is inside (adds to every ability)."""
+    targeter: int = 0
+    """Level of a Targeter the entity uses (adds to Battle)."""
+    jammer_attuned: bool = False
+    """In tune with the system's Jammer Field (unaffected by it)."""
+    adjacent: bool = False
+    """Fighting from an adjacent orbit: only Long Ranged attacks reach or come from it."""
+    ancient: bool = False
+    """Ancient base or fleet (Access Codes and Rank help take it over)."""
+    feral: bool | None = None
+    """Its entity eats neutralized ships; None: yes for a bestiary Feral."""
+    decoy_looks: tuple[tuple[int, str], ...] = ()
+    """(ship id, catalog type) a decoy shows itself as until Sensors level 4."""
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "name", validate.text("name", self.name, max_len=80))
+        if self.entity is not None and not isinstance(self.entity, Entity):
+            raise InvalidType(f"entity must be an Entity or None, got {self.entity!r}")
+        if isinstance(self.ships, Fleet):
+            fleet = self.ships
+            if self.entity is None and fleet.owner is not None:
+                s(self, "entity", fleet.owner)
+            if not self.controlled:
+                s(self, "controlled", tuple(sorted(fleet.controlled)))
+            if not self.carried:
+                s(self, "carried", tuple((c, tuple(sorted(v))) for c, v in fleet.carried.items()))
+            s(self, "ships", tuple(fleet.ships))
+        else:
+            s(self, "ships", _ships(self.ships))
+        ids = {sh.id for sh in self.ships}
+        s(
+            self,
+            "controlled",
+            tuple(sorted(validate.integer("controlled id", i, 1) for i in self.controlled)),
+        )
+        bad = [i for i in self.controlled if i not in ids]
+        if bad:
+            raise InvalidInput(f"controlled names ships {bad!r} that {self.name!r} does not have")
+        if self.controlled and self.entity is None:
+            raise InvalidInput(f"{self.name!r} has no entity, so no ship can be under Control")
+        if self.entity is not None and len(self.controlled) > self.entity.current("control"):
+            raise InvalidInput(
+                f"{self.entity.name} can Control {self.entity.current('control')} ships, "
+                f"controlled lists {len(self.controlled)}"
+            )
+        carried = tuple((int(c), tuple(int(i) for i in v)) for c, v in dict(self.carried).items())
+        for c, v in carried:
+            if c not in ids or any(i not in ids for i in v):
+                raise InvalidInput(f"carried names ships not in {self.name!r}: {(c, v)!r}")
+        s(self, "carried", carried)
+        for f in ("sensors", "static_defenses", "rammers", "matrix", "targeter"):
+            s(self, f, validate.integer(f, getattr(self, f), 0, 100000))
+        s(self, "busters", tuple(validate.integer("buster rank", b, 1, 1000) for b in self.busters))
+        if self.stellar_cannon is not None:
+            s(
+                self,
+                "stellar_cannon",
+                validate.integer("stellar_cannon", self.stellar_cannon, 1, 100),
+            )
+        if self.faction is None and self.entity is not None:
+            s(self, "faction", self.entity.side)
+        for f in ("jammer_attuned", "adjacent", "ancient"):
+            validate.boolean(f, getattr(self, f))
+        if self.feral is None:
+            e = self.entity
+            s(
+                self,
+                "feral",
+                bool(e is not None and e.kind == "creature" and "FERAL" in e.name.upper()),
+            )
+        looks = tuple((int(i), ship_type(t).name) for i, t in dict(self.decoy_looks).items())
+        s(self, "decoy_looks", looks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form."""
+        d: dict[str, Any] = {"name": self.name}
+        d["entity"] = self.entity.to_dict() if self.entity is not None else None
+        d["ships"] = [sh.to_dict() for sh in self.ships]
+        for f in dataclasses.fields(self):
+            if f.name in ("name", "entity", "ships"):
+                continue
+            v = getattr(self, f.name)
+            if v != f.default:
+                d[f.name] = (
+                    [list(x) if isinstance(x, tuple) else x for x in v]
+                    if isinstance(v, tuple)
+                    else v
+                )
+        return d
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Side:
+        """Read :meth:`to_dict` output."""
+        raw = dict(validate.mapping("side", raw))
+        validate.no_unknown_keys("side", raw, [f.name for f in dataclasses.fields(cls)])
+        ships = []
+        for r in validate.sequence("ships", raw.get("ships", [])):
+            r = validate.mapping("ship", r)
+            if "type" in r:
+                t = ship_type(r["type"])
+                ships.append(Ship(r["id"], t.design, t.name, r.get("side"), r.get("label")))
+            else:
+                ships.append(
+                    Ship(
+                        r["id"],
+                        ShipDesign.from_dict(r["design"]),
+                        None,
+                        r.get("side"),
+                        r.get("label"),
+                    )
+                )
+        raw["ships"] = tuple(ships)
+        raw["entity"] = Entity.from_dict(raw["entity"]) if raw.get("entity") else None
+        for f in ("controlled", "busters"):
+            if f in raw:
+                raw[f] = tuple(raw[f])
+        for f in ("carried", "decoy_looks"):
+            if f in raw:
+                raw[f] = tuple((a, tuple(b) if isinstance(b, list) else b) for a, b in raw[f])
+        return cls(**raw)
+
+
+@dataclass
+class Unit:
+    """A ship's state in one battle (mutable; rebuilt by replaying the events)."""
+
+    key: str
+    """``"<side>:<id>"``, fixed for the battle."""
+    origin: int
+    """Index of the side it started on."""
+    owner: int
+    """Index of the side it fights for now (changes on Take-Over)."""
+    name: str
+    """Catalog name or label."""
+    design: ShipDesign
+    """What the ship can do."""
+    cost: float
+    """RU value (printed cost for catalog ships)."""
+    maker: str | None
+    """Nation that built it (reconditioning)."""
+    sig: int = 0
+    """Signature as Sensors see it (printed value for catalog ships)."""
+    kind: str = "ship"
+    """``"ship"`` or ``"rammer"``."""
+    state: str = "active"
+    """``"active"`` or one of :data:`GONE`."""
+    damaged: bool = False
+    """Neutralized by damage (needs a repair)."""
+    counter: int = 0
+    """Hits taken toward the next damage roll (ships taking several hits per roll)."""
+    hulk_ru: int = 0
+    """RU of scrap left when hulked."""
+    controlled: bool = False
+    """Under its owner entity's direct Control."""
+    carried_by: str | None = None
+    """Key of the carrier whose racks hold it."""
+    held_by: int | None = None
+    """Index of the side that gathered and holds it."""
+    takeover: dict[int, int] = field(default_factory=dict)
+    """Take-Over successes against it, by side index."""
+    needs_recondition: bool = False
+    """Taken over from another nation and not yet reconditioned: it cannot act."""
+    eaten: float = 0.0
+    """RU a Feral has gnawed off it."""
+    fired: bool = False
+    """Fired in the current round (reset each round)."""
+
+    @property
+    def id(self) -> str:
+        """Alias of :attr:`key` (pool helpers look for ``id``)."""
+        return self.key
+
+    @property
+    def status(self) -> str:
+        """``"operational"``, ``"neutralized"`` or its gone state."""
+        if self.state != "active":
+            return self.state
+        if self.damaged or any(v > 0 for v in self.takeover.values()):
+            return "neutralized"
+        return "operational"
+
+    @property
+    def operational(self) -> bool:
+        """Active, undamaged, not half taken over, reconditioned, not carried, not held."""
+        return (
+            self.status == "operational"
+            and not self.needs_recondition
+            and self.carried_by is None
+            and self.held_by is None
+        )
+
+    @property
+    def in_orbit(self) -> bool:
+        """Still in the battle (not hulked, destroyed or gone)."""
+        return self.state == "active"
+
+
+@dataclass
+class SideState:
+    """What a replay knows about one side."""
+
+    entity: Entity | None
+    """The entity with its damage so far (None: no entity)."""
+    entity_state: str = "active"
+    """``"active"``, ``"destroyed"`` or ``"retreated"`` (``"none"`` without an entity)."""
+    sensors: dict[int, int] = field(default_factory=dict)
+    """Sensors successes on each other side."""
+    static_defenses: int = 0
+    """Static Defense points left."""
+    busters: list[int] = field(default_factory=list)
+    """Ranks of Busters not yet exploded."""
+    rammers: int = 0
+    """Rammers left."""
+    retreated: bool = False
+    """The side has retreated."""
+    feral_ru: float = 0.0
+    """RU held inside a Feral entity."""
+
+    @property
+    def entity_active(self) -> bool:
+        """The entity is in the battle and not neutralized."""
+        return (
+            self.entity is not None
+            and self.entity_state == "active"
+            and not self.entity.neutralized
+        )
+
+
+@dataclass
+class BattleState:
+    """Everything derived from a battle's events."""
+
+    units: dict[str, Unit]
+    """Every ship by key."""
+    sides: list[SideState]
+    """Per side."""
+    round: int = 1
+    """The round being played (1-based)."""
+    phase_index: int = 0
+    """Index in PHASES of the next phase to play."""
+    steps: int = 0
+    """Phases played so far (each draws its own random stream)."""
+    over: bool = False
+    """The battle has ended."""
+    result: dict[str, Any] | None = None
+    """Outcome once over."""
+
+    def side_units(self, side: int, *, operational: bool = False) -> list[Unit]:
+        """Units fighting for ``side`` (only operational ones if asked), in setup order."""
+        out = [u for u in self.units.values() if u.owner == side and u.in_orbit]
+        return [u for u in out if u.operational] if operational else out
+
+
+def initial_state(sides: Iterable[Side]) -> BattleState:
+    """The state before any event: every ship operational, Control and racks as set up."""
+    units: dict[str, Unit] = {}
+    states: list[SideState] = []
+    for i, side in enumerate(sides):
+        ctrl = set(side.controlled)
+        for sh in side.ships:
+            key = f"{i}:{sh.id}"
+            units[key] = Unit(
+                key,
+                i,
+                i,
+                sh.name,
+                sh.design,
+                float(sh.cost),
+                sh.side or side.faction,
+                sig=sh.sig,
+                controlled=sh.id in ctrl,
+            )
+        for c, held in side.carried:
+            for h in held:
+                units[f"{i}:{h}"].carried_by = f"{i}:{c}"
+        for n in range(side.rammers):
+            key = f"{i}:R{n + 1}"
+            units[key] = Unit(
+                key,
+                i,
+                i,
+                "Rammer",
+                ShipDesign(battle=5, weapon="imploder"),
+                3.0,
+                side.faction,
+                sig=0,
+                kind="rammer",
+            )
+        states.append(
+            SideState(
+                side.entity,
+                "active" if side.entity is not None else "none",
+                {},
+                side.static_defenses,
+                list(side.busters),
+                side.rammers,
+            )
+        )
+    for i, side in enumerate(sides):
+        states[i].sensors = {j: side.sensors for j in range(len(states)) if j != i}
+    return BattleState(units, states)

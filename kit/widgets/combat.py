@@ -1,0 +1,221 @@
+"""The Combat table: play a Successors battle phase by phase, allocate hits by clicking ships."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..errors import KitError
+from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
+from ..successors.combat.battle import describe_event
+from ..successors.combat.simulate import fast_supported
+from ._base import STATIC, KitWidget, check_kwargs
+
+__all__ = ["CombatTable"]
+
+
+class CombatTable(KitWidget):
+    """A view of one :class:`~kit.successors.combat.Battle`.
+
+    Step a phase or a round, run to the end, undo. When the GM allocates hits for a side
+    (``allocate_sides``), the battle pauses with the hits to place: click that side's ships
+    (or its entity's abilities), then Confirm, or take the default. "Simulate" plays N fresh
+    battles from the same setup and shows the odds and the RU lost.
+
+    >>> from kit.successors.combat import Battle, Side
+    >>> t = CombatTable(Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 3})], seed=1))
+    >>> t.view["sides"][0]["name"]
+    'A'
+    """
+
+    _esm = STATIC / "combat.js"
+    _css = (STATIC / "kit.css").read_text() + (STATIC / "combat.css").read_text()
+
+    view = traitlets.Dict(help="Everything the table shows, derived from the battle.").tag(
+        sync=True
+    )
+    allocate_sides = traitlets.List(
+        traitlets.Int(),
+        help="Sides whose incoming hits the GM places by clicking (others use the default).",
+    ).tag(sync=True)
+    sim_n = traitlets.Int(2000, help="Battles to simulate.").tag(sync=True)
+    log_size = traitlets.Int(40, help="How many of the latest events the log shows.").tag(sync=True)
+
+    def __init__(self, battle: Battle, **kwargs: Any) -> None:
+        check_kwargs("CombatTable", kwargs, {"allocate_sides", "sim_n", "log_size", "layout"})
+        if not isinstance(battle, Battle):
+            raise TypeError(
+                f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
+            )
+        self.battle = battle
+        self.pending: dict[str, Any] | None = None
+        self.simulation: Any = None
+        super().__init__(**kwargs)
+        self.policy = InteractivePolicy(ask=("allocate",), sides=tuple(self.allocate_sides))
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    @traitlets.observe("allocate_sides")
+    def _sides_changed(self, change: dict[str, Any]) -> None:
+        self.policy = InteractivePolicy(ask=("allocate",), sides=tuple(change["new"]))
+        self.pending = None
+        self.refresh()
+
+    # ------------------------------------------------------------------ actions
+    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
+        action = content.get("action")
+        with self.guard():
+            if action == "step":
+                self.step()
+            elif action == "round":
+                self.step_round()
+            elif action == "run":
+                self.run()
+            elif action == "undo":
+                self.undo_last()
+            elif action == "allocate":
+                self.allocate(content.get("targets"))
+            elif action == "default":
+                self.allocate(None)
+            elif action == "simulate":
+                self.simulate(int(content.get("n", self.sim_n)))
+            else:
+                raise KitError(f"unknown action {action!r}")
+
+    def _try(self) -> bool:
+        """Play one phase; False (and a pending decision) if the GM must choose first."""
+        try:
+            self.battle.step_phase(self.policy)
+        except DecisionNeeded as need:
+            self.pending = need.decision
+            return False
+        self.pending = None
+        return True
+
+    def step(self) -> None:
+        """Play the next phase (or stop at a decision)."""
+        self._try()
+        self.refresh()
+
+    def step_round(self) -> None:
+        """Play phases up to the end of the round (stopping at a decision)."""
+        while not self.battle.over and self._try():
+            if self.battle.next_phase == "order":
+                break
+        self.refresh()
+
+    def run(self) -> None:
+        """Play to the end (stopping at a decision)."""
+        limit = self.battle.rules.max_rounds
+        while not self.battle.over and self._try():
+            if self.battle.next_phase == "order" and self.battle.round >= limit:
+                self.battle.run(limit, self.policy)
+        self.refresh()
+
+    def allocate(self, targets: list[str] | None) -> None:
+        """Answer the pending allocation (``None``: the default one) and play the phase."""
+        if self.pending is None:
+            raise KitError("no hits are waiting to be allocated")
+        chosen = self.pending["default"] if targets is None else list(targets)
+        self.policy.answer(self.pending, chosen)
+        self._try()
+        self.refresh()
+
+    def undo_last(self) -> None:
+        """Undo the last phase (or drop the pending decision)."""
+        if self.pending is not None:
+            self.pending = None
+        else:
+            self.battle.undo()
+        self.refresh()
+
+    def simulate(self, n: int) -> None:
+        """Simulate ``n`` battles from this battle's setup with the automatic policy."""
+        fresh = Battle(
+            self.battle.sides,
+            rules=self.battle.rules,
+            seed=self.battle.seed,
+            jammer=self.battle.jammer,
+        )
+        policy = AutoPolicy()
+        if (
+            fast_supported(fresh, policy) is not None
+            and fast_supported(fresh, AutoPolicy(takeover=False)) is None
+        ):
+            policy = AutoPolicy(takeover=False)  # the vectorised path, without Take-Overs
+        self.simulation = simulate(fresh, n, seed=self.battle.seed, policy=policy, progress=False)
+        self.refresh()
+
+    # ------------------------------------------------------------------ view
+    def refresh(self) -> None:
+        b = self.battle
+        st = b.state
+        sides = []
+        for i, side in enumerate(b.sides):
+            ss = st.sides[i]
+            ent = ss.entity
+            ships = []
+            for u in st.units.values():
+                if u.origin != i and u.owner != i:
+                    continue
+                status = u.status if u.owner == i else "taken"
+                if u.origin != i:
+                    status = "captured"
+                ships.append(
+                    {
+                        "key": u.key,
+                        "name": u.name.title(),
+                        "status": status,
+                        "cost": u.cost,
+                        "hits": u.counter,
+                        "k": u.design.hits_per_damage,
+                        "controlled": u.controlled,
+                        "held": u.held_by is not None,
+                        "recondition": u.needs_recondition,
+                    }
+                )
+            sides.append(
+                {
+                    "name": side.name,
+                    "entity": None
+                    if ent is None
+                    else {
+                        "name": ent.name,
+                        "state": ss.entity_state,
+                        "neutralized": ent.neutralized,
+                        "ranks": ent.current_abilities,
+                        "base": ent.abilities,
+                    },
+                    "ships": ships,
+                    "sensors": {b.sides[j].name: n for j, n in ss.sensors.items()},
+                    "static_defenses": ss.static_defenses,
+                    "retreated": ss.retreated,
+                }
+            )
+        log = [
+            {"kind": e.kind, "text": describe_event(b, e)} for e in list(b.log)[-self.log_size :]
+        ]
+        sim = None
+        if self.simulation is not None:
+            r = self.simulation
+            sim = {
+                "n": r.n,
+                "method": r.method,
+                "odds": r.odds(),
+                "takeovers": r.method == "engine",
+                "losses": [sorted(r.loss_distribution(i).items()) for i in range(len(r.sides))],
+                "rounds": float(r.rounds.mean()),
+            }
+        self.view = {
+            "round": st.round,
+            "next_phase": b.next_phase,
+            "over": b.over,
+            "result": b.result,
+            "sides": sides,
+            "log": log,
+            "pending": self.pending,
+            "can_undo": len(b.log) > 0 or self.pending is not None,
+            "simulation": sim,
+            "seed": b.seed,
+        }
