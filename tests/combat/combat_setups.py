@@ -2,38 +2,10 @@
 
 from __future__ import annotations
 
-from kit.successors import Entity
 from kit.successors.combat import Battle, Side
+from kit.successors.examples import releata, tanrac
 
 
-def releata() -> Entity:
-    return Entity(
-        "Releata",
-        battle=8,
-        control=3,
-        handling=1,
-        information=1,
-        sensors=1,
-        edges=["Combat Reflexes"],
-        flaws=["Checkered Past", "No Memory"],
-        sex="Female",
-        side="Kingdoms of Jukint",
-    )
-
-
-def tanrac() -> Entity:
-    return Entity(
-        "TanRac",
-        battle=4,
-        control=4,
-        handling=3,
-        information=2,
-        sensors=2,
-        edges=["Cross-Trained"],
-        flaws=["Still at War"],
-        sex="Male",
-        side="Vontuni Empire",
-    )
 
 
 def garrison(**kw) -> Side:

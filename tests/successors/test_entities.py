@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
+from kit.successors.examples import releata, tanrac
 from kit.successors import EDGES, FLAWS, Entity, Rank, SuccessorsRules, Trait, entity_signature
 from kit.successors.edges import EFFECTS, lookup
 from kit.successors.entities import ABILITIES, SIDES
@@ -28,37 +29,6 @@ RELEATA_SHEET = (
 )
 
 
-def tanrac() -> Entity:
-    # Joe rolled 3 and 4: 10 points, spent +3 +3 +2 +1 +1.
-    return Entity(
-        "TanRac",
-        battle=4,
-        control=4,
-        handling=3,
-        information=2,
-        sensors=2,
-        edges=["Cross-Trained"],
-        flaws=["Still at War"],
-        sex="Male",
-        side="Vontuni Empire",
-        points=10,
-        roll=(3, 4),
-    )
-
-
-def releata() -> Entity:
-    # Lisa rolled 2 and 4: 9 points, 7 into Battle and 2 into Control.
-    return Entity(
-        "Releata",
-        battle=8,
-        control=3,
-        edges=["Combat Reflexes"],
-        flaws=["Checkered Past", "No Memory"],
-        sex="Female",
-        side="Kingdoms of Jukint",
-        points=9,
-        roll=(2, 4),
-    )
 
 
 def test_worked_examples_sheets():

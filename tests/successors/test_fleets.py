@@ -20,34 +20,10 @@ from kit.successors import (
     pool_summary,
     success_distribution,
 )
+from kit.successors.examples import releata, tanrac
 from kit.successors.fleets import ship_orbits_per_day
 
 
-def tanrac() -> Entity:
-    return Entity(
-        "TanRac",
-        battle=4,
-        control=4,
-        handling=3,
-        information=2,
-        sensors=2,
-        edges=["Cross-Trained"],
-        flaws=["Still at War"],
-        sex="Male",
-        side="Vontuni Empire",
-    )
-
-
-def releata() -> Entity:
-    return Entity(
-        "Releata",
-        battle=8,
-        control=3,
-        edges=["Combat Reflexes"],
-        flaws=["Checkered Past", "No Memory"],
-        sex="Female",
-        side="Kingdoms of Jukint",
-    )
 
 
 def tanrac_fleet() -> tuple[Fleet, dict[str, list[int]]]:

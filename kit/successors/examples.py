@@ -1,0 +1,53 @@
+"""The rule text's worked examples as ready-made objects: TanRac and Releata.
+
+Joe's TanRac (rolled 3 and 4: ten points, spent +3 Battle, +3 Control, +2 Handling, +1
+Information, +1 Sensors; Cross-Trained balanced by Still at War) and Lisa's Releata (rolled 2 and
+4: nine points, seven into Battle and two into Control; Combat Reflexes balanced by Checkered Past
+and No Memory), with the 32 RU fleets each bought. Tests, notebooks and the combat examples use
+these so the examples are written down once.
+
+>>> tanrac().sheet().splitlines()[0]
+'NAME: TanRac\\t\\tSEX: Male\\t\\tSIDE: Vontuni Empire'
+>>> round(releata_fleet().spent)
+32
+"""
+
+from __future__ import annotations
+
+from .entities import Entity
+from .fleets import Fleet
+
+__all__ = ["tanrac", "releata", "tanrac_fleet", "releata_fleet"]
+
+
+def tanrac() -> Entity:
+    """TanRac as his sheet stands after Edges and Flaws."""
+    return Entity(
+        "TanRac", battle=4, control=4, handling=3, information=2, sensors=2,
+        edges=["Cross-Trained"], flaws=["Still at War"], sex="Male", side="Vontuni Empire",
+        points=10, roll=(3, 4),
+    )
+
+
+def releata() -> Entity:
+    """Releata as her sheet stands after Edges and Flaws."""
+    return Entity(
+        "Releata", battle=8, control=3, edges=["Combat Reflexes"], flaws=["Checkered Past", "No Memory"],
+        sex="Female", side="Kingdoms of Jukint", points=9, roll=(2, 4),
+    )
+
+
+def tanrac_fleet() -> Fleet:
+    """TanRac's 32 RU (a 5 and a 2, plus 25): 5 Gunboats, 10 Satellites, a Tug, 2 Servos, a Relay."""
+    fleet = Fleet(tanrac(), budget=5 + 2 + 25)
+    for name, count in (("GUNBOAT", 5), ("SATELLITE", 10), ("TUG", 1), ("SERVO", 2), ("RELAY", 1)):
+        fleet.buy(name, count)
+    return fleet
+
+
+def releata_fleet() -> Fleet:
+    """Releata's 32 RU: two Battleships and eight Drones."""
+    fleet = Fleet(releata(), budget=5 + 2 + 25)
+    fleet.buy("BATTLESHIP", 2)
+    fleet.buy("DRONE", 8)
+    return fleet
