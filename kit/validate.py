@@ -108,6 +108,13 @@ def no_unknown_keys(field: str, data: Mapping[str, Any], known: Iterable[str]) -
         )
 
 
+def require_keys(field: str, data: Mapping[str, Any], required: Iterable[str]) -> None:
+    """Raise if ``data`` lacks any of ``required`` (a truncated or hand-edited save file)."""
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise InvalidInput(f"{field} is missing required field(s) {', '.join(map(repr, missing))}")
+
+
 def _range(lo: float | None, hi: float | None) -> str:
     if lo is not None and hi is not None:
         return f" from {lo} to {hi}"

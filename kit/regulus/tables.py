@@ -97,8 +97,7 @@ class Incident:
         raw = validate.mapping("incident", raw)
         validate.no_unknown_keys("incident", raw, (
             "name", "progress", "consequence", "lose_crew", "companion", "heat", "threat", "description"))
-        if "name" not in raw:
-            raise InvalidInput("incident needs a 'name'")
+        validate.require_keys("incident", raw, ("name",))
         return cls(**raw)
 
 

@@ -14,10 +14,13 @@ these so the examples are written down once.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..rng import SeedLike
 from .entities import Entity
 from .fleets import Fleet
 
-__all__ = ["tanrac", "releata", "tanrac_fleet", "releata_fleet"]
+__all__ = ["tanrac", "releata", "tanrac_fleet", "releata_fleet", "garrison", "example_one", "example_two"]
 
 
 def tanrac() -> Entity:
@@ -51,3 +54,39 @@ def releata_fleet() -> Fleet:
     fleet.buy("BATTLESHIP", 2)
     fleet.buy("DRONE", 8)
     return fleet
+
+
+def garrison(**options: Any) -> Any:
+    """The ancient Takeru garrison both combat examples fly into: 2 Servos, 8 Drones,
+    5 Gunboats, 5 Frigates and 5 Cruisers, with no entity and no Sensors."""
+    from .combat import Side
+
+    return Side(
+        "Garrison",
+        ships=[("Servo", 2), ("Drone", 8), ("Gunboat", 5), ("Frigate", 5), ("Cruiser", 5)],
+        faction="Takeru Republic",
+        **options,
+    )
+
+
+def example_one(seed: SeedLike = 1, **options: Any) -> Any:
+    """Combat example one: Releata, her two Battleships and a Drone under Control, eight Drones."""
+    from .combat import Battle, Side
+
+    rel = Side("Releata", releata(), ships=[("Battleship", 2), ("Drone", 8)], controlled=(1, 2, 3))
+    return Battle([rel, garrison()], seed=seed, **options)
+
+
+def example_two(seed: SeedLike = 1) -> Any:
+    """Combat example two: TanRac's whole starting fleet, four Satellites under Control, after
+    four days of scanning (5 Sensors successes on the garrison)."""
+    from .combat import Battle, Side
+
+    side = Side(
+        "TanRac",
+        tanrac(),
+        ships=[("Gunboat", 5), ("Satellite", 10), ("Tug", 1), ("Servo", 2), ("Relay", 1)],
+        controlled=(6, 7, 8, 9),
+        sensors=5,
+    )
+    return Battle([side, garrison()], seed=seed)

@@ -23,6 +23,12 @@ def make_campaign() -> Campaign:
     camp.add(JOB_TYPES["heist"].renamed("loud heist").with_row(9, Incident("Alarm", progress=1, heat=2)))
     camp.add_crew("the usual", CREW)
     camp.add_session("Session 1", "They robbed the vault.", "2026-11-28")
+    from kit.successors.examples import example_one, releata_fleet
+
+    camp.add(releata_fleet(), "Releata's fleet")
+    battle = example_one(seed=4)
+    battle.step_round()
+    camp.add(battle, "garrison fight")
     return camp
 
 
@@ -51,6 +57,10 @@ def test_round_trip_keeps_every_event(tmp_path):
     assert vault.ended and vault.to_markdown() == camp.jobs["Vault"].to_markdown()
     assert again.house_rules["regulus"].progress_floor is None
     assert json.loads(path.read_text())["format"] == "gm-kit/campaign"
+    fight = again.battles["garrison fight"]
+    assert fight.to_json() == camp.battles["garrison fight"].to_json()
+    fight.step_round()  # a loaded battle fights on
+    assert again.battles["garrison fight"] is fight
 
 
 def test_a_loaded_job_keeps_playing_where_it_stopped(tmp_path):

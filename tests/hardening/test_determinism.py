@@ -51,7 +51,15 @@ def seeded_sector() -> str:
     }, indent=1)
 
 
-CASES = {"job": seeded_job, "board": seeded_board, "system": seeded_system, "sector": seeded_sector}
+def seeded_battle() -> str:
+    from kit.successors.examples import example_one
+
+    battle = example_one(seed=2026)
+    battle.run(max_rounds=4)
+    return battle.to_json()
+
+
+CASES = {"battle": seeded_battle, "job": seeded_job, "board": seeded_board, "system": seeded_system, "sector": seeded_sector}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -166,12 +166,17 @@ def _saved_samples():
     sector = generate_sector(25, seed=4)
     a, b = sorted(sector.graph.edges)[0]
     sector.record_jump(a, b, times=2)
+    from kit.successors.combat import Battle
+    from kit.successors.examples import example_one
+
+    battle = example_one(seed=3)
+    battle.step_round()
     camp = Campaign("Fuzz")
     camp.add(job, "job")
     camp.add(board, "board")
     return [(Job, job), (StandardBoard, board), (Fleet, fleet),
             (Entity, Entity("Releata", battle=8, control=3)), (StarSystem, generate_system(seed=11)),
-            (Sector, sector), (Campaign, camp)]
+            (Sector, sector), (Battle, battle), (Campaign, camp)]
 
 
 SAMPLES = _saved_samples()

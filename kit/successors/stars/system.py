@@ -96,6 +96,7 @@ class Star:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("star", raw)
         validate.no_unknown_keys("star", raw, cls.__dataclass_fields__)
+        validate.require_keys("star", raw, ("spectral_class",))
         return cls(**raw)
 
 
@@ -195,6 +196,7 @@ class Body:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = dict(validate.mapping("body", raw))
         validate.no_unknown_keys("body", raw, cls.__dataclass_fields__)
+        validate.require_keys("body", raw, ("kind",))
         raw["moons"] = tuple(
             cls.from_dict(m) for m in validate.sequence("body.moons", raw.get("moons", []))
         )
