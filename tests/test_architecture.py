@@ -29,4 +29,24 @@ def test_static_files_ship_with_the_package():
 
     static = files("kit") / "widgets" / "static"
     names = {p.name for p in static.iterdir()}
-    assert {"kit.css", "job_table.js", "job_table.css"} <= names
+    assert {"kit.css", "dom.js", "job_table.js", "job_table.css", "board.js", "combat.js", "stars.js",
+            "entity_builder.js", "fleet_builder.js", "ship_designer.js"} <= names
+
+
+def test_no_widget_script_parses_text_as_html():
+    """User text must reach the page through textContent; no script uses innerHTML or outerHTML."""
+    from importlib.resources import files
+
+    for path in (files("kit") / "widgets" / "static").iterdir():
+        if path.name.endswith(".js"):
+            text = path.read_text()
+            assert "innerHTML" not in text and "outerHTML" not in text and "insertAdjacentHTML" not in text, path.name
+
+
+def test_every_widget_module_starts_with_the_shared_helpers():
+    from kit.widgets import BoardWidget, CombatTable, EntityBuilder, FleetPanel, JobTable, SectorExplorer, ShipDesigner, StarSystemExplorer
+
+    for cls in (BoardWidget, CombatTable, EntityBuilder, FleetPanel, JobTable, SectorExplorer, ShipDesigner,
+                StarSystemExplorer):
+        source = cls._esm if isinstance(cls._esm, str) else cls._esm.read_text()
+        assert source.startswith("// Shared DOM helpers") and source.count("function h(") == 1, cls.__name__

@@ -13,9 +13,14 @@ register()
 
 __all__ = ["TEMPLATE", "COLORS", "apply", "register"]
 
-# Each system appends its figure functions below (one import line per module).
-from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
 from .boards import board_outcomes  # noqa: E402
+from .combat import combat_losses, combat_timeline  # noqa: E402
+from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
 from .stars import sector_map, star_system_figure  # noqa: E402
 from .successors import attack_distribution, design_cost, fleet_composition  # noqa: E402
-from .combat import combat_losses, combat_timeline  # noqa: E402
+
+__all__ += [
+    "job_progress", "odds_heatmap", "success_by_turn", "board_outcomes", "fleet_composition",
+    "attack_distribution", "design_cost", "combat_timeline", "combat_losses", "star_system_figure",
+    "sector_map",
+]

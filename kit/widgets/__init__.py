@@ -2,17 +2,23 @@
 
 Each widget wraps one engine object: clicks become engine calls and the display is derived
 from the engine's state afterwards. Errors from the kit show inline; the object is unchanged.
+
+* Regulus: :class:`JobBuilder`, :class:`JobTable`
+* Complex Tasks: :class:`BoardWidget`
+* Successors: :class:`EntityBuilder`, :class:`FleetBuilder` (:class:`FleetPanel`),
+  :class:`ShipDesigner`, :class:`CombatTable`, :class:`StarSystemExplorer`, :class:`SectorExplorer`
 """
 
 from __future__ import annotations
 
 from ._base import KitWidget
+from .boards import BoardWidget
+from .combat import CombatTable
+from .regulus import JobBuilder, JobTable
+from .stars import SectorExplorer, StarSystemExplorer
+from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner
 
-__all__ = ["KitWidget"]
-
-# Each system appends its widgets below (one import line per module).
-from .regulus import JobBuilder, JobTable  # noqa: E402
-from .stars import SectorExplorer, StarSystemExplorer  # noqa: E402
-from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner  # noqa: E402
-from .boards import BoardWidget  # noqa: E402
-from .combat import CombatTable  # noqa: E402
+__all__ = [
+    "KitWidget", "JobBuilder", "JobTable", "BoardWidget", "EntityBuilder", "FleetBuilder", "FleetPanel",
+    "ShipDesigner", "CombatTable", "StarSystemExplorer", "SectorExplorer",
+]

@@ -20,7 +20,16 @@ from ..errors import KitError
 
 STATIC = Path(__file__).parent / "static"
 
-__all__ = ["STATIC", "KitWidget", "check_kwargs"]
+__all__ = ["STATIC", "KitWidget", "check_kwargs", "esm"]
+
+
+def esm(name: str) -> str:
+    """A widget's JavaScript module: the shared helpers in ``dom.js`` followed by ``name``.
+
+    anywidget loads a module from a string, where relative imports cannot resolve, so the
+    helpers every widget uses are prepended here instead of written into each file.
+    """
+    return (STATIC / "dom.js").read_text() + "\n" + (STATIC / name).read_text()
 
 
 def check_kwargs(cls_name: str, kwargs: dict[str, Any], allowed: set[str]) -> None:

@@ -25,7 +25,7 @@ from ..boards import Board as _EngineBoard
 from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
 from ..boards.checks import CheckDistribution
 from ..errors import InvalidInput
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["Board", "BoardWidget"]
 
@@ -43,7 +43,7 @@ class BoardWidget(KitWidget):
         skills: skill names offered in the picker.
     """
 
-    _esm = STATIC / "board.js"
+    _esm = esm("board.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "board.css").read_text()
 
     view = traitlets.Dict(help="The board's state plus odds and penalties, as the JS draws it.").tag(sync=True)

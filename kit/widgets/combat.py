@@ -10,7 +10,7 @@ from ..errors import KitError
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
 from ..successors.combat.simulate import fast_supported
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["CombatTable"]
 
@@ -29,7 +29,7 @@ class CombatTable(KitWidget):
     'A'
     """
 
-    _esm = STATIC / "combat.js"
+    _esm = esm("combat.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "combat.css").read_text()
 
     view = traitlets.Dict(help="Everything the table shows, derived from the battle.").tag(

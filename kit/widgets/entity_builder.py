@@ -25,7 +25,7 @@ from ..rng import make_rng
 from ..successors import ABILITIES, EDGES, FLAWS, SEXES, SIDES, Entity, Rank
 from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["EntityBuilder"]
 
@@ -48,7 +48,7 @@ class EntityBuilder(KitWidget):
         seed: the seed the Roll button uses next (None: a new seed is drawn and recorded).
     """
 
-    _esm = STATIC / "entity_builder.js"
+    _esm = esm("entity_builder.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
     view = traitlets.Dict(help="The entity as the builder draws it: ranks, dice, traits, sheet.").tag(sync=True)

@@ -31,7 +31,7 @@ from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composi
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["FleetBuilder", "FleetPanel"]
 
@@ -51,7 +51,7 @@ class FleetPanel(KitWidget):
         fleet: the fleet to edit (default: an owner-less fleet with no budget).
     """
 
-    _esm = STATIC / "fleet_builder.js"
+    _esm = esm("fleet_builder.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
     view = traitlets.Dict(help="The fleet as the panel draws it: budget, groups, Control, pools.").tag(sync=True)

@@ -10,7 +10,7 @@ import traitlets
 
 from ..errors import KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["JobTable", "JobBuilder"]
 
@@ -28,7 +28,7 @@ class JobTable(KitWidget):
     4
     """
 
-    _esm = STATIC / "job_table.js"
+    _esm = esm("job_table.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "job_table.css").read_text()
 
     view = traitlets.Dict(help="Everything the table shows, derived from the job.").tag(sync=True)

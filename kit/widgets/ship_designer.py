@@ -22,7 +22,7 @@ import traitlets
 
 from ..errors import InvalidInput, KitError
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["DESIGN_FIELDS", "ShipDesigner"]
 
@@ -56,7 +56,7 @@ class ShipDesigner(KitWidget):
         compare: a catalog ship to compare with ('' for none).
     """
 
-    _esm = STATIC / "ship_designer.js"
+    _esm = esm("ship_designer.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
     view = traitlets.Dict(help="The design's options, cost breakdown, signature and comparison.").tag(sync=True)

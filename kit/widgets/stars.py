@@ -24,7 +24,7 @@ import traitlets
 from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
-from ._base import STATIC, KitWidget, check_kwargs
+from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["StarSystemExplorer", "SectorExplorer"]
 
@@ -74,7 +74,7 @@ class StarSystemExplorer(KitWidget):
         rules: generation options.
     """
 
-    _esm = STATIC / "stars.js"
+    _esm = esm("stars.js")
     _css = _CSS
 
     kind = traitlets.Unicode("system", help="Which explorer the JS draws.").tag(sync=True)
@@ -217,7 +217,7 @@ class SectorExplorer(KitWidget):
         origin, destination: the route's ends (names or indices; default the first two systems).
     """
 
-    _esm = STATIC / "stars.js"
+    _esm = esm("stars.js")
     _css = _CSS
 
     kind = traitlets.Unicode("sector", help="Which explorer the JS draws.").tag(sync=True)

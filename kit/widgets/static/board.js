@@ -1,13 +1,6 @@
 // gm-kit board widget: a Complex Task board drawn as playing cards.
 // The Python side owns the board; this file only draws `view` and sends actions.
 
-/** @param {string} tag @param {string} [cls] @param {string} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const KIND_NAMES = {
   standard: "Standard board",

@@ -1,13 +1,6 @@
 // Combat table: a view of one Successors battle. Buttons send actions to Python; all that is
 // shown is re-rendered from the `view` trait. Names are user text: always textContent.
 
-/** @param {string} tag @param {string} [cls] @param {string} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const PHASES = ["order", "sensors", "takeover", "repair", "first", "main", "last", "retreat"];
 const PHASE_NAMES = {

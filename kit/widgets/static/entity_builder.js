@@ -1,13 +1,6 @@
 // Entity builder: a view of one Successors entity. Every control sends an action to Python;
 // everything shown is re-drawn from the `view` trait. User-typed text goes through textContent.
 
-/** @param {string} tag @param {string} [cls] @param {string} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
 
 /** A die drawn as a box of five pip slots, `part` of them filled (a split rank is several). */
 function dieBox(part) {
@@ -39,16 +32,6 @@ function labelled(text, control) {
   return l;
 }
 
-/** Call `fn(value)` once when a typed value is committed (Enter or leaving the field). */
-function onCommit(input, fn) {
-  let sent = input.value;
-  const commit = () => { if (input.value !== sent) { sent = input.value; fn(input.value); } };
-  input.addEventListener("change", commit);
-  input.addEventListener("keydown", (ev) => {
-    ev.stopPropagation();
-    if (ev.key === "Enter") { ev.preventDefault(); commit(); }
-  });
-}
 
 export default {
   render({ model, el }) {

@@ -2,27 +2,9 @@
 // narrows what is shown); every change to the fleet is an action sent to Python, and the panel
 // is re-drawn from the `view` trait. Names go through textContent.
 
-/** @param {string} tag @param {string} [cls] @param {string|number} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
 
 const fmt = (x) => (Math.round(x * 100) / 100).toString();
-const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 
-/** Call `fn(value)` once when a typed value is committed (Enter or leaving the field). */
-function onCommit(input, fn) {
-  let sent = input.value;
-  const commit = () => { if (input.value !== sent) { sent = input.value; fn(input.value); } };
-  input.addEventListener("change", commit);
-  input.addEventListener("keydown", (ev) => {
-    ev.stopPropagation();
-    if (ev.key === "Enter") { ev.preventDefault(); commit(); }
-  });
-}
 
 export default {
   render({ model, el }) {

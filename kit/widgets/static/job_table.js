@@ -1,13 +1,6 @@
 // Job table: a view of one Regulus job. Every button sends an action to Python;
 // everything shown is re-rendered from the `view` trait. User text uses textContent.
 
-/** @param {string} tag @param {string} [cls] @param {string} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 /** A ring of `clock` segments, `spent` of them filled. */
 function clockSvg(clock, spent, ended) {

@@ -1,14 +1,6 @@
 // Ship designer: a view of one ship design. Each option sends a "set" action to Python; the cost
 // breakdown, signature and catalog comparison are re-drawn from the `view` trait.
 
-/** @param {string} tag @param {string} [cls] @param {string|number} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
-const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 
 function stat(value, label, cls) {
   const s = h("div", "gmk-stat " + (cls || ""));
@@ -16,16 +8,6 @@ function stat(value, label, cls) {
   return s;
 }
 
-/** Call `fn(value)` once when a typed value is committed (Enter or leaving the field). */
-function onCommit(input, fn) {
-  let sent = input.value;
-  const commit = () => { if (input.value !== sent) { sent = input.value; fn(input.value); } };
-  input.addEventListener("change", commit);
-  input.addEventListener("keydown", (ev) => {
-    ev.stopPropagation();
-    if (ev.key === "Enter") { ev.preventDefault(); commit(); }
-  });
-}
 
 export default {
   render({ model, el }) {

@@ -1,13 +1,6 @@
 // Star system explorer and sector explorer (gm-kit). Plain ESM for anywidget, no bundler.
 // All user or generated text goes in with textContent.
 
-/** @param {string} tag @param {string} [cls] @param {string} [text] */
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
 
 function button(label, cls, onClick) {
   const b = h("button", "gmk-btn " + (cls || ""), label);

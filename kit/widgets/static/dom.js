@@ -1,0 +1,26 @@
+// Shared DOM helpers, prepended by Python to every kit widget's module (see kit/widgets/_base.py:
+// esm()). Plain declarations, no exports: each widget file uses them as its own.
+
+/** Make an element; `text` is set with textContent, so user text is never parsed as HTML.
+ * @param {string} tag @param {string} [cls] @param {string|number|null} [text] */
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+/** Call `fn(value)` once when a typed value is committed (Enter or leaving the field).
+ * Key presses do not bubble, so JupyterLab's notebook shortcuts stay out of the way. */
+function onCommit(input, fn) {
+  let sent = input.value;
+  const commit = () => { if (input.value !== sent) { sent = input.value; fn(input.value); } };
+  input.addEventListener("change", commit);
+  input.addEventListener("keydown", (ev) => {
+    ev.stopPropagation();
+    if (ev.key === "Enter") { ev.preventDefault(); commit(); }
+  });
+}
+
+/** "BATTLE POD" -> "Battle Pod". */
+const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
