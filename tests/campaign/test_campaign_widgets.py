@@ -30,3 +30,23 @@ def test_widgets_write_back(tmp_path):
     again = Campaign.load(tmp_path / "c.json")
     assert again.jobs["job"].progress == 1 and again.entities["tanrac"].battle == 5
     assert again.boards["bomb"].successes == 1
+
+
+def test_fleets_sectors_and_battles_open_too():
+    from kit.successors.examples import example_one, tanrac_fleet
+    from kit.successors.sector import generate_sector
+
+    camp = Campaign("More widgets")
+    camp.add(tanrac_fleet(), "tanrac")
+    camp.add(generate_sector(30, seed=1), "drift")
+    camp.add(example_one(seed=3), "fight")
+    fleet_w = camp.open("fleets", "tanrac")
+    fleet_w.panel.fleet.buy("GUNBOAT")
+    sector_w = camp.open("sectors", "drift")
+    sector_w.sector.record_jump(0, 1)
+    combat_w = camp.open("battles", "fight")
+    combat_w.battle.step_round()
+    again = Campaign.from_json(camp.to_json())
+    assert again.fleets["tanrac"].counts()["GUNBOAT"] == 6
+    assert again.sectors["drift"].jumps_made(0, 1) == 1
+    assert again.battles["fight"].state.round >= 1
