@@ -246,27 +246,6 @@ def _disguise(sig: int) -> str:
     return "unidentified ship"
 
 
-def _body_text(body: Any) -> str:
-    parts = [body.kind]
-    if body.diameter_km:
-        parts.append(f"{body.diameter_km:,} km")
-    if body.crust_ru is not None:
-        parts.append(f"crust {body.crust_ru} RU")
-    if body.core_ru is not None:
-        parts.append(f"core {body.core_ru} RU")
-    if body.surface_ru:
-        parts.append(f"surface {body.surface_ru} RU")
-    if body.biosphere:
-        parts.append(body.biosphere)
-    if body.technology:
-        parts.append(body.technology)
-    if body.composition:
-        parts.append(f"{body.composition}, {body.density}")
-    if body.moons:
-        parts.append(f"{len(body.moons)} moon{'s' if len(body.moons) != 1 else ''}")
-    return ", ".join(parts)
-
-
 def _system(system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool) -> _Doc:
     from .successors.stars import redact
 
@@ -280,7 +259,7 @@ def _system(system: Any, player: bool, successes: int | None, current_orbit: int
         if orbit is None:
             rows.append([i, "unknown", ""])
             continue
-        text = "empty" if orbit.body is None else _body_text(orbit.body)
+        text = "empty" if orbit.body is None else orbit.body.describe()
         extra = "; ".join(s.text for s in orbit.secrets)
         if orbit.installations:
             extra = (extra + "; " if extra else "") + orbit.installations

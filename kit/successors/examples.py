@@ -20,7 +20,22 @@ from ..rng import SeedLike
 from .entities import Entity
 from .fleets import Fleet
 
-__all__ = ["tanrac", "releata", "tanrac_fleet", "releata_fleet", "garrison", "example_one", "example_two"]
+#: TanRac's character sheet exactly as the rule text prints it (tabs and all).
+TANRAC_SHEET = (
+    "NAME: TanRac\t\tSEX: Male\t\tSIDE: Vontuni Empire\n"
+    "\tBATTLE\t4\tHANDLING\t3\tSENSORS\t2\n"
+    "\tCONTROL\t4\tINFORMATION\t2\tSIGNATURE\t4\n"
+    "EDGES&FLAWS: Cross-Trained, Still at War."
+)
+#: Releata's character sheet exactly as the rule text prints it.
+RELEATA_SHEET = (
+    "NAME: Releata\t\tSEX: Female\t\tSIDE: Kingdoms of Jukint\n"
+    "\tBATTLE\t5+3\tHANDLING\t1\tSENSORS\t1\n"
+    "\tCONTROL\t3\tINFORMATION\t1\tSIGNATURE\t4\n"
+    "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
+)
+
+__all__ = ["TANRAC_SHEET", "RELEATA_SHEET", "tanrac", "releata", "tanrac_fleet", "releata_fleet", "garrison", "example_one", "example_two"]
 
 
 def tanrac() -> Entity:

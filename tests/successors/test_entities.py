@@ -10,25 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
-from kit.successors.examples import releata, tanrac
 from kit.successors import EDGES, FLAWS, Entity, Rank, SuccessorsRules, Trait, entity_signature
 from kit.successors.edges import EFFECTS, lookup
 from kit.successors.entities import ABILITIES, SIDES
-
-TANRAC_SHEET = (
-    "NAME: TanRac\t\tSEX: Male\t\tSIDE: Vontuni Empire\n"
-    "\tBATTLE\t4\tHANDLING\t3\tSENSORS\t2\n"
-    "\tCONTROL\t4\tINFORMATION\t2\tSIGNATURE\t4\n"
-    "EDGES&FLAWS: Cross-Trained, Still at War."
-)
-RELEATA_SHEET = (
-    "NAME: Releata\t\tSEX: Female\t\tSIDE: Kingdoms of Jukint\n"
-    "\tBATTLE\t5+3\tHANDLING\t1\tSENSORS\t1\n"
-    "\tCONTROL\t3\tINFORMATION\t1\tSIGNATURE\t4\n"
-    "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
-)
-
-
+from kit.successors.examples import RELEATA_SHEET, TANRAC_SHEET, releata, tanrac
 
 
 def test_worked_examples_sheets():

@@ -7,21 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.successors import ABILITIES, Entity, entity_signature
+from kit.successors.examples import RELEATA_SHEET, TANRAC_SHEET
 from kit.widgets._base import STATIC
 from kit.widgets.successors import EntityBuilder
-
-TANRAC_SHEET = (
-    "NAME: TanRac\t\tSEX: Male\t\tSIDE: Vontuni Empire\n"
-    "\tBATTLE\t4\tHANDLING\t3\tSENSORS\t2\n"
-    "\tCONTROL\t4\tINFORMATION\t2\tSIGNATURE\t4\n"
-    "EDGES&FLAWS: Cross-Trained, Still at War."
-)
-RELEATA_SHEET = (
-    "NAME: Releata\t\tSEX: Female\t\tSIDE: Kingdoms of Jukint\n"
-    "\tBATTLE\t5+3\tHANDLING\t1\tSENSORS\t1\n"
-    "\tCONTROL\t3\tINFORMATION\t1\tSIGNATURE\t4\n"
-    "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
-)
 
 
 def msg(w: EntityBuilder, **content) -> None:

@@ -191,6 +191,20 @@ class Body:
             out["moons"] = [m.to_dict() for m in self.moons]
         return out
 
+    def describe(self) -> str:
+        """One line: class, diameter, crust and core RU, life, technology and moons."""
+        if self.family == "belt":
+            return f"Asteroid Belt ({self.composition}, {self.density}), {self.crust_ru} RU"
+        crust = "-" if self.crust_ru is None else self.crust_ru
+        text = f"{self.kind}, {self.diameter_km:,} km, crust {crust}, core {self.core_ru}"
+        if self.biosphere and self.biosphere != "No life":
+            text += f", {self.biosphere}"
+        if self.technology:
+            text += f" ({self.technology}, surface {self.surface_ru})"
+        if self.moons:
+            text += f", {len(self.moons)} moon{'s' if len(self.moons) > 1 else ''}"
+        return text
+
     @classmethod
     def from_dict(cls, raw: Any) -> Body:
         """Read :meth:`to_dict` output, naming any bad field."""
@@ -353,17 +367,8 @@ class StarSystem:
             b = o.body
             if b is None:
                 text = "empty"
-            elif b.family == "belt":
-                text = f"Asteroid Belt ({b.composition}, {b.density}), {b.crust_ru} RU"
             else:
-                crust = "-" if b.crust_ru is None else b.crust_ru
-                text = f"{b.kind}, {b.diameter_km:,} km, crust {crust}, core {b.core_ru}"
-                if b.biosphere and b.biosphere != "No life":
-                    text += f", {b.biosphere}"
-                if b.technology:
-                    text += f" ({b.technology}, surface {b.surface_ru})"
-                if b.moons:
-                    text += f", {len(b.moons)} moon{'s' if len(b.moons) > 1 else ''}"
+                text = b.describe()
             if o.installations:
                 text += f" [installations: {o.installations}]"
             lines.append(f"  {o.number:>2}. {text}")
