@@ -72,3 +72,13 @@ def test_same_seed_same_game(name):
             pytest.fail(f"fixture {path.name} was missing and has been written; commit it")
     assert produced == path.read_text(), f"{name} differs from its fixture: a seeded generator changed"
     assert produced == CASES[name]()  # and twice in one process
+
+
+def test_a_battle_saved_before_a_new_rule_option_still_loads_the_same():
+    """Saves written before CombatRules gained structure_loss_destroys_entity replay unchanged."""
+    from kit.successors.combat import Battle
+
+    old = Battle.from_json((FIXTURES / "battle_v1_before_structure_option.json").read_text())
+    new = Battle.from_json((FIXTURES / "battle.json").read_text())
+    assert [e.to_dict() for e in old.log] == [e.to_dict() for e in new.log]
+    assert old.summary() == new.summary()

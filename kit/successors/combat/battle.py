@@ -361,6 +361,9 @@ def describe_event(battle: Battle, e: Event) -> str:
         return f"{d['unit']} absorbs a hit ({d['counter']} so far)"
     if e.kind == "end":
         return f"Battle over: {d['winner'] or 'no winner'} ({d['reason']})"
+    if e.kind == "structure_hit":
+        what = {"M": "Matrix", "T": "Targeter"}.get(d["code"], d["code"])
+        return f"{name[d['side']].name}'s {what} is hit ({d['state']})"
     if e.kind == "static_hit":
         return f"{name[d['side']].name} loses a point of Static Defenses"
     if e.kind == "sensors":

@@ -18,7 +18,7 @@ from typing import Any
 from ...errors import IllegalAction
 from ..entities import ABILITIES
 from .events import Ctx
-from .state import BattleState, Unit, parse_key
+from .state import STRUCTURES, BattleState, Unit, parse_key
 
 __all__ = [
     "allocation_order",
@@ -59,6 +59,9 @@ def valid_target(st: BattleState, defender: int, key: str) -> bool:
         return side == defender and s.entity is not None and s.entity_state == "active"
     if rest == "S":
         return side == defender and st.sides[side].static_defenses > 0
+    if rest in STRUCTURES:
+        struct = st.sides[side].structures.get(rest) if side < len(st.sides) else None
+        return side == defender and struct is not None and struct["state"] != "destroyed"
     u = st.units.get(key)
     return u is not None and u.owner == defender and u.in_orbit and u.carried_by is None
 
@@ -109,6 +112,24 @@ def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
     return out
 
 
+def _hit_structure(ctx: Ctx, side: int, code: str, common: dict[str, Any]) -> None:
+    """A hit on a Matrix or Targeter: like any finished project, it is neutralized once it has
+    taken its hits (and stops adding ranks); a hit on it neutralized destroys it, and the
+    entity inside is destroyed with it (``rules.structure_loss_destroys_entity``)."""
+    s = ctx.st.sides[side]
+    struct = s.structures.get(code)
+    if struct is None or struct["state"] == "destroyed":
+        ctx.emit("note", text=f"hit on {side}:{code} wasted: nothing there", **common)
+        return
+    if struct["state"] == "neutralized":
+        ctx.emit("structure_hit", side=side, code=code, state="destroyed", **common)
+        if ctx.rules.structure_loss_destroys_entity and s.entity is not None and s.entity_state == "active":
+            ctx.emit("entity_state", side=side, state="destroyed", **common)
+        return
+    state = "neutralized" if struct["hits"] + 1 >= struct["capacity"] else "active"
+    ctx.emit("structure_hit", side=side, code=code, state=state, **common)
+
+
 def land_hits(
     ctx: Ctx, defender: int, targets: list[str], *, by: int, phase: str, aimed: bool = False
 ) -> None:
@@ -128,6 +149,9 @@ def land_hit(ctx: Ctx, key: str, *, by: int, phase: str, aimed: bool = False) ->
     if rest == "S":
         if st.sides[side].static_defenses > 0:
             ctx.emit("static_hit", side=side, hits=1, **common)
+        return
+    if rest in STRUCTURES:
+        _hit_structure(ctx, side, rest, common)
         return
     if rest.startswith("E"):
         s = st.sides[side]

@@ -86,6 +86,10 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
         u.held_by = d["side"]  # type: ignore[union-attr]
     elif kind == "release":
         u.held_by = None  # type: ignore[union-attr]
+    elif kind == "structure_hit":
+        struct = st.sides[d["side"]].structures[d["code"]]
+        struct["hits"] += 1
+        struct["state"] = d["state"]
     elif kind == "static_hit":
         st.sides[d["side"]].static_defenses -= d["hits"]
     elif kind == "buster":

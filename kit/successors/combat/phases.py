@@ -41,15 +41,15 @@ def boosted_entity(ctx: Ctx, side: int) -> Any:
         return None
     ent = s.entity
     assert ent is not None
-    setup = ctx.sides[side]
-    if setup.matrix or setup.targeter:
+    matrix, targeter = s.structure_level("M"), s.structure_level("T")
+    if matrix or targeter:
         ranks = {
-            a: ent.base(a) + setup.matrix
+            a: ent.base(a) + matrix
             for a in ("battle", "control", "handling", "information", "sensors")
             if ent.base(a)
         }
-        if "battle" in ranks or setup.targeter:
-            ranks["battle"] = ent.base("battle") + setup.matrix + setup.targeter
+        if "battle" in ranks or targeter:
+            ranks["battle"] = ent.base("battle") + matrix + targeter
         ent = ent.replace(**ranks)
     return ent
 

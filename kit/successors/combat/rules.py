@@ -71,6 +71,9 @@ class CombatRules:
     """Ranks an entity with the Long Ranged edge loses per die attacking an adjacent orbit."""
     left_behind_counts_as_lost: bool = True
     """A losing or retreating side's neutralized ships left in the orbit count as RU lost."""
+    structure_loss_destroys_entity: bool = True
+    """An entity inside a Matrix (or using a Targeter) is destroyed when it is destroyed; the
+    text says only that the entity is "vulnerable", so a GM may switch this off."""
     max_rounds: int = 30
     """Rounds after which :meth:`Battle.run` stops and calls the battle a draw."""
     fleet_rules: SuccessorsRules = field(default=DEFAULT_RULES)
@@ -107,6 +110,7 @@ class CombatRules:
         validate.boolean("repair_cancels_all_takeover", self.repair_cancels_all_takeover)
         validate.boolean("takeover_bonus_needs_a_success", self.takeover_bonus_needs_a_success)
         validate.boolean("left_behind_counts_as_lost", self.left_behind_counts_as_lost)
+        validate.boolean("structure_loss_destroys_entity", self.structure_loss_destroys_entity)
         if not isinstance(self.fleet_rules, SuccessorsRules):
             raise InvalidInput(f"fleet_rules must be SuccessorsRules, got {self.fleet_rules!r}")
 

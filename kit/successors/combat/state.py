@@ -229,6 +229,22 @@ class Side:
         return cls(**raw)
 
 
+#: Keys of the entity's structures: a Matrix and a Targeter.
+STRUCTURES = {"M": ("Matrix", "matrix"), "T": ("Targeter", "targeter")}
+
+
+def _structures(side: Side) -> dict[str, dict[str, Any]]:
+    """A Matrix or Targeter in use is a finished project: it takes 1 hit per 10 RU (at least 1)."""
+    from ..projects import project
+
+    out = {}
+    for code, (name, attr) in STRUCTURES.items():
+        level = getattr(side, attr)
+        if level:
+            out[code] = {"level": level, "capacity": project(name, level).hits, "hits": 0, "state": "active"}
+    return out
+
+
 @dataclass
 class Unit:
     """A ship's state in one battle (mutable; rebuilt by replaying the events)."""
@@ -324,6 +340,14 @@ class SideState:
     """The side has retreated."""
     feral_ru: float = 0.0
     """RU held inside a Feral entity."""
+    structures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The Matrix ("M") and Targeter ("T") the entity uses: level, hits it can take, hits
+    taken and state ("active", "neutralized" or "destroyed")."""
+
+    def structure_level(self, code: str) -> int:
+        """Level a structure adds while it works (0 once neutralized or destroyed)."""
+        st = self.structures.get(code)
+        return st["level"] if st is not None and st["state"] == "active" else 0
 
     @property
     def entity_active(self) -> bool:
@@ -403,6 +427,7 @@ def initial_state(sides: Iterable[Side]) -> BattleState:
                 side.static_defenses,
                 list(side.busters),
                 side.rammers,
+                structures=_structures(side),
             )
         )
     for i, side in enumerate(sides):
