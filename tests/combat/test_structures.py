@@ -84,3 +84,23 @@ def test_bad_allocation_onto_a_missing_matrix_is_refused():
         for _ in range(5):
             b.step_round(Always())
     assert not any(e.kind == "structure_hit" for e in b.log)
+
+
+def test_attackers_aim_at_a_matrix():
+    """Aimed Shots let the attacker choose the Matrix; once neutralized every aimed die hits it."""
+
+    class Sniper(AutoPolicy):
+        def aim(self, ctx, side, phase, fire):
+            if side == 0 and valid_target(ctx.st, 1, "1:M"):
+                return {k: "1:M" for k in fire}
+            return super().aim(ctx, side, phase, fire)
+
+    b = battle(matrix=2)  # 40 RU: 4 hits to neutralize
+    for _ in range(12):
+        if b.over or b.state.sides[1].structures["M"]["state"] == "destroyed":
+            break
+        b.step_round(Sniper())
+    aimed = [e for e in b.log if e.kind == "structure_hit"]
+    assert aimed and all(e["by"] == 0 and e["aimed"] for e in aimed)
+    states = [e["state"] for e in aimed]
+    assert states[:4] == ["active", "active", "active", "neutralized"][: len(states[:4])]

@@ -198,12 +198,14 @@ class Ctx:
         return [j for j in range(len(self.sides)) if j != side and in_fight(self.st, j)]
 
     def unit_side(self, key: str) -> int:
-        """Side a key belongs to now (entity and Static Defense keys: that side)."""
+        """Side a key belongs to now (entity, Static Defense, Matrix and Targeter keys: that side)."""
         side, rest = parse_key(key)
-        if rest.startswith("E") or rest == "S":
+        if rest.startswith("E") or rest in ("S", "M", "T"):
             return side
         if key not in self.st.units:
-            raise IllegalAction(f"{key!r} names no ship, entity or Static Defenses in the battle")
+            raise IllegalAction(
+                f"{key!r} names no ship, entity, Static Defenses, Matrix or Targeter in the battle"
+            )
         return self.st.units[key].owner
 
 

@@ -127,8 +127,11 @@ def _aimed_dice(ctx: Ctx, dice: list[int], target: str) -> list[int] | None:
         return [d + ctx.rules.static_defense_bonus for d in dice]
     u = ctx.st.units.get(target)
     owner_ent = ctx.st.sides[side].entity
-    neutral = (u is not None and u.status == "neutralized") or (
-        rest.startswith("E") and owner_ent is not None and owner_ent.neutralized
+    struct = ctx.st.sides[side].structures.get(rest)
+    neutral = (
+        (u is not None and u.status == "neutralized")
+        or (rest.startswith("E") and owner_ent is not None and owner_ent.neutralized)
+        or (struct is not None and struct["state"] == "neutralized")
     )
     if neutral:
         return None
