@@ -9,7 +9,8 @@ shape averaged over every deal of the event deck, a 7-card contest with repeated
 
 from __future__ import annotations
 
-import time
+
+from _timing import best_of
 
 from kit.boards import (
     BoardRules,
@@ -22,15 +23,6 @@ from kit.boards import (
     odds,
     simulate,
 )
-
-
-def best_of(fn, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:

@@ -18,34 +18,8 @@ import time
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from kit.successors import Entity
-from kit.successors.combat import AutoPolicy, Battle, Side, simulate
-
-
-def example_one() -> Battle:
-    """The first combat example of the rule text."""
-    rel = Entity(
-        "Releata",
-        battle=8,
-        control=3,
-        handling=1,
-        information=1,
-        sensors=1,
-        edges=["Combat Reflexes"],
-        flaws=["Checkered Past", "No Memory"],
-        side="Kingdoms of Jukint",
-    )
-    return Battle(
-        [
-            Side("Releata", rel, ships=[("Battleship", 2), ("Drone", 8)], controlled=(1, 2, 3)),
-            Side(
-                "Garrison",
-                ships=[("Servo", 2), ("Drone", 8), ("Gunboat", 5), ("Frigate", 5), ("Cruiser", 5)],
-                faction="Takeru Republic",
-            ),
-        ],
-        seed=1,
-    )
+from kit.successors.combat import AutoPolicy, simulate
+from kit.successors.examples import example_one
 
 
 def main() -> None:

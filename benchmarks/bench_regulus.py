@@ -11,25 +11,17 @@ Prints:
 
 from __future__ import annotations
 
-import time
+
+from _timing import best_of
 
 from kit.regulus import Job, Operative, odds, simulate
-
-
-def best_of(fn, repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:
     crew = [Operative(f"Operative {i}", g, ["gear"]) for i, g in enumerate(["Face", "Hacker", "Muscle", "Wheel", "Thief"])]
     job = Job("heist", difficulty=7, clock=7, crew=crew, seed=1)
 
-    exact_t = best_of(lambda: odds(job))
+    exact_t = best_of(lambda: odds(job), repeat=5)
     n_ref = 2000
     ref_t = best_of(lambda: [job.play(seed=s) for s in range(n_ref)], repeat=1)
     print(f"exact odds, D7 C7 crew 5: {exact_t * 1000:8.1f} ms   (target < 50 ms)")
