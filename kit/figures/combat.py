@@ -59,6 +59,18 @@ def _steps(battle: Battle) -> list[dict[str, Any]]:
     return [s for s in steps if any(e.kind in keep for e in s["events"])]
 
 
+def _loss_bar(x: list[str], ys: list[int], hover: list[str], side: int, name: str, kind: str, color: str,
+              base: list[int] | None = None) -> go.Bar:
+    """One stacked bar series of the "Losses suffered" row: filled by what happened, outlined
+    in the side's colour."""
+    label = f"{name}: {kind}"
+    return go.Bar(
+        x=x, y=ys, base=base, name=label, offsetgroup=str(side), marker_color=color,
+        marker_line_color=COLORS[side % len(COLORS)], marker_line_width=2, legendgroup=name,
+        hovertext=hover, hovertemplate="%{x}<br>%{hovertext}<extra>" + label + "</extra>",
+    )
+
+
 def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
     """The played battle phase by phase: hits dealt per side (top) and what each side
     suffered (bottom: ships neutralized, hulked, destroyed, abilities lost). Hover a bar
@@ -112,23 +124,7 @@ def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
                 hover.append("<br>".join(_esc(describe_event(battle, e)) for e in evs))
             if not any(ys):
                 continue
-            fig.add_trace(
-                go.Bar(
-                    x=x,
-                    y=ys,
-                    base=base,
-                    name=f"{name}: {kind}",
-                    offsetgroup=str(i),
-                    marker_color=color,
-                    marker_line_color=COLORS[i % len(COLORS)],
-                    marker_line_width=2,
-                    legendgroup=name,
-                    hovertext=hover,
-                    hovertemplate="%{x}<br>%{hovertext}<extra>" + f"{name}: {kind}" + "</extra>",
-                ),
-                row=2,
-                col=1,
-            )
+            fig.add_trace(_loss_bar(x, ys, hover, i, name, kind, color, base=base), row=2, col=1)
             base = [b + y for b, y in zip(base, ys)]
         fixed, hover = [], []
         for s in steps:
@@ -136,22 +132,7 @@ def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
             fixed.append(-len(evs))
             hover.append("<br>".join(_esc(describe_event(battle, e)) for e in evs))
         if any(fixed):
-            fig.add_trace(
-                go.Bar(
-                    x=x,
-                    y=fixed,
-                    name=f"{name}: repaired",
-                    offsetgroup=str(i),
-                    marker_color=GOOD,
-                    marker_line_color=COLORS[i % len(COLORS)],
-                    marker_line_width=2,
-                    legendgroup=name,
-                    hovertext=hover,
-                    hovertemplate="%{x}<br>%{hovertext}<extra>" + f"{name}: repaired" + "</extra>",
-                ),
-                row=2,
-                col=1,
-            )
+            fig.add_trace(_loss_bar(x, fixed, hover, i, name, "repaired", GOOD), row=2, col=1)
     res = battle.result
     title = "Battle: " + " vs ".join(_esc(s.name) for s in battle.sides)
     if res:
