@@ -1,0 +1,88 @@
+"""The kit's budgets: one place for every size limit.
+
+Design principle 9 asks for one set of limits, checked wherever a value enters the kit (a
+constructor, a setter, a loader). Keeping them here means the builder that refuses a
+201-character name and the loader that refuses a hand-edited file with one agree, so
+anything the kit holds can be saved and loaded again, and a hostile file is refused before
+anything is built from it.
+
+The numbers are generous for play (a campaign of a few sectors, fleets of hundreds of ships,
+sessions of thousands of events) and small enough that the worst file within them still
+loads in about a second on a laptop.
+
+>>> from kit import limits
+>>> limits.MAX_NAME
+200
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_EDGES",
+    "MAX_EVENTS",
+    "MAX_FILE_BYTES",
+    "MAX_INT",
+    "MAX_ITEMS",
+    "MAX_JSON_VALUES",
+    "MAX_NAME",
+    "MAX_NOTES",
+    "MAX_SHIPS_PER_BUY",
+    "MAX_SHIPS_PER_FLEET",
+    "MAX_SYSTEMS",
+    "MAX_SYSTEMS_PER_VOLUME",
+    "MAX_TEXT",
+]
+
+# ------------------------------------------------------------------- files
+MAX_FILE_BYTES: int = 16 * 1024 * 1024
+"""Largest save file or JSON text accepted, in bytes; checked before any parsing."""
+
+MAX_DEPTH: int = 64
+"""Deepest nesting of JSON lists and objects accepted in a save file."""
+
+MAX_JSON_VALUES: int = 2_000_000
+"""Most JSON values (numbers, strings, lists, objects...) one file may hold.
+
+Counted from the raw text before parsing, so a file of millions of tiny values is refused
+without building them.
+"""
+
+MAX_INT: int = 2**63 - 1
+"""Largest magnitude of any integer the kit stores (seeds included); a 64-bit signed int."""
+
+# ------------------------------------------------------------------- games
+MAX_EVENTS: int = 100_000
+"""Most events one game's log (a job, a board, a battle, a fleet, a sector) may hold."""
+
+# ------------------------------------------------------------------- Successors
+MAX_SHIPS_PER_FLEET: int = 5_000
+"""Most ships one fleet may hold at any time (bought, designed or taken over)."""
+
+MAX_SHIPS_PER_BUY: int = 1_000
+"""Most ships one purchase may add."""
+
+MAX_SYSTEMS: int = 20_000
+"""Most star systems one sector may hold (about 2 MB saved)."""
+
+MAX_SYSTEMS_PER_VOLUME: int = 100
+"""Most systems within one jump range (a disc or ball of ``max_range`` light years) of a point.
+
+This bounds how crowded a sector may be, and so how many jump edges each system has.
+"""
+
+MAX_EDGES: int = 500_000
+"""Most jump edges (routes within range plus Hyper Gates) one sector's graph may hold."""
+
+# ------------------------------------------------------------------- text and collections
+MAX_NAME: int = 200
+"""Longest name or title (a campaign, an entity, a ship, a system, a stored item)."""
+
+MAX_TEXT: int = 2_000
+"""Longest short free text (a note on an entity, a GM remark on an event)."""
+
+MAX_NOTES: int = 200_000
+"""Longest long free text (campaign notes, house rules, one session's write-up)."""
+
+MAX_ITEMS: int = 10_000
+"""Most entries in one campaign collection or list (items, sessions, reveals)."""
