@@ -11,16 +11,21 @@ import numbers
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
+from . import limits
 from .errors import InvalidInput, InvalidType
 
 T = TypeVar("T")
 
-#: Longest name or note the kit accepts (keeps save files and widgets sane).
-MAX_TEXT = 2000
+#: Longest name or note the kit accepts by default (see :mod:`kit.limits`).
+MAX_TEXT = limits.MAX_TEXT
 
 
 def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
     """Return ``value`` as an ``int`` or raise, naming ``field`` and the allowed range.
+
+    A float is accepted only when it is a whole number (``5.0``, as JSON may write it).
+    Whatever ``lo`` and ``hi`` say, the magnitude is capped at :data:`kit.limits.MAX_INT`,
+    so no count, rank or seed can grow into a number the kit cannot save or use.
 
     >>> integer("difficulty", 5, 3, 7)
     5
@@ -28,13 +33,26 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
     Traceback (most recent call last):
     ...
     kit.errors.InvalidInput: difficulty must be an integer from 3 to 7, got 9
+    >>> integer("seed", 1e30, 0)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: seed must be an integer of at least 0 (at most 9223372036854775807), got 1e+30
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         if isinstance(value, float) and value.is_integer():
-            value = int(value)
+            if abs(value) > limits.MAX_INT:
+                raise InvalidInput(
+                    f"{field} must be an integer{_range(lo, hi)} "
+                    f"(at most {limits.MAX_INT}), got {value!r}"
+                )
         else:
             raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
     value = int(value)
+    if abs(value) > limits.MAX_INT:
+        raise InvalidInput(
+            f"{field} must be an integer{_range(lo, hi)} (at most {limits.MAX_INT} in size), "
+            f"got a {len(str(abs(value)))}-digit number"
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
     return value
@@ -44,7 +62,10 @@ def number(field: str, value: Any, lo: float | None = None, hi: float | None = N
     """Return ``value`` as a finite ``float`` within ``[lo, hi]`` or raise naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:
+        raise InvalidInput(f"{field} must be a finite number, got a number too large") from None
     if value != value or value in (float("inf"), float("-inf")):
         raise InvalidInput(f"{field} must be a finite number, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -53,7 +74,19 @@ def number(field: str, value: Any, lo: float | None = None, hi: float | None = N
 
 
 def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MAX_TEXT) -> str:
-    """Return ``value`` stripped of outer spaces, or raise if it is not a usable string."""
+    """Return ``value`` stripped of outer spaces, or raise if it is not a usable string.
+
+    Usable means: a ``str``, not empty (unless ``allow_empty``), at most ``max_len``
+    characters, and encodable as UTF-8 (a lone surrogate such as ``"\\ud800"`` cannot be
+    saved, so it is refused here rather than when the file is written).
+
+    >>> text("name", "  Vex ")
+    'Vex'
+    >>> text("name", "Vex\\ud800")
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: name holds a character that is not valid text (a lone surrogate '\\ud800' at position 3); use plain Unicode text
+    """
     if not isinstance(value, str):
         raise InvalidType(f"{field} must be a string, got {value!r}")
     value = value.strip()
@@ -61,6 +94,14 @@ def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MA
         raise InvalidInput(f"{field} must not be empty")
     if len(value) > max_len:
         raise InvalidInput(f"{field} must be at most {max_len} characters, got {len(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = value[exc.start]
+        raise InvalidInput(
+            f"{field} holds a character that is not valid text (a lone surrogate {bad!r} at "
+            f"position {exc.start}); use plain Unicode text"
+        ) from None
     return value
 
 
