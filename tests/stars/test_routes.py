@@ -8,7 +8,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kit.errors import IllegalAction, InvalidInput
@@ -140,7 +140,15 @@ def chance(legs, k):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 5000), st.integers(1, 8), st.integers(0, 8), st.integers(0, 2))
+@given(
+    seed=st.integers(0, 5000),
+    info=st.integers(1, 8),
+    sensors=st.integers(0, 8),
+    sig=st.integers(0, 2),
+)
+# issue #17: every path is blocked (the only way on is a size-1 gate the signature-2 party
+# does not fit, 10.4 ly long, beyond the 10 ly jump range)
+@example(seed=1471, info=1, sensors=0, sig=2)
 def test_routes_match_brute_force(seed, info, sensors, sig):
     s = random_sector(seed)
     nav = Navigator(info, sensors, signature=sig)
@@ -149,6 +157,11 @@ def test_routes_match_brute_force(seed, info, sensors, sig):
         return
     a, b = sorted(comp)[0], sorted(comp)[-1]
     routes = list(all_routes(s, a, b, nav))
+    if not routes:  # the planner must say so, and why, in every mode
+        for mode in ("days", "jumps", "chance"):
+            with pytest.raises(IllegalAction, match=r"no route from .*: .+"):
+                s.route(a, b, navigator=nav, mode=mode, within=10)
+        return
     best_days = min(sum(leg.expected_days for leg in legs) for _, legs in routes)
     r = s.route(a, b, navigator=nav)
     assert r.expected_days == pytest.approx(best_days, rel=1e-9)
@@ -227,3 +240,48 @@ def test_large_sector_route_equals_networkx_dijkstra():
         a, b = (int(x) for x in rng.choice(nodes, 2, replace=False))
         cost = nx.dijkstra_path_length(s.graph, a, b, weight=w)
         assert s.route(a, b, information=4, sensors=2).expected_days == pytest.approx(cost)
+
+
+def test_no_route_names_the_gate_too_small_and_too_far():
+    # issue #17, by hand: A-B is 8 ly (a jump), B-C is 12 ly: beyond the 10 ly range, and
+    # the size-1 gate there does not pass a signature-2 party
+    s = Sector([[0, 0], [8, 0], [20, 0]], ["A", "B", "C"], seed=1)
+    s.add_gate("B", "C", size=1)
+    assert s.route("A", "C").systems == (0, 1, 2)  # signature 1 fits the gate
+    with pytest.raises(IllegalAction) as err:
+        s.route("A", "C", navigator=Navigator(5, 5, signature=2))
+    msg = str(err.value)
+    assert "no route from 'A' to 'C'" in msg
+    assert "Hyper Gate to 'C' passes signature 1 or less" in msg and "largest is 2" in msg
+    assert "12.0 ly are beyond the 10 ly jump range" in msg
+
+
+def test_no_route_names_an_isolated_region_and_avoided_systems():
+    s = Sector([[0, 0], [8, 0], [16, 0], [40, 0]], list("ABCD"), seed=1)
+    with pytest.raises(IllegalAction, match=r"no jump of at most 10 ly.*3 systems reachable"):
+        s.route("A", "D")
+    with pytest.raises(IllegalAction, match="'B' is to be avoided"):
+        s.route("A", "C", avoid=["B"])
+    with pytest.raises(IllegalAction, match="cannot Hyper-Jump to 'B'"):
+        s.route("A", "C", navigator=Navigator(5, 5, can_jump=False))
+    with pytest.raises(IllegalAction, match="no dice to plot the unknown jump to 'B'"):
+        s.route("A", "C", navigator=Navigator(0, 0))
+
+
+def test_routing_does_not_reach_back_into_the_sector_module():
+    """Issue #9: routes.py imports nothing of sector.py and touches no private attribute."""
+    import ast
+    from pathlib import Path
+
+    import kit.successors.sector.routes as routes
+
+    tree = ast.parse(Path(routes.__file__).read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.module not in ("sector", "kit.successors.sector.sector"), node.module
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sector"
+        ):
+            assert not node.attr.startswith("_"), node.attr

@@ -26,6 +26,15 @@ total forward day by day (a small Markov chain absorbed at ``s``), and
 
 ``avoid`` removes systems from the search; ``via`` forces waypoints in order (each leg is
 planned on its own and the legs joined).
+
+When no route exists, :func:`plan_route` raises :class:`~kit.errors.IllegalAction` saying what
+blocks it: the edges leaving the region the party can reach, each with its reason (a Hyper
+Gate too small for the party and too long to jump, a system to avoid, no dice to plot), or
+that no jump within range leaves that region at all.
+
+This module works on any object shaped like a :class:`~.sector.Sector` (see
+:class:`SectorLike`) and never imports the sector module: the sector calls into routing, not
+the other way round.
 """
 
 from __future__ import annotations
@@ -36,7 +45,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import islice, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -45,13 +55,15 @@ from ...errors import IllegalAction, InvalidInput
 from ..ranks import split, success_distribution
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .sector import Sector
+    import networkx as nx
 
 __all__ = [
     "Navigator",
     "Leg",
     "Route",
     "plan_route",
+    "days_graph",
+    "SectorLike",
     "plot_rolls_pmf",
     "expected_plot_rolls",
     "jump_days_pmf",
@@ -60,6 +72,40 @@ __all__ = [
 ]
 
 MODES = ("days", "jumps", "chance")
+
+
+class SectorLike(Protocol):
+    """What routing reads of a sector (its public face); :class:`~.sector.Sector` fits."""
+
+    @property
+    def rules(self) -> Any:
+        """The sector's star travel options (``SectorRules``)."""
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The jump graph."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """System names by index."""
+
+    @property
+    def points(self) -> tuple[tuple[float, ...], ...]:
+        """System positions as tuples."""
+
+    @property
+    def history(self) -> dict[tuple[int, int], int]:
+        """Jumps made per route."""
+
+    @property
+    def gates(self) -> Sequence[Any]:
+        """The Hyper Gates (``a``, ``b``, ``size``)."""
+
+    def index(self, system: int | str) -> int:
+        """A system's index from its index or name."""
+
+    def distance(self, a: int | str, b: int | str) -> float:
+        """Light years between two systems."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +337,7 @@ class Route:
 class _Weights:
     """Edge weights (expected days) for one navigator, memoised by (status, successes)."""
 
-    def __init__(self, sector: Sector, nav: Navigator, avoid: set[int]) -> None:
+    def __init__(self, sector: SectorLike, nav: Navigator, avoid: set[int]) -> None:
         self.rules = sector.rules
         self.nav = nav
         self.avoid = avoid
@@ -327,7 +373,7 @@ class _Weights:
         w = self.edge(d)
         return None if w is None else 1.0 + w * 1e-6
 
-    def rate(self, sector: Sector, hops: bool) -> float:
+    def rate(self, sector: SectorLike, hops: bool) -> float:
         """A lower bound on an edge's weight per light year (for the A* heuristic).
 
         Every usable edge of length ``ly`` weighs at least ``rate * ly``, so ``rate`` times the
@@ -358,7 +404,7 @@ class _Weights:
                 best = min(best, rules.gate_days / max(sector.distance(gate.a, gate.b), 1e-9))
         return 0.0 if best == float("inf") else best
 
-    def leg(self, sector: Sector, u: int, v: int) -> Leg:
+    def leg(self, sector: SectorLike, u: int, v: int) -> Leg:
         d = sector.graph.edges[u, v]
         if self.gate_ok(d):
             return Leg(u, v, d["ly"], d["status"], 0, True, (), 1, self.rules.gate_days)
@@ -373,6 +419,19 @@ class _Weights:
             self.nav.time_factor,
             self.rules.jump_days,
         )
+
+
+_KINDS: WeakKeyDictionary[Any, tuple[int, Any]] = WeakKeyDictionary()
+
+
+def _cached_kinds(g: Any) -> tuple[list[list[tuple[int, int]]], list[dict[str, Any]]]:
+    """:func:`edge_kinds` of ``g``, kept until the graph's ``version`` changes."""
+    version = int(g.graph.get("version", 0))
+    hit = _KINDS.get(g)
+    if hit is None or hit[0] != version:
+        hit = (version, edge_kinds(g))
+        _KINDS[g] = hit
+    return hit[1]
 
 
 def edge_kinds(g: Any) -> tuple[list[list[tuple[int, int]]], list[dict[str, Any]]]:
@@ -452,8 +511,81 @@ def _chance(legs: Sequence[Leg], within: int) -> float:
     return float(total.sum())
 
 
+def days_graph(sector: SectorLike, navigator: Navigator | None = None) -> nx.Graph:
+    """A copy of the jump graph whose edges carry ``days``: the expected days of each jump
+    (or gate passage) for ``navigator``; edges it cannot use are left out."""
+    w = _Weights(sector, navigator or Navigator(), set())
+    g = sector.graph.copy()
+    drop = []
+    for u, v, d in g.edges(data=True):
+        days = w.edge(d)
+        if days is None:
+            drop.append((u, v))
+        else:
+            d["days"] = days
+    g.remove_edges_from(drop)
+    return g
+
+
+def _blocked_because(w: _Weights, sector: SectorLike, d: dict[str, Any], v: int) -> str:
+    """Why an edge of the jump graph is closed to the navigator (``v`` is its far end)."""
+    rules, nav = sector.rules, w.nav
+    if v in w.avoid:
+        return f"{sector.names[v]!r} is to be avoided"
+    far = d["ly"] > rules.max_range and d["jumps"] == 0
+    if d["gate"] and far:
+        return (
+            f"the Hyper Gate to {sector.names[v]!r} passes signature {d['gate']} or less but "
+            f"the party's largest is {nav.signature}, and its {d['ly']:.1f} ly are beyond the "
+            f"{rules.max_range:g} ly jump range"
+        )
+    if far:
+        return f"{d['ly']:.1f} ly to {sector.names[v]!r} is beyond the {rules.max_range:g} ly range"
+    if not nav.can_jump:
+        gate = (
+            f" and the Hyper Gate passes signature {d['gate']} or less (party: {nav.signature})"
+            if d["gate"]
+            else ""
+        )
+        return f"{nav.name} cannot Hyper-Jump to {sector.names[v]!r}{gate}"
+    return (
+        f"{nav.name} has no dice to plot the {d['status']} jump to {sector.names[v]!r} "
+        f"(Information {nav.information}, Sensors {nav.sensors})"
+    )
+
+
+def _no_route(sector: SectorLike, w: _Weights, a: int, b: int) -> IllegalAction:
+    """The error for a missing route, naming what blocks it."""
+    g = sector.graph
+    reach = {a}
+    todo = [a]
+    while todo:
+        u = todo.pop()
+        for v, d in g[u].items():
+            if v not in reach and w(u, v, d) is not None:
+                reach.add(v)
+                todo.append(v)
+    reasons = sorted(
+        {
+            _blocked_because(w, sector, d, v)
+            for u in reach
+            for v, d in g[u].items()
+            if v not in reach
+        }
+    )
+    head = f"no route from {sector.names[a]!r} to {sector.names[b]!r} for {w.nav.name!r}: "
+    if not reasons:
+        return IllegalAction(
+            head + f"no jump of at most {sector.rules.max_range:g} ly and no Hyper Gate leads out "
+            f"of the {len(reach)} system{'s' if len(reach) != 1 else ''} reachable from "
+            f"{sector.names[a]!r}"
+        )
+    more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
+    return IllegalAction(head + "; ".join(reasons[:3]) + more)
+
+
 def plan_route(
-    sector: Sector,
+    sector: SectorLike,
     origin: int | str,
     destination: int | str,
     *,
@@ -505,20 +637,16 @@ def plan_route(
             if mode in ("jumps", "days"):
                 weight = w.hops if mode == "jumps" else w.edge
                 rate = w.rate(sector, mode == "jumps") * (1 - 1e-9)
-                pts = sector._point_list()
+                pts = sector.points
                 target = pts[b]
 
                 def h(u: int) -> float:
                     return rate * math.dist(pts[u], target)
 
-                return [_astar(sector._edge_kinds(), a, b, h, weight, avoid_set)]
+                return [_astar(_cached_kinds(g), a, b, h, weight, avoid_set)]
             return list(islice(nx.shortest_simple_paths(g, a, b, weight=w), candidates))
         except nx.NetworkXNoPath:
-            raise IllegalAction(
-                f"no route from {sector.names[a]!r} to {sector.names[b]!r} for "
-                f"this navigator within {sector.rules.max_range:g} ly jumps"
-                + (" avoiding the given systems" if avoid_set else "")
-            ) from None
+            raise _no_route(sector, w, a, b) from None
 
     per_leg = [leg_paths(a, b) for a, b in zip(stops, stops[1:])]
     best: tuple[float, float, list[int]] | None = None

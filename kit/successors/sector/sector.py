@@ -31,11 +31,10 @@ from ...rng import SeedLike, make_rng
 from ..stars.generate import StarRules, generate_star, generate_system
 from ..stars.system import Star, StarSystem
 from .graph import GridIndex, build_graph, edge_attributes
+from .routes import Navigator, Route, days_graph, plan_route
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
-
-    from .routes import Navigator, Route
 
 __all__ = [
     "SectorRules",
@@ -262,7 +261,7 @@ class Sector:
         self._systems: dict[int, StarSystem] = {}
         self._stars: dict[int, Star] = {}
         self._graph: nx.Graph | None = None
-        self._kinds: Any = None
+        self._points: tuple[tuple[float, ...], ...] | None = None
         self._spatial: GridIndex | None = None
         self._derive()
 
@@ -301,9 +300,11 @@ class Sector:
             self._spatial = GridIndex(self.positions, self.rules.max_range)
         return self._spatial
 
-    def _point_list(self) -> list[tuple[float, ...]]:
-        if getattr(self, "_points", None) is None:
-            self._points = [tuple(p) for p in self.positions.tolist()]
+    @property
+    def points(self) -> tuple[tuple[float, ...], ...]:
+        """The positions as plain tuples of floats (fast for ``math.dist`` in searches)."""
+        if self._points is None:
+            self._points = tuple(tuple(p) for p in self.positions.tolist())
         return self._points
 
     def near(self, system: int | str, radius: float) -> list[int]:
@@ -357,9 +358,10 @@ class Sector:
 
     def _touch(self, a: int, b: int) -> None:
         """Refresh the graph's edge between a and b after an event."""
-        self._kinds = None
         if self._graph is None:
             return
+        # searches cache per graph version (kit.successors.sector.routes), so bump it
+        self._graph.graph["version"] = self._graph.graph.get("version", 0) + 1
         key = _pair(a, b)
         jumps, gate = self._history.get(key, 0), self._gates.get(key, 0)
         ly = self.distance(a, b)
@@ -440,7 +442,6 @@ class Sector:
         self.log.undo()
         self._derive()
         self._graph = None
-        self._kinds = None
 
     @property
     def history(self) -> dict[tuple[int, int], int]:
@@ -465,36 +466,15 @@ class Sector:
         return self.rules.needed(self.distance(a, b), self.status(a, b))
 
     # ----------------------------------------------------------------- graph and routes
-    def _edge_kinds(self) -> Any:
-        """Adjacency by edge kind for the route search (rebuilt after the graph changes)."""
-        if self._kinds is None:
-            from .routes import edge_kinds
-
-            self._kinds = edge_kinds(self.graph)
-        return self._kinds
-
     def days_graph(self, navigator: Navigator | None = None) -> nx.Graph:
-        """A copy of the jump graph whose edges carry ``days``: the expected days of each jump
-        (or gate passage) for ``navigator``; edges it cannot use are left out."""
-        from .routes import Navigator, _Weights
-
-        w = _Weights(self, navigator or Navigator(), set())
-        g = self.graph.copy()
-        drop = []
-        for u, v, d in g.edges(data=True):
-            days = w.edge(d)
-            if days is None:
-                drop.append((u, v))
-            else:
-                d["days"] = days
-        g.remove_edges_from(drop)
-        return g
+        """The jump graph weighted in expected days for ``navigator``; see
+        :func:`kit.successors.sector.routes.days_graph`."""
+        return days_graph(self, navigator)
 
     @property
     def graph(self) -> nx.Graph:
         """The jump graph (networkx), built on first use."""
         if self._graph is None:
-            self._kinds = None
             self._graph = build_graph(
                 self.positions,
                 self.names,
@@ -520,8 +500,6 @@ class Sector:
         candidates: int = 25,
     ) -> Route:
         """Plan a route; see :func:`kit.successors.sector.routes.plan_route` for the options."""
-        from .routes import Navigator, plan_route
-
         nav = navigator or Navigator(information=information, sensors=sensors)
         return plan_route(
             self,
