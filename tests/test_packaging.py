@@ -15,7 +15,7 @@ def test_readme_quickstart_is_two_commands_and_ci_runs_the_second():
     quick = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
     commands = re.findall(r"```bash\n(.+?)\n```", quick)
     assert len(commands) == 2
-    assert "jupyter lab notebooks/00_start_here.ipynb" in commands[0]
+    assert '.[lab]"' in commands[0] and "gm-kit lab notebooks" in commands[0]
     assert "pytest" in commands[1] and '".[test]"' in commands[1]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "test-command" in ci and "GMKIT_REQUIRE_BROWSER=1" in ci
@@ -23,7 +23,7 @@ def test_readme_quickstart_is_two_commands_and_ci_runs_the_second():
 
 def test_binder_installs_the_kit_and_opens_start_here():
     reqs = (ROOT / "binder" / "requirements.txt").read_text().split()
-    assert reqs[0] == "-e" and reqs[1] == "."
+    assert reqs[0] == "-e" and reqs[1] == ".[lab]"
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     runtime = {re.split(r"[<>=]", d)[0]: d for d in pyproject["project"]["dependencies"]}
     for line in reqs[2:]:
@@ -49,7 +49,11 @@ def test_every_notebook_is_committed_without_widget_state_or_stray_outputs():
 def test_test_extra_and_runtime_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     names = {re.split(r"[<>=\[]", d)[0] for d in project["dependencies"]}
-    assert {"ipywidgets", "anywidget", "jupyterlab", "plotly", "networkx", "numpy", "tqdm"} <= names
+    assert {"ipywidgets", "anywidget", "plotly", "networkx", "numpy", "tqdm"} <= names
+    assert "jupyterlab" not in names, "JupyterLab is the [lab] extra: a kernel does not need it"
+    lab = {re.split(r"[<>=\[]", d)[0] for d in project["optional-dependencies"]["lab"]}
+    assert lab == {"jupyterlab"}
+    assert project["scripts"]["gm-kit"] == "kit.cli:main"
     assert all(">=" in d for d in project["dependencies"]), "every runtime dependency has a lower bound"
     test = {re.split(r"[<>=\[]", d)[0] for d in project["optional-dependencies"]["test"]}
     assert {"pytest", "nbval", "hypothesis", "playwright"} <= test

@@ -1,0 +1,177 @@
+"""The ``gm-kit`` command: copy the teaching notebooks out of the package and open JupyterLab.
+
+The wheel carries the notebooks inside the package (``kit/notebooks``); a source checkout keeps
+them in the repository's top-level ``notebooks/`` folder. Either way::
+
+    gm-kit notebooks my-table      # copy them into ./my-table (never overwriting your edits)
+    gm-kit lab my-table            # copy if needed, then open JupyterLab on the start-here notebook
+    python -m kit lab              # the same, without the console script
+
+``gm-kit lab`` needs JupyterLab (``pip install "gm-kit[lab]"``). Run as root (a container), it
+passes JupyterLab the ``--allow-root`` it would otherwise refuse to start without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["CopyReport", "copy_notebooks", "main", "notebooks_source", "START_HERE"]
+
+#: The notebook ``gm-kit lab`` opens.
+START_HERE = "00_start_here.ipynb"
+
+#: Where ``gm-kit lab`` puts the notebooks when no folder is named.
+DEFAULT_DIR = "gm-kit-notebooks"
+
+
+def notebooks_source() -> Path:
+    """The folder the kit's notebooks are copied from.
+
+    Inside an installed wheel that is ``kit/notebooks``; in a source checkout (or an editable
+    install) it is the repository's ``notebooks/`` folder beside the package.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "notebooks", here.parent / "notebooks"):
+        if (candidate / START_HERE).is_file():
+            return candidate
+    raise FileNotFoundError(
+        "the kit's notebooks are not installed with this copy of gm-kit "
+        f"(looked in {here / 'notebooks'} and {here.parent / 'notebooks'})"
+    )
+
+
+@dataclass
+class CopyReport:
+    """What :func:`copy_notebooks` did with each notebook."""
+
+    folder: Path
+    """The folder the notebooks were copied into."""
+    copied: list[str] = field(default_factory=list)
+    """Notebooks written (new, or replaced with the reader's consent)."""
+    unchanged: list[str] = field(default_factory=list)
+    """Notebooks already there and identical to the kit's."""
+    kept: list[str] = field(default_factory=list)
+    """Notebooks already there with changes of the reader's, left as they were."""
+
+    def summary(self) -> str:
+        """One short paragraph for the terminal."""
+        lines = [f"gm-kit notebooks in {self.folder}:"]
+        if self.copied:
+            lines.append(f"  copied {len(self.copied)}: {', '.join(self.copied)}")
+        if self.unchanged:
+            lines.append(f"  already up to date: {len(self.unchanged)}")
+        if self.kept:
+            lines.append(
+                f"  kept your edited copies of {', '.join(self.kept)} "
+                "(run with --force to replace them with the kit's)"
+            )
+        return "\n".join(lines)
+
+
+def copy_notebooks(
+    dest: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    ask: Callable[[str], bool] | None = None,
+) -> CopyReport:
+    """Copy the kit's notebooks into ``dest`` (created if needed) and report what happened.
+
+    A notebook already in ``dest`` that differs from the kit's copy is the reader's work: it is
+    replaced only with ``force=True`` or when ``ask(name)`` returns True, and kept otherwise.
+    """
+    src = notebooks_source()
+    folder = Path(dest).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{folder} exists and is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    report = CopyReport(folder.resolve())
+    for nb in sorted(src.glob("*.ipynb")):
+        target = folder / nb.name
+        if target.exists():
+            if filecmp.cmp(nb, target, shallow=False):
+                report.unchanged.append(nb.name)
+                continue
+            if not (force or (ask is not None and ask(nb.name))):
+                report.kept.append(nb.name)
+                continue
+        shutil.copyfile(nb, target)
+        report.copied.append(nb.name)
+    return report
+
+
+def _ask_on_terminal(name: str) -> bool:
+    if not sys.stdin.isatty():
+        return False
+    answer = input(f"{name} has changes of yours; replace it with the kit's copy? [y/N] ")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
+    """The command line that opens JupyterLab on the start-here notebook in ``folder``."""
+    cmd = [sys.executable, "-m", "jupyterlab", START_HERE, f"--ServerApp.root_dir={folder}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return [*cmd, *extra]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``gm-kit`` command; returns the process exit code."""
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="gm-kit",
+        description="Copy gm-kit's teaching notebooks into a folder and open them in JupyterLab.",
+    )
+    parser.add_argument("--version", action="version", version=f"gm-kit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p_nb = sub.add_parser("notebooks", help="copy the notebooks into DIR")
+    p_nb.add_argument("dir", metavar="DIR", help="folder to copy the notebooks into")
+    p_nb.add_argument("--force", action="store_true", help="replace notebooks you have edited")
+    p_lab = sub.add_parser("lab", help="copy the notebooks if needed and open JupyterLab")
+    p_lab.add_argument("dir", metavar="DIR", nargs="?", default=DEFAULT_DIR)
+    p_lab.add_argument("--force", action="store_true", help="replace notebooks you have edited")
+    p_lab.add_argument("--dry-run", action="store_true", help="print the JupyterLab command only")
+    sub.add_parser("where", help="print the folder the notebooks are copied from")
+    args, extra = parser.parse_known_args(argv)
+    if args.command != "lab" and extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        if args.command == "where":
+            print(notebooks_source())
+            return 0
+        report = copy_notebooks(args.dir, force=args.force, ask=_ask_on_terminal)
+    except (OSError, FileNotFoundError) as exc:
+        print(f"gm-kit: {exc}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    if args.command == "notebooks":
+        return 0
+    cmd = lab_command(report.folder, extra)
+    if args.dry_run:
+        print(" ".join(cmd))
+        return 0
+    try:
+        import jupyterlab  # noqa: F401
+    except ImportError:
+        print(
+            "gm-kit: JupyterLab is not installed; install it with: pip install 'gm-kit[lab]'",
+            file=sys.stderr,
+        )
+        return 1
+    return subprocess.call(cmd, cwd=report.folder)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
