@@ -1,18 +1,23 @@
-"""Layering: the engines load without plotly, ipywidgets or anywidget, and start fast."""
+"""Layering: the engines load without plotly, ipywidgets or anywidget, start fast, and the import
+graph inside the kit has no cycles and points downward only."""
 
+import ast
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 HEAVY = ("plotly", "ipywidgets", "anywidget")
 
 
-@pytest.mark.parametrize("module", ["kit", "kit.regulus", "kit.dice", "kit.boards", "kit.successors"])
+@pytest.mark.parametrize(
+    "module", ["kit", "kit.regulus", "kit.dice", "kit.boards", "kit.successors"]
+)
 def test_engine_imports_stay_light(module):
     code = (
-        f"import sys, {module}; "
-        f"print(','.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
+        f"import sys, {module}; print(','.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"{module} loaded {out.stdout.strip()}"
@@ -29,8 +34,18 @@ def test_static_files_ship_with_the_package():
 
     static = files("kit") / "widgets" / "static"
     names = {p.name for p in static.iterdir()}
-    assert {"kit.css", "dom.js", "job_table.js", "job_table.css", "board.js", "combat.js", "stars.js",
-            "entity_builder.js", "fleet_builder.js", "ship_designer.js"} <= names
+    assert {
+        "kit.css",
+        "dom.js",
+        "job_table.js",
+        "job_table.css",
+        "board.js",
+        "combat.js",
+        "stars.js",
+        "entity_builder.js",
+        "fleet_builder.js",
+        "ship_designer.js",
+    } <= names
 
 
 def test_no_widget_script_parses_text_as_html():
@@ -40,13 +55,265 @@ def test_no_widget_script_parses_text_as_html():
     for path in (files("kit") / "widgets" / "static").iterdir():
         if path.name.endswith(".js"):
             text = path.read_text()
-            assert "innerHTML" not in text and "outerHTML" not in text and "insertAdjacentHTML" not in text, path.name
+            assert (
+                "innerHTML" not in text
+                and "outerHTML" not in text
+                and "insertAdjacentHTML" not in text
+            ), path.name
 
 
 def test_every_widget_module_starts_with_the_shared_helpers():
-    from kit.widgets import BoardWidget, CombatTable, EntityBuilder, FleetPanel, JobTable, SectorExplorer, ShipDesigner, StarSystemExplorer
+    from kit.widgets import (
+        BoardWidget,
+        CombatTable,
+        EntityBuilder,
+        FleetPanel,
+        JobTable,
+        SectorExplorer,
+        ShipDesigner,
+        StarSystemExplorer,
+    )
 
-    for cls in (BoardWidget, CombatTable, EntityBuilder, FleetPanel, JobTable, SectorExplorer, ShipDesigner,
-                StarSystemExplorer):
+    for cls in (
+        BoardWidget,
+        CombatTable,
+        EntityBuilder,
+        FleetPanel,
+        JobTable,
+        SectorExplorer,
+        ShipDesigner,
+        StarSystemExplorer,
+    ):
         source = cls._esm if isinstance(cls._esm, str) else cls._esm.read_text()
-        assert source.startswith("// Shared DOM helpers") and source.count("function h(") == 1, cls.__name__
+        assert source.startswith("// Shared DOM helpers") and source.count("function h(") == 1, (
+            cls.__name__
+        )
+
+
+# --- The import graph, read from the source (no imports executed) ---------------------------
+#
+# Cycles are looked for among imports that run when a module is imported: module level, class
+# bodies and ``try``/``if`` blocks. Imports inside a function or method are lazy (they run on first
+# use, after every module has loaded) and imports under ``if TYPE_CHECKING:`` never run, so
+# neither can form an import-time cycle; both are left out of the cycle test. The layer test is
+# stricter: it counts lazy imports too, except inside a ``_repr_*_`` method, where an engine
+# object may load its renderer on display (STYLE.md, rendering is separate and lazy).
+
+
+KIT = Path(__file__).resolve().parents[1] / "kit"
+WATCHED_LIBS = ("plotly", "ipywidgets", "anywidget", "networkx")
+
+FOUNDATION = (
+    "kit.dice",
+    "kit.errors",
+    "kit.validate",
+    "kit.store",
+    "kit.log",
+    "kit.rng",
+    "kit.limits",
+)
+ENGINES = ("kit.regulus", "kit.boards", "kit.successors")
+LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}
+"""Rank of each layer; a module imports only from its own rank or below."""
+
+
+@dataclass(frozen=True)
+class Imp:
+    """One import statement's target, as found in a module's source."""
+
+    source: str
+    target: str
+    line: int
+    lazy: bool
+    type_only: bool
+    function: str | None
+
+
+def _kit_modules() -> dict[str, tuple[Path, bool]]:
+    modules = {}
+    for path in KIT.rglob("*.py"):
+        parts = list(path.relative_to(KIT.parent).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts = parts[:-1]
+        modules[".".join(parts)] = (path, is_package)
+    return modules
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(module: str, path: Path, is_package: bool, modules: dict) -> list[Imp]:
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[Imp] = []
+
+    def targets(node: ast.Import | ast.ImportFrom) -> list[str]:
+        if isinstance(node, ast.Import):
+            return [alias.name for alias in node.names]
+        if node.level:
+            base_parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+            base = ".".join(base_parts + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        # `from pkg import sub` imports the submodule when there is one, else a name of pkg.
+        return [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+
+    def visit(node: ast.AST, lazy: bool, type_only: bool, function: str | None) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.extend(
+                Imp(module, target, node.lineno, lazy, type_only, function)
+                for target in targets(node)
+            )
+            return
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            name = getattr(node, "name", "<lambda>")
+            for child in ast.iter_child_nodes(node):
+                visit(child, True, type_only, function or name)
+            return
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, lazy, True, function)
+            for child in node.orelse:
+                visit(child, lazy, type_only, function)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child, lazy, type_only, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False, False, None)
+    return found
+
+
+def _kit_target(target: str, modules: dict) -> str | None:
+    """The kit module an import loads (the longest known prefix), or None outside the kit."""
+    while target and target not in modules:
+        target = target.rpartition(".")[0]
+    return target or None
+
+
+def _layer(module: str) -> str:
+    def under(prefixes: tuple[str, ...]) -> bool:
+        return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+    if under(FOUNDATION):
+        return "foundation"
+    if under(ENGINES):
+        return "engine"
+    if under(("kit.figures",)):
+        return "figures"
+    if under(("kit.widgets",)):
+        return "widgets"
+    return "app"  # kit itself, campaign, handouts, the command line: they may use every layer
+
+
+def _all_imports() -> tuple[dict, list[Imp]]:
+    modules = _kit_modules()
+    imports = [
+        imp
+        for name, (path, pkg) in sorted(modules.items())
+        for imp in _imports(name, path, pkg, modules)
+    ]
+    return modules, imports
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module, or a module importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in graph.get(v, ()):
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return out
+
+
+def test_cycle_finder_finds_a_known_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_import_graph_resolves_relative_imports():
+    modules, imports = _all_imports()
+    edges = {(i.source, _kit_target(i.target, modules)) for i in imports}
+    # kit/dice.py says `from .errors import ...`; the graph must see kit.dice -> kit.errors.
+    assert ("kit.dice", "kit.errors") in edges
+
+
+def test_no_import_cycles_inside_the_kit():
+    modules, imports = _all_imports()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for imp in imports:
+        target = _kit_target(imp.target, modules)
+        if target and not imp.lazy and not imp.type_only and target != imp.source:
+            graph[imp.source].add(target)
+    cycles = _cycles(graph)
+    assert not cycles, "import cycles (module level): " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_layers_import_downward_only():
+    modules, imports = _all_imports()
+    wrong = []
+    for imp in imports:
+        if imp.function is not None and imp.function.startswith("_repr_"):
+            continue
+        mine = _layer(imp.source)
+        target = _kit_target(imp.target, modules)
+        if target is not None:
+            if LAYERS[_layer(target)] > LAYERS[mine]:
+                wrong.append(
+                    f"{imp.source}:{imp.line} ({mine}) imports {target} ({_layer(target)})"
+                )
+        elif mine in ("foundation", "engine") and imp.target.split(".")[0] in WATCHED_LIBS[:3]:
+            wrong.append(f"{imp.source}:{imp.line} ({mine}) imports {imp.target}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_figures_never_import_widgets_even_lazily():
+    _, imports = _all_imports()
+    wrong = [
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in imports
+        if _layer(i.source) == "figures"
+        and (i.target.split(".")[0] in ("ipywidgets", "anywidget") or _layer(i.target) == "widgets")
+        and i.target.startswith(("kit", "ipywidgets", "anywidget"))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_relative_import_cycle_in_source_is_found(tmp_path):
+    (tmp_path / "a.py").write_text("from . import b\n")
+    (tmp_path / "b.py").write_text("from .a import thing\n\ndef later():\n    from . import c\n")
+    (tmp_path / "c.py").write_text("from .b import later\n")
+    modules = {f"pkg.{n}": (tmp_path / f"{n}.py", False) for n in "abc"}
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, (path, pkg) in modules.items():
+        for imp in _imports(name, path, pkg, modules):
+            if not imp.lazy:
+                graph[name].add(_kit_target(imp.target, modules) or imp.target)
+    assert _cycles(graph) == [["pkg.a", "pkg.b"]]  # b -> c is lazy, so c is not in a cycle
