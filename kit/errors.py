@@ -12,16 +12,19 @@ catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong t
   finished board, a roll on an ended job). The object is left exactly as it was.
 * :class:`SaveFileError` - a save file that cannot be loaded (corrupt, truncated, hostile,
   another format). Nothing is loaded.
+* :class:`SaveConflict` - a save that would overwrite changes someone else saved to the same
+  file since it was loaded. Nothing is written.
 """
 
 from __future__ import annotations
 
 __all__ = [
-    "KitError",
+    "DiceError",
+    "IllegalAction",
     "InvalidInput",
     "InvalidType",
-    "IllegalAction",
-    "DiceError",
+    "KitError",
+    "SaveConflict",
     "SaveFileError",
 ]
 
@@ -48,3 +51,10 @@ class DiceError(InvalidInput):
 
 class SaveFileError(InvalidInput):
     """A save file or JSON text that cannot be loaded; nothing was loaded."""
+
+
+class SaveConflict(IllegalAction):
+    """The file changed on disk since it was loaded or last saved; nothing was written.
+
+    The message says how to merge the two versions or overwrite on purpose (``force=True``).
+    """

@@ -10,28 +10,62 @@ checks both, runs registered migrations for older versions, and refuses anything
 evaluated; oversized, deeply nested, non-finite or malformed input is refused before any
 object is built.
 
+What is refused before anything is built (budgets from :mod:`kit.limits`):
+
+* more than :data:`~kit.limits.MAX_FILE_BYTES` bytes (checked before reading or parsing);
+* more than :data:`~kit.limits.MAX_JSON_VALUES` values (counted from the raw text);
+* nesting deeper than :data:`~kit.limits.MAX_DEPTH`;
+* ``NaN``, ``Infinity`` and numbers that overflow to infinity (``1e400``);
+* integers longer than any value the kit stores;
+* an object with the same key twice (which copy would win is a guess, so neither does).
+
+A UTF-8 byte order mark at the start, as some Windows editors write, is accepted.
+
 Saving is atomic: the text is written to a temporary file beside the target, flushed to disk
 and moved over the target in one step, so a crash mid-save leaves the previous file intact.
+Saving through a symbolic link writes the file the link points to and keeps the link; the
+file keeps its permissions; temporary files a crashed save left behind are removed by the
+next save to the same place.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import math
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .errors import SaveFileError
 
-__all__ = ["dumps", "loads", "save", "load", "register_migration", "MAX_BYTES", "MAX_DEPTH"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "dumps",
+    "fingerprint",
+    "load",
+    "loads",
+    "parse",
+    "read",
+    "register_migration",
+    "save",
+]
 
 PREFIX = "gm-kit/"
-#: Largest save text accepted (bytes).
-MAX_BYTES = 64 * 1024 * 1024
-#: Deepest JSON nesting accepted.
-MAX_DEPTH = 64
+#: Largest save text accepted (bytes); see :data:`kit.limits.MAX_FILE_BYTES`.
+MAX_BYTES = limits.MAX_FILE_BYTES
+#: Deepest JSON nesting accepted; see :data:`kit.limits.MAX_DEPTH`.
+MAX_DEPTH = limits.MAX_DEPTH
+#: Most JSON values accepted; see :data:`kit.limits.MAX_JSON_VALUES`.
+MAX_VALUES = limits.MAX_JSON_VALUES
+#: A temporary file of an interrupted save older than this (seconds) is removed by the next save.
+STALE_TMP_SECONDS = 600
 
 _MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -49,17 +83,21 @@ def register_migration(kind: str, from_version: int):
 def dumps(kind: str, version: int, data: Any) -> str:
     """Wrap ``data`` in the versioned envelope and return JSON text."""
     try:
-        return json.dumps(
+        text = json.dumps(
             {"format": PREFIX + kind, "version": version, "data": data},
             allow_nan=False,
             ensure_ascii=False,
             indent=1,
         )
+        text.encode("utf-8")  # a lone surrogate would otherwise fail only when written
     except (TypeError, ValueError) as exc:
         raise SaveFileError(f"cannot save {kind}: {exc}") from None
+    return text
 
 
 def _depth(value: Any, limit: int) -> int:
+    if not isinstance(value, (dict, list)):
+        return 1
     stack = [(value, 1)]
     deepest = 0
     while stack:
@@ -67,15 +105,14 @@ def _depth(value: Any, limit: int) -> int:
         deepest = max(deepest, d)
         if deepest > limit:
             return deepest
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((v, d + 1) for v in children if isinstance(v, (dict, list)))
     return deepest
 
 
-#: Longest integer literal accepted; no count or rank in the kit comes near it.
-MAX_INT_DIGITS = 30
+#: Longest integer literal accepted: one digit more than the largest int the kit keeps, so
+#: an out-of-range value still reaches the validator that names its field.
+MAX_INT_DIGITS = len(str(limits.MAX_INT)) + 1
 
 
 def _parse_int(text: str) -> int:
@@ -84,33 +121,82 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise SaveFileError(f"save file has a number too large to hold ({text[:20]!r})")
+    return value
+
+
 def _reject_constant(name: str) -> Any:
     raise SaveFileError(f"save file contains {name}, which is not allowed")
 
 
-def loads(text: str | bytes, kind: str, version: int) -> Any:
-    """Parse envelope JSON for ``kind`` at ``version`` (migrating older files) and return data."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes")
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SaveFileError(
+                f"save file has the key {key[:80]!r} twice in one object; keep one and load again"
+            )
+        out[key] = value
+    return out
+
+
+def _count_values(text: str) -> int:
+    """An upper bound of the JSON values in ``text``, from its separators (no parsing)."""
+    return text.count(",") + text.count("[") + text.count("{") + 1
+
+
+def _decode(text: str | bytes) -> str:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+        if len(raw) > MAX_BYTES:
+            raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes ({len(raw)})")
         try:
-            text = text.decode("utf-8")
+            return raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise SaveFileError(f"save file is not UTF-8 text: {exc}") from None
     if not isinstance(text, str):
         raise SaveFileError(f"a save file must be JSON text, got {type(text).__name__}")
-    if len(text) > MAX_BYTES:
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def parse(text: str | bytes) -> Any:
+    """Parse JSON text within the kit's budgets (see the module docs) and return it.
+
+    Raises:
+        SaveFileError: for anything refused; nothing else escapes.
+    """
+    text = _decode(text)
+    if _count_values(text) > MAX_VALUES:
+        raise SaveFileError(f"save file holds more than {MAX_VALUES} values")
     try:
-        raw = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int)
+        raw = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_no_duplicates,
+        )
     except RecursionError:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"save file is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except SaveFileError:
+        raise
     except ValueError as exc:  # e.g. Python's limit on digits in int() conversion
         raise SaveFileError(f"save file holds a value that cannot be read: {exc}") from None
     if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels")
+    return raw
+
+
+def loads(text: str | bytes, kind: str, version: int) -> Any:
+    """Parse envelope JSON for ``kind`` at ``version`` (migrating older files) and return data."""
+    raw = parse(text)
     if not isinstance(raw, dict):
         raise SaveFileError("save file must be a JSON object with 'format', 'version' and 'data'")
     extra = sorted(set(raw) - {"format", "version", "data"})
@@ -137,39 +223,99 @@ def loads(text: str | bytes, kind: str, version: int) -> Any:
         step = _MIGRATIONS.get((kind, found))
         if step is None:
             raise SaveFileError(f"no migration for {kind} files from version {found}")
-        data = step(data)
+        try:
+            data = step(data)
+        except SaveFileError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise SaveFileError(
+                f"{kind} file version {found} cannot be upgraded: {exc}"
+            ) from None
         found += 1
     return data
 
 
+def fingerprint(data: bytes) -> str:
+    """A short content hash of a file's bytes (used to notice a file changed under us)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _real_target(path: str | os.PathLike[str]) -> Path:
+    """The file a save to ``path`` should write: the end of any chain of symbolic links."""
+    p = Path(path)
+    if p.is_symlink():
+        return Path(os.path.realpath(p))
+    return p
+
+
+def _default_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _clean_stale(directory: Path, name: str) -> None:
+    cutoff = time.time() - STALE_TMP_SECONDS
+    try:
+        candidates = list(directory.glob(f".{name}.*.tmp"))
+    except OSError:
+        return
+    for tmp in candidates:
+        _remove_if_older(tmp, cutoff)
+
+
+def _remove_if_older(tmp: Path, cutoff: float) -> None:
+    with contextlib.suppress(OSError):
+        if tmp.is_file() and not tmp.is_symlink() and tmp.stat().st_mtime < cutoff:
+            tmp.unlink()
+
+
 def save(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (temp file, fsync, rename) and return the path."""
-    target = Path(path)
+    """Write ``text`` to ``path`` atomically (temp file, fsync, rename) and return the path.
+
+    A symbolic link at ``path`` is followed: its target is replaced and the link stays. An
+    existing file keeps its permission bits; a new one gets the usual ones (umask). Temporary
+    files older than :data:`STALE_TMP_SECONDS` left by an interrupted save are removed.
+    """
+    given = Path(path)
+    target = _real_target(given)
     target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        mode = _default_mode()
+    _clean_stale(target.parent, target.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
-    return target
+    return given
 
 
-def load(path: str | os.PathLike[str], kind: str, version: int) -> Any:
-    """Read and check a save file written by :func:`save` and return its migrated data."""
+def read(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a save file, refusing one over the byte budget before reading it."""
     p = Path(path)
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise SaveFileError(f"{p.name} is larger than {MAX_BYTES} bytes")
-        raw = p.read_bytes()
+            raise SaveFileError(f"{p.name} is larger than {MAX_BYTES} bytes ({size})")
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise SaveFileError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
-    return loads(raw, kind, version)
+    if len(raw) > MAX_BYTES:  # grew while we looked
+        raise SaveFileError(f"{p.name} is larger than {MAX_BYTES} bytes")
+    return raw
+
+
+def load(path: str | os.PathLike[str], kind: str, version: int) -> Any:
+    """Read and check a save file written by :func:`save` and return its migrated data."""
+    return loads(read(path), kind, version)
