@@ -10,6 +10,12 @@ The campaign file itself is versioned JSON (``"format": "gm-kit/campaign"``), sa
 load. Objects are rebuilt only from an allow-list of the kit's own classes: a file can never
 name arbitrary code to import.
 
+Names, notes, house rules and session notes are checked against :mod:`kit.limits` whenever
+they are set, not only when a file is loaded, so whatever a campaign holds saves and loads
+again. Two GMs sharing one file cannot silently overwrite each other: :meth:`Campaign.save`
+refuses to replace a file that changed since this campaign loaded or saved it
+(:class:`~kit.errors.SaveConflict`) unless told ``force=True``.
+
 >>> from kit import Campaign
 >>> from kit.regulus import Job, Operative
 >>> camp = Campaign("Neon Reach")
@@ -23,15 +29,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
-from . import store, validate
-from .errors import InvalidInput, InvalidType, KitError, SaveFileError
+from . import limits, store, validate
+from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
-__all__ = ["Campaign", "SessionNote", "COLLECTIONS"]
+__all__ = ["COLLECTIONS", "Campaign", "SessionNote"]
 
 #: Collection name -> the classes (module:attribute) it may hold. Loading accepts nothing else.
 COLLECTIONS: dict[str, tuple[str, ...]] = {
@@ -53,7 +60,7 @@ COLLECTIONS: dict[str, tuple[str, ...]] = {
 ALLOWED = {path for paths in COLLECTIONS.values() for path in paths}
 
 
-def _load_class(path: str) -> type:
+def _load_class(path: Any) -> Any:
     if path not in ALLOWED:
         raise SaveFileError(f"campaign item type {path!r} is not one of the kit's savable types")
     module, _, attr = path.partition(":")
@@ -76,7 +83,7 @@ class Crew:
         return store.dumps("crew", 1, [op.to_dict() for op in self.operatives])
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Crew":
+    def from_json(cls, text: str | bytes) -> Crew:
         from .regulus import Operative
 
         data = store.loads(text, "crew", 1)
@@ -88,9 +95,18 @@ class SessionNote:
     """A note on one game session."""
 
     title: str
+    """The session's title."""
     text: str = ""
+    """What happened (long free text)."""
     date: str = ""
     """Free text (the kit does not parse dates)."""
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "title", validate.text("session title", self.title, max_len=limits.MAX_NAME))
+        s(self, "text", validate.text("session text", self.text, allow_empty=True,
+                                      max_len=limits.MAX_NOTES))
+        s(self, "date", validate.text("session date", self.date, allow_empty=True, max_len=40))
 
     def to_dict(self) -> dict[str, str]:
         return {"title": self.title, "text": self.text, "date": self.date}
@@ -100,10 +116,7 @@ def _encode(obj: Any) -> dict[str, Any]:
     path = _path_of(obj)
     if path not in ALLOWED:
         raise InvalidType(f"a campaign cannot store {type(obj).__name__} objects")
-    if hasattr(obj, "to_json"):
-        data = json.loads(obj.to_json())
-    else:
-        data = obj.to_dict()
+    data = json.loads(obj.to_json()) if hasattr(obj, "to_json") else obj.to_dict()
     return {"type": path, "data": data}
 
 
@@ -118,8 +131,52 @@ def _decode(raw: Any, where: str) -> Any:
         return cls.from_dict(data)
     except SaveFileError as exc:
         raise SaveFileError(f"{where}: {exc}") from None
-    except (KitError, TypeError, ValueError, KeyError) as exc:
+    except (KitError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+            OverflowError, RecursionError) as exc:
+        # whatever a hand-edited item trips over inside its own loader, the campaign reports
+        # it as a bad file naming the item, never as a Python error
         raise SaveFileError(f"{where} is invalid: {exc}") from None
+
+
+class HouseRules(MutableMapping[str, Any]):
+    """The campaign's rules options by system, checked as each one is set.
+
+    Keys are ``"regulus"``, ``"boards"`` and ``"successors"``; each value is that system's
+    rules object (a plain mapping is read with the rules class's ``from_dict``).
+    """
+
+    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
+        self._data: dict[str, Any] = {}
+        for key, value in dict(items or {}).items():
+            self[key] = value
+
+    def __setitem__(self, system: str, value: Any) -> None:
+        system = validate.choice("house_rules system", system, list(_RULES))
+        module, _, attr = _RULES[system].partition(":")
+        cls = getattr(import_module(module), attr)
+        if isinstance(value, Mapping):
+            value = cls.from_dict(value)
+        if not isinstance(value, cls):
+            raise InvalidType(
+                f"house_rules[{system!r}] must be a {cls.__name__} (or its to_dict() mapping), "
+                f"got {type(value).__name__}"
+            )
+        self._data[system] = value
+
+    def __getitem__(self, system: str) -> Any:
+        return self._data[system]
+
+    def __delitem__(self, system: str) -> None:
+        del self._data[system]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"HouseRules({self._data!r})"
 
 
 class Campaign:
@@ -135,12 +192,46 @@ class Campaign:
     KIND = "campaign"
     VERSION = 2
 
-    def __init__(self, name: str = "Campaign", *, notes: str = "", house_rules: dict[str, Any] | None = None) -> None:
-        self.name = validate.text("campaign name", name, max_len=200)
-        self.notes = validate.text("notes", notes, allow_empty=True, max_len=200_000)
-        self.house_rules: dict[str, Any] = dict(house_rules or {})
+    def __init__(
+        self, name: str = "Campaign", *, notes: str = "", house_rules: Mapping[str, Any] | None = None
+    ) -> None:
+        self.name = name
+        self.notes = notes
+        self.house_rules = house_rules or {}
         self.sessions: list[SessionNote] = []
         self.collections: dict[str, dict[str, Any]] = {c: {} for c in COLLECTIONS}
+        #: real path of each file this campaign loaded or saved -> hash of its bytes then.
+        self._seen: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ checked fields
+    @property
+    def name(self) -> str:
+        """The campaign's name (1 to :data:`kit.limits.MAX_NAME` characters)."""
+        return self._name
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self._name = validate.text("campaign name", value, max_len=limits.MAX_NAME)
+
+    @property
+    def notes(self) -> str:
+        """Free-form notes (up to :data:`kit.limits.MAX_NOTES` characters)."""
+        return self._notes
+
+    @notes.setter
+    def notes(self, value: str) -> None:
+        self._notes = validate.text("notes", value, allow_empty=True, max_len=limits.MAX_NOTES)
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """Rules options by system; each entry is checked when it is set."""
+        return self._house_rules
+
+    @house_rules.setter
+    def house_rules(self, value: Mapping[str, Any]) -> None:
+        if not isinstance(value, Mapping):
+            raise InvalidType(f"house_rules must be a mapping of system to rules, got {value!r}")
+        self._house_rules = HouseRules(value)
 
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: Any) -> str:
@@ -167,7 +258,9 @@ class Campaign:
             name, i = base, 2
             while name in items:
                 name, i = f"{base} {i}", i + 1
-        name = validate.text("item name", name, max_len=200)
+        name = validate.text("item name", name, max_len=limits.MAX_NAME)
+        if name not in items and len(items) >= limits.MAX_ITEMS:
+            raise InvalidInput(f"{collection} already holds {limits.MAX_ITEMS} items, the most a campaign keeps")
         if name in items and not replace:
             raise InvalidInput(f"{collection} already has an item named {name!r}; pass replace=True to overwrite")
         _encode(obj)  # fail now, not at save time, if the object cannot be saved
@@ -216,9 +309,9 @@ class Campaign:
 
     def add_session(self, title: str, text: str = "", date: str = "") -> SessionNote:
         """Append a session note."""
-        note = SessionNote(validate.text("session title", title, max_len=200),
-                           validate.text("session text", text, allow_empty=True, max_len=200_000),
-                           validate.text("session date", date, allow_empty=True, max_len=40))
+        if len(self.sessions) >= limits.MAX_ITEMS:
+            raise InvalidInput(f"a campaign keeps at most {limits.MAX_ITEMS} session notes")
+        note = SessionNote(title, text, date)
         self.sessions.append(note)
         return note
 
@@ -274,27 +367,28 @@ class Campaign:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Campaign":
+    def from_dict(cls, raw: Any) -> Campaign:
         """Rebuild a campaign from :meth:`to_dict` output (errors are SaveFileError)."""
         try:
             raw = validate.mapping("campaign", raw)
             validate.no_unknown_keys("campaign", raw, ("name", "notes", "house_rules", "sessions", "collections"))
             camp = cls(raw.get("name", "Campaign"), notes=raw.get("notes", ""))
-            camp.house_rules = _house_rules(validate.mapping("house_rules", raw.get("house_rules", {})))
+            camp.house_rules = validate.mapping("house_rules", raw.get("house_rules", {}))
             for s in validate.sequence("sessions", raw.get("sessions", [])):
                 s = validate.mapping("session", s)
                 validate.no_unknown_keys("session", s, ("title", "text", "date"))
-                camp.add_session(s.get("title"), s.get("text", ""), s.get("date", ""))
+                title: Any = s.get("title")
+                camp.add_session(title, s.get("text", ""), s.get("date", ""))
             for collection, items in validate.mapping("collections", raw.get("collections", {})).items():
                 validate.choice("collection", collection, list(COLLECTIONS))
                 for name, item in validate.mapping(collection, items).items():
                     obj = _decode(item, f"{collection}/{name}")
                     if _path_of(obj) not in COLLECTIONS[collection]:
                         raise SaveFileError(f"{collection}/{name} holds a {type(obj).__name__}")
-                    camp.collections[collection][validate.text("item name", name, max_len=200)] = obj
+                    camp.collections[collection][validate.text("item name", name, max_len=limits.MAX_NAME)] = obj
         except SaveFileError:
             raise
-        except (KitError, TypeError, ValueError) as exc:
+        except (KitError, TypeError, ValueError, KeyError, AttributeError) as exc:
             raise SaveFileError(f"campaign file is invalid: {exc}") from None
         return camp
 
@@ -303,18 +397,45 @@ class Campaign:
         return store.dumps(self.KIND, self.VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Campaign":
+    def from_json(cls, text: str | bytes) -> Campaign:
         """Load campaign JSON (older versions are migrated)."""
         return cls.from_dict(store.loads(text, cls.KIND, cls.VERSION))
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Save atomically: the old file survives any failure before the final rename."""
-        store.save(path, self.to_json())
+    def save(self, path: str | os.PathLike[str], *, force: bool = False) -> None:
+        """Save atomically: the old file survives any failure before the final rename.
+
+        If this campaign loaded or saved ``path`` before and the file has changed since (another
+        GM or another notebook saved it), nothing is written and
+        :class:`~kit.errors.SaveConflict` is raised; ``force=True`` overwrites anyway. A
+        symbolic link is followed (the link stays) and the file keeps its permissions.
+        """
+        force = validate.boolean("force", force)
+        key = _key(path)
+        text = self.to_json()
+        seen = self._seen.get(key)
+        if seen is not None and not force:
+            try:
+                current = store.fingerprint(store.read(path))
+            except SaveFileError:
+                current = None  # gone or unreadable: nothing of theirs to lose by writing
+            if current is not None and current != seen:
+                raise SaveConflict(
+                    f"{str(path)!r} changed since this campaign loaded or saved it (another GM "
+                    "or notebook saved it). To merge, load it as a second Campaign, copy the "
+                    "items you want into one of the two with add(..., replace=True) and save "
+                    "that one with force=True; or save this one under another name; or pass "
+                    "force=True to overwrite their changes."
+                )
+        store.save(path, text)
+        self._seen[key] = store.fingerprint(text.encode("utf-8"))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Campaign":
+    def load(cls, path: str | os.PathLike[str]) -> Campaign:
         """Load a campaign file written by :meth:`save` (or by an older kit)."""
-        return cls.from_dict(store.load(path, cls.KIND, cls.VERSION))
+        raw = store.read(path)
+        camp = cls.from_dict(store.loads(raw, cls.KIND, cls.VERSION))
+        camp._seen[_key(path)] = store.fingerprint(raw)
+        return camp
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Campaign) and self.to_dict() == other.to_dict()
@@ -338,27 +459,34 @@ _RULES = {
 }
 
 
-def _house_rules(raw: dict[str, Any]) -> dict[str, Any]:
-    out = {}
-    for system, data in raw.items():
-        validate.choice("house_rules system", system, list(_RULES))
-        module, _, attr = _RULES[system].partition(":")
-        out[system] = getattr(import_module(module), attr).from_dict(data)
-    return out
+def _key(path: str | os.PathLike[str]) -> str:
+    """The real path a save to ``path`` writes (links followed), as a dictionary key."""
+    return os.path.realpath(Path(path))
 
 
 @store.register_migration("campaign", 1)
 def _from_v1(data: Any) -> dict[str, Any]:
     """Version 1 kept only jobs, as a list of {"name", "job"} entries, and notes as one string."""
+    try:
+        return _upgrade_v1(data)
+    except KitError as exc:
+        raise SaveFileError(f"campaign file (version 1) is invalid: {exc}") from None
+
+
+def _upgrade_v1(data: Any) -> dict[str, Any]:
     data = validate.mapping("campaign (version 1)", data)
-    jobs = {}
+    validate.no_unknown_keys("campaign (version 1)", data, ("name", "notes", "jobs"))
+    jobs: dict[str, Any] = {}
     for entry in validate.sequence("jobs", data.get("jobs", [])):
         entry = validate.mapping("job entry", entry)
-        jobs[entry.get("name")] = {"type": "kit.regulus.job:Job",
+        name = validate.text("job entry name", entry.get("name"), max_len=limits.MAX_NAME)
+        if name in jobs:
+            raise InvalidInput(f"two version-1 job entries are named {name!r}")
+        jobs[name] = {"type": "kit.regulus.job:Job",
                                    "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")}}
     return {
-        "name": data.get("name", "Campaign"),
-        "notes": data.get("notes", ""),
+        "name": validate.text("campaign name", data.get("name", "Campaign"), max_len=limits.MAX_NAME),
+        "notes": validate.text("notes", data.get("notes", ""), allow_empty=True, max_len=limits.MAX_NOTES),
         "house_rules": {},
         "sessions": [],
         "collections": {"jobs": jobs} if jobs else {},
