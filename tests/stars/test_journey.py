@@ -86,7 +86,10 @@ def test_entity_carries_control_times_five_ships(sector):
     ships = tuple(Traveller(f"ship{i}", "ship", signature=1) for i in range(11))
     party = Party((entity(control=2),) + ships)
     assert party.capacity == 10
-    assert party.findings() and "carry only 10" in party.findings()[0]
+    assert party.findings() == [
+        "ship10 is stranded: it cannot Hyper-Jump, is not aboard a Hyper-Jump ship, and the "
+        "entities (Vex) carry only 10 (Control x 5)"
+    ]
     assert not party.navigator().can_jump
     with pytest.raises(IllegalAction, match="carry only 10"):
         Journey.along(sector, sector.route("Ana", "Bel"), party)
@@ -103,9 +106,13 @@ def test_no_hyper_jump_entity_cannot_plot_and_ships_plot_alone_slowly(sector):
     j = Journey.along(sector, sector.route("Ana", "Bel", navigator=nav), lone, seed=4)
     first = j.step()[0]
     assert first["day"] == 5 and first["dice"] == [1, 1]
-    # a No Hyper-Jump entity rides on a Hyper-Jump ship as cargo
-    riders = Party((entity(no_hyper_jump=True), Traveller("Carrier", "ship", hyper_jump=True)))
+    # a No Hyper-Jump entity rides on a Hyper-Jump ship only in its cargo (issue #10)
+    ship = Traveller("Freighter", "ship", hyper_jump=True, cargo=50)
+    riders = Party((entity(no_hyper_jump=True, aboard="Freighter"), ship))
     assert riders.navigator().can_jump and riders.findings() == []
+    beside = Party((entity(no_hyper_jump=True), ship))
+    assert not beside.navigator().can_jump
+    assert beside.stranded().keys() == {"Vex"}
 
 
 def test_gate_leg_takes_one_day_and_checks_signature(sector):

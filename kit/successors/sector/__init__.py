@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from .export import from_graph_json, from_graphml, to_graph_json, to_graphml
 from .graph import GridIndex, build_graph, naive_pairs
-from .journey import Journey, Party, PlotterPolicy, Traveller
+from .journey import Journey
+from .party import Party, Passage, PlotterPolicy, Traveller, orbit_move_days, orbits_per_day
 from .routes import (
     MODES,
     Leg,
@@ -22,6 +23,7 @@ from .routes import (
     Route,
     expected_plot_rolls,
     jump_days_pmf,
+    days_graph,
     plan_route,
     plot_rolls_pmf,
     pool_for,
@@ -50,6 +52,10 @@ __all__ = [
     "Party",
     "Traveller",
     "PlotterPolicy",
+    "Passage",
+    "orbits_per_day",
+    "orbit_move_days",
+    "days_graph",
     "to_graphml",
     "from_graphml",
     "to_graph_json",

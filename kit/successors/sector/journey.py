@@ -1,14 +1,16 @@
 """Journeys: a party plotting and making its jumps day by day, as an event log.
 
-A :class:`Party` says who travels (plain ranks, no entity objects): entities (unless they have
-No Hyper-Jump) plot and jump, carrying up to Control x 5 ships that cannot jump themselves; a
-Hyper-Jump ship carries itself and its cargo; with no entity able to plot, a Hyper-Jump ship
-plots alone at rank 1, each roll taking five days. The party's plotter is chosen by a
-:class:`PlotterPolicy` (default: the entity with the most Information).
+A :class:`~.party.Party` says who travels and how each one crosses a jump (an entity jumps
+itself and Control x 5 ships, a Hyper-Jump ship itself and what it has on board; see
+:mod:`.party`). :meth:`Journey.along` refuses a route with a jump when anyone would be
+stranded, naming them and why, unless ``leave_behind=True``: then they stay at the origin and
+the journey lists them.
 
 A :class:`Journey` follows a :class:`~.routes.Route`. Each call to :meth:`Journey.step` is one
 plotting roll (logged with its faces and the running total); once the total reaches the
-successes the jump needs, the next step is the jump. Gates take one step each. The log is the
+successes the jump needs, the next step is the jump. Gates take one step each;
+:meth:`Journey.move` moves the party between orbits at its pace (one orbit a day, Fast two,
+Slow one per two days). The log is the
 journey: the state (day, position, running total) is derived by replaying it, ``undo`` drops
 the last step, and ``to_json``/``from_json`` round-trip it. Each roll's dice come from a seed
 derived from the journey's seed and the roll's number, so a loaded journey continues exactly
@@ -21,206 +23,28 @@ Jumps count towards the route history only when the GM records them in the secto
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ... import store, validate
-from ...errors import IllegalAction, InvalidInput
+from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...log import EventLog
 from ...rng import SeedLike, make_rng
 from ..ranks import ALWAYS_FAILS
-from .routes import Leg, Navigator, Route
+from .party import Party, PlotterPolicy, Traveller
+from .routes import Leg, Route
+from .sector import STATUSES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .sector import Sector
 
-__all__ = ["Traveller", "Party", "PlotterPolicy", "Journey", "FORMAT", "VERSION"]
+__all__ = ["FORMAT", "VERSION", "Journey", "Party", "PlotterPolicy", "Traveller"]
 
 FORMAT = "journey"
 VERSION = 1
-KINDS = ("entity", "ship")
-
-
-@dataclass(frozen=True)
-class Traveller:
-    """One entity or ship in a travelling party, by its ranks and flags."""
-
-    name: str
-    """Shown in the log."""
-    kind: str = "entity"
-    """``entity`` or ``ship``."""
-    information: int = 0
-    """Information rank."""
-    sensors: int = 0
-    """Sensors rank."""
-    control: int = 0
-    """Control rank (an entity carries Control x 5 ships)."""
-    no_hyper_jump: bool = False
-    """An entity with the No Hyper-Jump flaw."""
-    hyper_jump: bool = False
-    """A ship with Hyper-Jump capacity (jumps itself and its cargo)."""
-    signature: int = 1
-    """Signature, for gates (entities count as 1)."""
-
-    def __post_init__(self) -> None:
-        validate.text("traveller.name", self.name, max_len=100)
-        validate.choice("traveller.kind", self.kind, KINDS)
-        for f in ("information", "sensors", "control"):
-            validate.integer(f"traveller.{f}", getattr(self, f), 0, 60)
-        validate.boolean("traveller.no_hyper_jump", self.no_hyper_jump)
-        validate.boolean("traveller.hyper_jump", self.hyper_jump)
-        validate.integer("traveller.signature", self.signature, 0, 1000)
-
-    @property
-    def can_plot(self) -> bool:
-        """An entity without No Hyper-Jump."""
-        return self.kind == "entity" and not self.no_hyper_jump
-
-    @property
-    def gate_signature(self) -> int:
-        """Signature that counts at a gate (entities count as 1)."""
-        return 1 if self.kind == "entity" else self.signature
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON form."""
-        return dict(self.__dict__)
-
-
-@dataclass(frozen=True)
-class PlotterPolicy:
-    """Who plots for the party: the GM's choice, or by default the most Information."""
-
-    prefer: str | None = None
-    """Name of the traveller who plots, or None for the default choice."""
-
-    def choose(self, candidates: Sequence[Traveller]) -> Traveller:
-        """Pick the plotter among entities able to jump."""
-        if self.prefer is not None:
-            for t in candidates:
-                if t.name == self.prefer:
-                    return t
-            raise InvalidInput(
-                f"plotter {self.prefer!r} is not an entity able to jump; "
-                f"choose from {', '.join(t.name for t in candidates) or 'none'}"
-            )
-        return max(candidates, key=lambda t: (t.information, t.sensors))
-
-
-@dataclass(frozen=True)
-class Party:
-    """Who travels together."""
-
-    travellers: tuple[Traveller, ...]
-    """Entities and ships."""
-    policy: PlotterPolicy = field(default_factory=PlotterPolicy)
-    """Chooses the plotter."""
-    carry_per_control: int = 5
-    """Ships an entity carries per Control rank (SectorRules.carry_per_control)."""
-    lone_ship_rank: int = 1
-    """Rank a ship plotting alone rolls."""
-    lone_ship_time_factor: int = 5
-    """Days per roll of a ship plotting alone."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "travellers", tuple(self.travellers))
-        if not self.travellers:
-            raise InvalidInput("a party needs at least one traveller")
-        names = [t.name for t in self.travellers]
-        if len(set(names)) != len(names):
-            raise InvalidInput(f"traveller names must be unique, got {names!r}")
-
-    @property
-    def plotters(self) -> list[Traveller]:
-        """Entities that can plot and jump."""
-        return [t for t in self.travellers if t.can_plot]
-
-    @property
-    def jump_ships(self) -> list[Traveller]:
-        """Ships with Hyper-Jump capacity."""
-        return [t for t in self.travellers if t.kind == "ship" and t.hyper_jump]
-
-    @property
-    def passengers(self) -> list[Traveller]:
-        """Those who must be carried: ships without Hyper-Jump and No Hyper-Jump entities."""
-        return [
-            t for t in self.travellers if (t.kind == "ship" and not t.hyper_jump) or t.no_hyper_jump
-        ]
-
-    @property
-    def capacity(self) -> int:
-        """Ships the jumping entities can carry (Control x 5 each)."""
-        return sum(t.control * self.carry_per_control for t in self.plotters)
-
-    def findings(self) -> list[str]:
-        """Soft problems: who cannot make the jump (empty when everyone can)."""
-        out = []
-        if not self.plotters and not self.jump_ships:
-            out.append("nobody in the party can Hyper-Jump: only Hyper Gates are open to it")
-        extra = len(self.passengers) - self.capacity
-        if extra > 0 and not self.jump_ships:
-            out.append(
-                f"{len(self.passengers)} travellers need carrying but the entities carry "
-                f"only {self.capacity} (Control x {self.carry_per_control})"
-            )
-        return out
-
-    def navigator(self) -> Navigator:
-        """The plotting navigator the party jumps with."""
-        sig = max(t.gate_signature for t in self.travellers)
-        if self.plotters:
-            p = self.policy.choose(self.plotters)
-            ok = len(self.passengers) <= self.capacity or bool(self.jump_ships)
-            return Navigator(p.information, p.sensors, 1, ok, sig, p.name)
-        if self.jump_ships:
-            return Navigator(
-                self.lone_ship_rank,
-                self.lone_ship_rank,
-                self.lone_ship_time_factor,
-                True,
-                sig,
-                self.jump_ships[0].name + " (alone)",
-            )
-        return Navigator(0, 0, 1, False, sig, "nobody")
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON form."""
-        return {
-            "travellers": [t.to_dict() for t in self.travellers],
-            "prefer": self.policy.prefer,
-            "carry_per_control": self.carry_per_control,
-            "lone_ship_rank": self.lone_ship_rank,
-            "lone_ship_time_factor": self.lone_ship_time_factor,
-        }
-
-    @classmethod
-    def from_dict(cls, raw: Any) -> Party:
-        """Read :meth:`to_dict` output."""
-        raw = validate.mapping("party", raw)
-        validate.no_unknown_keys(
-            "party",
-            raw,
-            (
-                "travellers",
-                "prefer",
-                "carry_per_control",
-                "lone_ship_rank",
-                "lone_ship_time_factor",
-            ),
-        )
-        ts = []
-        for t in validate.sequence("party.travellers", raw.get("travellers")):
-            t = validate.mapping("traveller", t)
-            validate.no_unknown_keys("traveller", t, Traveller.__dataclass_fields__)
-            ts.append(Traveller(**t))
-        return cls(
-            tuple(ts),
-            PlotterPolicy(raw.get("prefer")),
-            raw.get("carry_per_control", 5),
-            raw.get("lone_ship_rank", 1),
-            raw.get("lone_ship_time_factor", 5),
-        )
+#: Most legs a journey (or a journey file) may have.
+MAX_LEGS = 10_000
 
 
 def _leg_dict(leg: Leg) -> dict[str, Any]:
@@ -237,19 +61,29 @@ def _leg_dict(leg: Leg) -> dict[str, Any]:
     }
 
 
-def _leg_from(raw: Any) -> Leg:
-    raw = validate.mapping("leg", raw)
-    validate.no_unknown_keys("leg", raw, Leg.__dataclass_fields__)
+#: Largest system index a journey file may name (a sector holds at most 1,000,000 systems).
+_MAX_INDEX = 1_000_000
+
+
+def _leg_from(raw: Any, k: int) -> Leg:
+    """A leg read from a file, every field checked (the kit's errors only)."""
+    f = f"legs[{k}]"
+    raw = validate.mapping(f, raw)
+    validate.no_unknown_keys(f, raw, Leg.__dataclass_fields__)
+    validate.require_keys(f, raw, ("a", "b", "ly", "status", "successes", "gate"))
+    pool = validate.sequence(f"{f}.pool", raw.get("pool", []))
+    if len(pool) > 100:
+        raise InvalidInput(f"{f}.pool must hold at most 100 dice, got {len(pool)}")
     return Leg(
-        int(raw["a"]),
-        int(raw["b"]),
-        float(raw["ly"]),
-        str(raw["status"]),
-        int(raw["successes"]),
-        bool(raw["gate"]),
-        tuple(int(x) for x in raw["pool"]),
-        int(raw["time_factor"]),
-        int(raw["travel_days"]),
+        validate.integer(f"{f}.a", raw["a"], 0, _MAX_INDEX),
+        validate.integer(f"{f}.b", raw["b"], 0, _MAX_INDEX),
+        validate.number(f"{f}.ly", raw["ly"], 0, 1e6),
+        validate.choice(f"{f}.status", raw["status"], STATUSES),
+        validate.integer(f"{f}.successes", raw["successes"], 0, 10_000),
+        validate.boolean(f"{f}.gate", raw["gate"]),
+        tuple(validate.integer(f"{f}.pool die", x, 0, 5) for x in pool),
+        validate.integer(f"{f}.time_factor", raw.get("time_factor", 1), 1, 100),
+        validate.integer(f"{f}.travel_days", raw.get("travel_days", 1), 0, 100),
     )
 
 
@@ -257,26 +91,70 @@ class Journey:
     """A party following a route, one plotting roll or jump per :meth:`step`."""
 
     def __init__(
-        self, legs: Sequence[Leg], names: Sequence[str], party: Party, *, seed: SeedLike = None
+        self,
+        legs: Sequence[Leg],
+        names: Sequence[str],
+        party: Party,
+        *,
+        seed: SeedLike = None,
+        left_behind: Sequence[tuple[str, str]] = (),
     ) -> None:
         self.legs = tuple(legs)
-        self.names = tuple(names)
+        for k, leg in enumerate(self.legs):
+            if not isinstance(leg, Leg):
+                raise InvalidType(f"legs[{k}] must be a Leg, got {leg!r}")
+        self.names = tuple(
+            validate.text(f"names[{k}]", x, max_len=100) for k, x in enumerate(names)
+        )
         if len(self.names) != len(self.legs) + 1:
             raise InvalidInput(
                 f"names must list every stop ({len(self.legs) + 1}), got {len(self.names)}"
             )
         if not isinstance(party, Party):
-            raise InvalidInput(f"party must be a Party, got {party!r}")
+            raise InvalidType(f"party must be a Party, got {party!r}")
         self.party = party
+        self.left_behind = tuple(
+            (validate.text("left_behind name", n, max_len=100), validate.text("left_behind why", w))
+            for n, w in left_behind
+        )
         _, self.seed = make_rng(seed)
         self.log = EventLog()
 
     @classmethod
-    def along(cls, sector: Sector, route: Route, party: Party, *, seed: SeedLike = None) -> Journey:
+    def along(
+        cls,
+        sector: Sector,
+        route: Route,
+        party: Party,
+        *,
+        seed: SeedLike = None,
+        leave_behind: bool = False,
+    ) -> Journey:
         """A journey along ``route`` with the party's own navigator (plans recomputed for it).
 
         A leg repeated within the route counts the earlier jumps of this journey in its status.
+
+        Raises:
+            IllegalAction: the route has a jump and someone in the party would be stranded
+                (each named, with the reason), unless ``leave_behind`` is True: then they stay
+                behind and are listed in :attr:`left_behind`.
         """
+        legs = cls._legs_for(sector, route, party)
+        stranded = party.stranded()
+        if stranded and any(not leg.gate for leg in legs):
+            who = "; ".join(f"{n}: {why}" for n, why in stranded.items())
+            if not leave_behind or len(stranded) == len(party.travellers):
+                raise IllegalAction(
+                    f"the party cannot jump from {sector.names[route.systems[0]]!r} without "
+                    f"leaving someone behind. Stranded: {who}"
+                    + ("" if leave_behind else " (leave_behind=True goes without them)")
+                )
+            party = party.without(list(stranded))
+            legs = cls._legs_for(sector, route, party)
+        return cls(legs, route.names, party, seed=seed, left_behind=tuple(stranded.items()))
+
+    @staticmethod
+    def _legs_for(sector: Sector, route: Route, party: Party) -> list[Leg]:
         nav = party.navigator()
         legs = []
         made: dict[tuple[int, int], int] = {}
@@ -290,11 +168,11 @@ class Journey:
                     Leg(leg.a, leg.b, leg.ly, status, 0, True, (), 1, sector.rules.gate_days)
                 )
             else:
-                if not nav.can_jump:
-                    problems = party.findings() or ["the gate is too small for the party"]
+                if not party.plotters and not party.jump_ships:
                     raise IllegalAction(
                         f"the party cannot jump from {sector.names[leg.a]!r} "
-                        f"to {sector.names[leg.b]!r}: {problems[0]}"
+                        f"to {sector.names[leg.b]!r}: nobody in it can Hyper-Jump"
+                        + (" and the Hyper Gate is too small for it" if gate_size else "")
                     )
                 legs.append(
                     Leg(
@@ -310,7 +188,7 @@ class Journey:
                     )
                 )
                 made[key] = made.get(key, 0) + 1
-        return cls(legs, route.names, party, seed=seed)
+        return legs
 
     # ----------------------------------------------------------------- derived state
     def state(self) -> dict[str, Any]:
@@ -387,6 +265,28 @@ class Journey:
                 )
             ]
 
+    def move(self, orbits: int) -> list[Any]:
+        """Move the whole party ``orbits`` orbits within the current system, at its pace.
+
+        The days come from :meth:`Party.orbit_days`: one orbit a day, two with a Fast entity
+        (or fast drives all round), one per two days when anyone is Slow.
+        """
+        orbits = validate.integer("orbits", orbits, 1, 1000)
+        pace = self.party.orbits_per_day()
+        days = self.party.orbit_days(orbits)
+        st = self.state()
+        with self.log.action():
+            return [
+                self.log.append(
+                    "move",
+                    day=st["day"] + days,
+                    leg=min(st["leg"], max(0, len(self.legs) - 1)),
+                    at=st["leg"],
+                    orbits=orbits,
+                    pace=str(pace),
+                )
+            ]
+
     def run(self, max_steps: int = 100_000) -> Journey:
         """Step until arrival (or ``max_steps`` steps); return self."""
         for _ in range(max_steps):
@@ -410,8 +310,15 @@ class Journey:
 
     def record(self) -> list[str]:
         """The log as readable lines."""
-        out = []
+        out = [f"left behind: {n} ({why})" for n, why in self.left_behind]
         for e in self.log:
+            if e.kind == "move":
+                where = self.names[min(e["at"], len(self.names) - 1)]
+                out.append(
+                    f"day {e['day']:>3}: moved {e['orbits']} orbit{'s' if e['orbits'] != 1 else ''}"
+                    f" in {where} ({e['pace']} a day)"
+                )
+                continue
             a, b = self.names[e["leg"]], self.names[e["leg"] + 1]
             if e.kind == "plot":
                 out.append(
@@ -433,28 +340,61 @@ class Journey:
             "names": list(self.names),
             "legs": [_leg_dict(x) for x in self.legs],
             "party": self.party.to_dict(),
+            "left_behind": [list(x) for x in self.left_behind],
             "events": self.log.to_list(),
         }
 
     @classmethod
     def from_dict(cls, raw: Any) -> Journey:
-        """Read :meth:`to_dict` output."""
+        """Read :meth:`to_dict` output; any bad field raises the kit's errors, naming it."""
         raw = validate.mapping("journey", raw)
-        validate.no_unknown_keys("journey", raw, ("seed", "names", "legs", "party", "events"))
+        validate.no_unknown_keys(
+            "journey", raw, ("seed", "names", "legs", "party", "left_behind", "events")
+        )
+        validate.require_keys("journey", raw, ("seed", "names", "legs", "party"))
+        legs = validate.sequence("legs", raw.get("legs"))
+        if len(legs) > MAX_LEGS:
+            raise InvalidInput(f"a journey holds at most {MAX_LEGS} legs, got {len(legs)}")
+        left = []
+        for x in validate.sequence("left_behind", raw.get("left_behind", [])):
+            x = validate.sequence("left_behind entry", x)
+            if len(x) != 2:
+                raise InvalidInput(f"each left_behind entry must be [name, reason], got {x!r}")
+            left.append((x[0], x[1]))
         j = cls(
-            [_leg_from(x) for x in validate.sequence("legs", raw.get("legs"))],
+            [_leg_from(x, k) for k, x in enumerate(legs)],
             validate.sequence("names", raw.get("names")),
             Party.from_dict(raw.get("party")),
-            seed=validate.integer("seed", raw.get("seed"), 0),
+            seed=validate.integer("seed", raw.get("seed"), 0, 2**64 - 1),
+            left_behind=left,
         )
-        j.log = EventLog.from_list(raw.get("events", []))
+        j.log = EventLog.from_list(validate.sequence("events", raw.get("events", [])))
+        last_leg = max(0, len(j.legs) - 1)
         for e in j.log:
-            validate.choice("event.kind", e.kind, ("plot", "jump", "gate"))
-            validate.integer("event.leg", e.get("leg"), 0, max(0, len(j.legs) - 1))
-            validate.integer("event.day", e.get("day"), 0)
+            validate.choice("event.kind", e.kind, ("plot", "jump", "gate", "move"))
+            validate.integer("event.leg", e.get("leg"), 0, last_leg)
+            validate.integer("event.day", e.get("day"), 0, 10_000_000)
             if e.kind == "plot":
                 for key in ("total", "successes", "needed"):
-                    validate.integer(f"event.{key}", e.get(key), 0)
+                    validate.integer(f"event.{key}", e.get(key), 0, 10_000)
+                dice = validate.sequence("event.dice", e.get("dice"))
+                faces = validate.sequence("event.faces", e.get("faces"))
+                if len(dice) != len(faces) or len(dice) > 100:
+                    raise InvalidInput("event.dice and event.faces must pair up (at most 100)")
+                for x in dice:
+                    validate.integer("event.dice", x, 0, 5)
+                for x in faces:
+                    validate.integer("event.faces", x, 1, 6)
+            elif e.kind == "jump":
+                validate.number("event.ly", e.get("ly"), 0, 1e6)
+            elif e.kind == "move":
+                validate.integer("event.orbits", e.get("orbits"), 1, 1000)
+                validate.integer("event.at", e.get("at"), 0, len(j.legs))
+                validate.text("event.pace", e.get("pace"), max_len=20)
+        try:
+            j.state()
+        except (KeyError, TypeError, ValueError, IndexError) as exc:  # belt and braces
+            raise InvalidInput(f"journey events do not replay: {exc}") from None
         return j
 
     def to_json(self) -> str:
