@@ -47,10 +47,11 @@ def test_stellar_cannon_deals_1d6_hits_on_a_success():
         [Side("A", ent(battle=6), stellar_cannon=2), Side("B", ships=["Gunboat"] * 8)], seed=1
     )
     to_phase(b, "main")
-    # the entity (5+1) misses twice; the cannon (rank 6 - 2 orbits = 4) hits and rolls 4 hits
+    # the entity (5+1) misses twice; the cannon is at -1 per orbit from the star, -2 on each
+    # die of 5+1 (ruling 4): 3, and the 1 drops out. It hits and rolls 4 hits.
     ev = b.step_phase(faces=[6, 6, 1, 4])
     cannon = next(e for e in ev if e.kind == "attack" and e["units"] == ["stellar cannon"])
-    assert cannon["dice"] == [4] and cannon["hits"] == 4
+    assert cannon["dice"] == [3] and cannon["hits"] == 4
 
 
 def test_retreat_takes_carried_and_held_ships_along():

@@ -118,6 +118,9 @@ class Battle:
         if self.over:
             raise IllegalAction("the battle is over")
         policy = policy if policy is not None else AutoPolicy()
+        begin = getattr(policy, "begin_phase", None)
+        if begin is not None:
+            begin()
         st = copy_state(self.state)
         phase = PHASES[st.phase_index % len(PHASES)]
         rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
@@ -345,6 +348,11 @@ def describe_event(battle: Battle, e: Event) -> str:
         return f"{name[d['side']].name}'s entity {d['state']}"
     if e.kind in ("repair", "recondition", "gather", "taken_over", "takeover_progress", "eaten"):
         return f"{e.kind.replace('_', ' ')}: {d['unit']}"
+    if e.kind == "control_release":
+        return (
+            f"{name[d['side']].name}'s Control is too low: "
+            f"{', '.join(d['units'])} no longer under Control"
+        )
     if e.kind == "retreat":
         return f"{name[d['side']].name} retreats with {len(d['units'])} ships"
     if e.kind == "phase":

@@ -7,25 +7,35 @@ destroys it. A hit on an entity lowers one ability (the defender's choice) by on
 with an ability below 1 is neutralized. A Fragile creature dies to one hit. A hit on Static
 Defenses removes one point.
 
-The default allocation (ruling 4) is here too, as data the policies and the fast simulation
-share: decoys first, then the cheapest operational ship, the entity last.
+The default allocation (ruling 4) is here too, built on :func:`.allocation.plan_wave`, which
+the fast simulation runs as well: decoys first, then the cheapest operational ship, the entity
+last; every hit lands while the defender has anything left to hit (:func:`resolve_hits`). A hit
+that lowers Control below the ships under it makes the side let ships go
+(:func:`release_control`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...errors import IllegalAction
 from ..entities import ABILITIES
+from .allocation import plan_wave
 from .events import Ctx
 from .state import STRUCTURES, BattleState, Unit, parse_key
 
 __all__ = [
     "allocation_order",
     "auto_allocation",
+    "control_excess",
+    "default_release",
     "entity_loss_order",
     "land_hit",
     "land_hits",
+    "release_control",
+    "resolve_hits",
     "valid_target",
 ]
 
@@ -66,50 +76,128 @@ def valid_target(st: BattleState, defender: int, key: str) -> bool:
     return u is not None and u.owner == defender and u.in_orbit and u.carried_by is None
 
 
-def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
-    """Ruling 4's allocation of ``hits`` on ``defender``: decoys, cheapest ships, entity last.
-
-    Each operational ship takes the hits that make it roll on the damage table (its
-    remaining counter), one ship after another; then the entity takes hits on its highest
-    ability until it would be neutralized; then neutralized ships (cheapest first); the very
-    last hits fall on the entity.
-    """
-    out: list[str] = []
-    left = hits
-    for u in allocation_order(st.side_units(defender, operational=True)):
-        if left <= 0:
-            break
-        take = min(left, u.design.hits_per_damage - u.counter)
-        out += [u.key] * take
-        left -= take
+def _wave_arrays(st: BattleState, defender: int) -> tuple[list[Unit], dict[str, np.ndarray]]:
+    """The defender's state as the arrays of :func:`~.allocation.plan_wave` (a batch of one)."""
+    units = allocation_order([u for u in st.side_units(defender) if u.carried_by is None])
+    cap = [u.design.hits_per_damage - u.counter if u.operational else 0 for u in units]
+    neut = [u.status == "neutralized" for u in units]
+    order = sorted(range(len(units)), key=lambda j: (units[j].cost, unit_order(units[j].key)))
     s = st.sides[defender]
     ent = s.entity
-    if left > 0 and ent is not None and s.entity_state == "active" and not ent.neutralized:
-        # hits the entity can take with every ability still >= 1, spreading from the top
+    there = ent is not None and s.entity_state == "active"
+    room = 0
+    if there and ent is not None and not ent.neutralized and not ent.fragile:
         room = sum(max(0, ent.current(a) - 1) for a in ABILITIES if ent.base(a) >= 1)
-        trial = ent
-        for _ in range(min(left, room)):
-            a = entity_loss_order(trial)
-            out.append(f"{defender}:E:{a}")
-            trial = trial.with_damage(a, 1)
-            left -= 1
-    if left > 0:
-        for u in sorted(
-            (
-                u
-                for u in st.side_units(defender)
-                if u.status == "neutralized" and u.carried_by is None
-            ),
-            key=lambda u: (u.cost, unit_order(u.key)),
-        ):
-            if left <= 0:
-                break
-            out.append(u.key)
-            left -= 1
-    while left > 0 and ent is not None and s.entity_state == "active":
-        out.append(f"{defender}:E:{entity_loss_order(ent)}")
-        left -= 1
+    return units, {
+        "cap": np.array([cap], int).reshape(1, len(units)),
+        "room": np.array([room], int),
+        "neutralized": np.array([neut], bool).reshape(1, len(units)),
+        "neutral_order": np.array(order, int),
+        "entity_there": np.array([there], bool),
+    }
+
+
+def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
+    """Ruling 4's next wave of ``hits`` on ``defender`` (see :mod:`.allocation`).
+
+    Operational ships (decoys, then the cheapest) take the hits that bring them to their
+    damage roll; the entity takes hits while every ability stays at 1 or more; neutralized
+    ships take one hit each, cheapest first; then Static Defenses lose points; the entity
+    takes a neutralizing (then destroying) hit only when nothing else is left. The list can be
+    shorter than ``hits``: the rest wait for the next wave, once the damage rolls are known.
+    """
+    if hits <= 0:
+        return []
+    units, arrays = _wave_arrays(st, defender)
+    wave = plan_wave(np.array([hits]), **arrays)
+    out: list[str] = []
+    for j, u in enumerate(units):
+        out += [u.key] * int(wave.take[0, j])
+    s = st.sides[defender]
+    ent = s.entity
+    trial = ent
+    for _ in range(int(wave.entity[0]) if trial is not None else 0):
+        assert trial is not None
+        a = entity_loss_order(trial)
+        out.append(f"{defender}:E:{a}")
+        trial = trial.with_damage(a, 1)
+    out += [units[j].key for j in arrays["neutral_order"] if wave.kill[0, j]]
+    if not out and s.static_defenses > 0:
+        return [f"{defender}:S"] * min(hits, s.static_defenses)
+    if wave.last[0] and ent is not None:
+        out.append(f"{defender}:E" if ent.neutralized else f"{defender}:E:{entity_loss_order(ent)}")
     return out
+
+
+def resolve_hits(ctx: Ctx, defender: int, hits: int, *, by: int, phase: str) -> None:
+    """Allocate and land ``hits`` on ``defender``, wave after wave, until none is left.
+
+    Each wave is a decision of the policy (``allocate``) with the hits still to place; its
+    hits land in order. A hit whose target is gone by the time it lands (a ship hulked or
+    vaporized by an earlier hit of the wave) goes back into the next wave, so no hit is lost
+    while the defender has anything left to hit (ruling 4).
+    """
+    left = hits
+    while left > 0:
+        if not auto_allocation(ctx.st, defender, left):
+            ctx.emit(
+                "note",
+                text=f"{left} hit(s) on side {defender} lost: nothing of it left to hit",
+                by=by,
+                phase=phase,
+            )
+            return
+        alloc = [str(k) for k in ctx.policy.allocate(ctx, defender, left, phase, by)]
+        if not 1 <= len(alloc) <= left:
+            raise IllegalAction(
+                f"allocate between 1 and {left} hits for side {defender}, got {len(alloc)}"
+            )
+        for key in alloc:
+            if not valid_target(ctx.st, defender, key):
+                raise IllegalAction(f"a hit on side {defender} cannot land on {key!r}")
+        ctx.emit("decision", decision="allocate", side=defender, hits=left, targets=alloc)
+        for key in alloc:
+            if not valid_target(ctx.st, defender, key):
+                break  # gone meanwhile: this hit and the rest go to the next wave
+            land_hit(ctx, key, by=by, phase=phase)
+            left -= 1
+
+
+def default_release(st: BattleState, side: int, n: int) -> list[str]:
+    """The automatic choice of ``n`` ships to let go of Control: the cheapest first."""
+    held = [u for u in st.side_units(side) if u.controlled]
+    held.sort(key=lambda u: (u.cost, unit_order(u.key)))
+    return [u.key for u in held[:n]]
+
+
+def control_excess(ctx: Ctx, side: int) -> tuple[int, list[str]]:
+    """(ships over the Control limit, keys of the ships under Control) for ``side``."""
+    s = ctx.st.sides[side]
+    ent = s.entity
+    held = [u.key for u in ctx.st.side_units(side) if u.controlled]
+    if ent is None or s.entity_state != "active" or not held:
+        return 0, held
+    limit = max(0, ent.current("control")) * ctx.rules.fleet_rules.control_limit_per_rank
+    return max(0, len(held) - limit), held
+
+
+def release_control(ctx: Ctx, side: int, *, by: int, phase: str) -> None:
+    """Control fell below the ships under it: the policy names the ships let go (ruling 4)."""
+    excess, held = control_excess(ctx, side)
+    if not excess:
+        return
+    ask = getattr(ctx.policy, "release", None)
+    keys = (
+        [str(k) for k in ask(ctx, side, excess, held)]
+        if ask is not None
+        else default_release(ctx.st, side, excess)
+    )
+    if len(set(keys)) != excess or len(keys) != excess or not set(keys) <= set(held):
+        raise IllegalAction(
+            f"release exactly {excess} of the ships under Control of side {side} "
+            f"({', '.join(held)}), got {keys!r}"
+        )
+    ctx.emit("control_release", side=side, units=keys, by=by, phase=phase)
 
 
 def _hit_structure(ctx: Ctx, side: int, code: str, common: dict[str, Any]) -> None:
@@ -123,7 +211,11 @@ def _hit_structure(ctx: Ctx, side: int, code: str, common: dict[str, Any]) -> No
         return
     if struct["state"] == "neutralized":
         ctx.emit("structure_hit", side=side, code=code, state="destroyed", **common)
-        if ctx.rules.structure_loss_destroys_entity and s.entity is not None and s.entity_state == "active":
+        if (
+            ctx.rules.structure_loss_destroys_entity
+            and s.entity is not None
+            and s.entity_state == "active"
+        ):
             ctx.emit("entity_state", side=side, state="destroyed", **common)
         return
     state = "neutralized" if struct["hits"] + 1 >= struct["capacity"] else "active"
@@ -164,6 +256,7 @@ def land_hit(ctx: Ctx, key: str, *, by: int, phase: str, aimed: bool = False) ->
             return
         ability = rest[2:] if rest.startswith("E:") else ctx.policy.entity_ability(ctx, side)
         ctx.emit("ability_hit", side=side, ability=ability, **common)
+        release_control(ctx, side, by=by, phase=phase)
         return
     u = st.units[key]
     if not u.in_orbit:

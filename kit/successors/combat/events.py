@@ -43,6 +43,9 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
         for x in st.units.values():
             if x.owner == d["side"]:
                 x.controlled = x.key in ids
+    elif kind == "control_release":
+        for k in d["units"]:
+            st.units[k].controlled = False
     elif kind == "load":
         u.carried_by, u.controlled = d["carrier"], False  # type: ignore[union-attr]
     elif kind == "unload":

@@ -2,8 +2,9 @@
 
 Phase code asks the policy for every choice, rolls through the context's roller and writes
 only through ``ctx.emit``. The attack phases are simultaneous: every attack of the phase is
-rolled before any hit lands. Pools come from :func:`kit.successors.fleets.ability_pool`
-(ruling 2), adjusted for a Jammer Field, a Matrix or Targeter and Aimed Shots here.
+rolled before any hit lands. Pools come from :mod:`.pools` (ruling 2, a Jammer Field, a Matrix
+or Targeter); the rank modifiers of Aimed Shots, Long Ranged entities, Static Defenses and the
+Stellar Cannon go through :func:`.pools.modify` (ruling 4: per die by default).
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import IllegalAction
-from ..fleets import ability_pool, entity_phase
 from ..ranks import split
-from .damage import auto_allocation, land_hit, land_hits
+from .damage import land_hit, resolve_hits
 from .events import Ctx, in_fight
 from .operations import run_operations, self_repair
+from .pools import boosted_entity, entity_dice, hits_of, modify, pool, unit_dice
 from .sensors import sensors_phase
-from .state import Unit, entity_key, parse_key
+from .state import entity_key, parse_key
 from .takeover import takeover_phase
 
 __all__ = [
@@ -34,60 +35,6 @@ __all__ = [
 ]
 
 
-def boosted_entity(ctx: Ctx, side: int) -> Any:
-    """The side's entity as it acts: None unless active; a Matrix and Targeter add ranks."""
-    s = ctx.st.sides[side]
-    if not s.entity_active:
-        return None
-    ent = s.entity
-    assert ent is not None
-    matrix, targeter = s.structure_level("M"), s.structure_level("T")
-    if matrix or targeter:
-        ranks = {
-            a: ent.base(a) + matrix
-            for a in ("battle", "control", "handling", "information", "sensors")
-            if ent.base(a)
-        }
-        if "battle" in ranks or targeter:
-            ranks["battle"] = ent.base("battle") + matrix + targeter
-        ent = ent.replace(**ranks)
-    return ent
-
-
-def _jam(ctx: Ctx, side: int, dice: tuple[int, ...] | list[int], ability: str) -> list[int]:
-    if ability != "battle" or not ctx.jammer or ctx.sides[side].jammer_attuned:
-        return list(dice)
-    return [d - ctx.jammer for d in dice if d - ctx.jammer > 0]
-
-
-def unit_dice(ctx: Ctx, u: Unit, ability: str, phase: str | None = None) -> list[int]:
-    """Dice one operational unit rolls in ``ability`` (in ``phase`` for Battle; else all)."""
-    ent = boosted_entity(ctx, u.owner) if u.controlled else None
-    ctl: Any = {u.key} if u.controlled else ()  # unit keys stand in for ship ids
-    dice = ability_pool(
-        ability, ent, [u], ctl, phase=phase, include_owner=False, rules=ctx.rules.fleet_rules
-    )
-    return _jam(ctx, u.owner, dice, ability)
-
-
-def entity_dice(ctx: Ctx, side: int, ability: str, phase: str | None = None) -> list[int]:
-    """Dice the side's own entity rolls (none if inactive, or not its phase for Battle)."""
-    ent = boosted_entity(ctx, side)
-    if ent is None:
-        return []
-    if ability == "battle" and phase is not None and entity_phase(ent) != phase:
-        return []
-    return _jam(ctx, side, ent.dice(ability), ability)
-
-
-def pool(ctx: Ctx, side: int, ability: str) -> list[int]:
-    """All dice the side rolls in a non-Battle ability (entity and operational ships)."""
-    dice = entity_dice(ctx, side, ability)
-    for u in ctx.st.side_units(side, operational=True):
-        dice += unit_dice(ctx, u, ability)
-    return sorted(dice, reverse=True)
-
-
 def attackers(ctx: Ctx, side: int, phase: str) -> dict[str, list[int]]:
     """Who of ``side`` can fire in ``phase`` and with which dice (entity key first)."""
     adjacent = ctx.sides[side].adjacent or any(ctx.sides[j].adjacent for j in ctx.enemies(side))
@@ -96,11 +43,11 @@ def attackers(ctx: Ctx, side: int, phase: str) -> dict[str, list[int]]:
     if adjacent and edice:
         ent = ctx.st.sides[side].entity
         assert ent is not None
-        edice = [
-            d - ctx.rules.long_ranged_entity_penalty
-            for d in edice
-            if ent.long_ranged and d - ctx.rules.long_ranged_entity_penalty > 0
-        ]
+        edice = (
+            modify(edice, -ctx.rules.long_ranged_entity_penalty, ctx.rules)
+            if ent.long_ranged
+            else []
+        )
     if edice:
         out[entity_key(side)] = edice
     for u in ctx.st.side_units(side, operational=True):
@@ -124,7 +71,7 @@ def _aimed_dice(ctx: Ctx, dice: list[int], target: str) -> list[int] | None:
     """Dice of an aimed attack at ``target``; None means every die hits (target neutralized)."""
     side, rest = parse_key(target)
     if rest == "S":
-        return [d + ctx.rules.static_defense_bonus for d in dice]
+        return modify(dice, ctx.rules.static_defense_bonus, ctx.rules)
     u = ctx.st.units.get(target)
     owner_ent = ctx.st.sides[side].entity
     struct = ctx.st.sides[side].structures.get(rest)
@@ -140,7 +87,7 @@ def _aimed_dice(ctx: Ctx, dice: list[int], target: str) -> list[int] | None:
             f"an Aimed Shot needs Battle rank {ctx.rules.aimed_min_rank} or more, "
             f"this attack has {sum(dice)}"
         )
-    return [d - ctx.rules.aimed_penalty for d in dice if d - ctx.rules.aimed_penalty > 0]
+    return modify(dice, -ctx.rules.aimed_penalty, ctx.rules)
 
 
 def volley_pool(ctx: Ctx, side: int, phase: str) -> tuple[list[str], dict[str, str], list[int]]:
@@ -170,7 +117,7 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
                 raise IllegalAction(f"side {target_side!r} is not an enemy in the battle")
             if plain:
                 faces = ctx.roller.attack(plain)
-                hits = sum(1 for d, f in zip(plain, faces) if f <= d and f < 6)
+                hits = hits_of(plain, faces)
                 ctx.emit(
                     "attack",
                     side=side,
@@ -189,7 +136,7 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
                     n, faces = len(dice), []
                 else:
                     faces = ctx.roller.attack(adj)
-                    n = sum(1 for d, f in zip(adj, faces) if f <= d and f < 6)
+                    n = hits_of(adj, faces)
                 ctx.emit(
                     "attack",
                     side=side,
@@ -208,17 +155,7 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
     # every roll is made: now the hits land
     for by, defender, what, aimed in landings:
         if isinstance(what, int):
-            if what <= 0:
-                continue
-            alloc = list(ctx.policy.allocate(ctx, defender, what, phase, by))
-            best = auto_allocation(st, defender, what)
-            if len(alloc) > what or (len(alloc) < what and len(alloc) < len(best)):
-                raise IllegalAction(
-                    f"allocate exactly {what} hits for {ctx.sides[defender].name!r}"
-                    f" (or as many as it has targets), got {len(alloc)}"
-                )
-            ctx.emit("decision", decision="allocate", side=defender, hits=what, targets=alloc)
-            land_hits(ctx, defender, alloc, by=by, phase=phase)
+            resolve_hits(ctx, defender, what, by=by, phase=phase)
         else:
             for key in what:
                 land_hit(ctx, key, by=by, phase=phase, aimed=aimed)
@@ -276,7 +213,7 @@ def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> N
         for v in victims:
             dice = split(rank)
             faces = ctx.roller.attack(dice)
-            n = sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+            n = hits_of(dice, faces)
             ctx.emit(
                 "attack",
                 side=side,
@@ -288,14 +225,14 @@ def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> N
                 units=["buster"],
             )
             landings.append((side, ctx.unit_side(v), [v] * n, True))
-    if ctx.sides[side].stellar_cannon is not None and boosted_entity(ctx, side) is not None:
+    orbit = ctx.sides[side].stellar_cannon
+    if orbit is not None and boosted_entity(ctx, side) is not None:
         ent = boosted_entity(ctx, side)
-        cdice = list(split(max(0, ent.current("battle") - ctx.sides[side].stellar_cannon)))
+        cdice = modify(ent.dice("battle"), -orbit, ctx.rules)
         if cdice:
             target = ctx.policy.target_side(ctx, side, enemies)
             faces = ctx.roller.attack(cdice)
-            ok = any(f <= d and f < 6 for d, f in zip(cdice, faces))
-            hits = ctx.roller.faces(1)[0] if ok else 0
+            hits = _cannon_hits(ctx) if hits_of(cdice, faces) else 0
             ctx.emit(
                 "attack",
                 side=side,
@@ -307,6 +244,15 @@ def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> N
                 units=["stellar cannon"],
             )
             landings.append((side, target, hits, False))
+
+
+def _cannon_hits(ctx: Ctx) -> int:
+    """Roll the Stellar Cannon's hits (``rules.stellar_cannon_hits``, d6s only)."""
+    d = ctx.rules.cannon_dice()
+    total = sum(ctx.roller.faces(d.count))
+    for op, k in d.ops:
+        total = total + k if op == "+" else total - k if op == "-" else total * k
+    return max(0, total)
 
 
 def order_phase(ctx: Ctx) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
-from .damage import auto_allocation, entity_loss_order, unit_order
+from .damage import auto_allocation, default_release, entity_loss_order, unit_order
 from .events import Ctx
 from .state import entity_key, parse_key
 
@@ -206,9 +206,17 @@ class AutoPolicy:
         """The first enemy still fighting."""
         return enemies[0]
 
+    def begin_phase(self) -> None:
+        """Called by the battle before each attempt at a phase (nothing to do here)."""
+
     def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
-        """Ruling 4: decoys, then the cheapest operational ship, the entity last."""
+        """Ruling 4, one wave at a time: decoys, then the cheapest operational ship, the entity
+        last; what is left after the damage rolls comes back as another wave."""
         return auto_allocation(ctx.st, side, hits)
+
+    def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
+        """Control fell below the ships under it: let the ``n`` cheapest go."""
+        return default_release(ctx.st, side, n)
 
     def entity_ability(self, ctx: Ctx, side: int) -> str:
         """The entity loses its highest ability (Battle kept longest on ties)."""
@@ -248,11 +256,17 @@ class InteractivePolicy(AutoPolicy):
     When a decision is due and no answer is queued, the step raises :class:`DecisionNeeded`
     (the battle is unchanged). Answer with :meth:`answer` and step again: the phase rolls the
     same dice (they come from the battle's seed and the phase number) and uses the answer.
-    Supported decisions: ``"allocate"`` (hit targets), ``"retreat"`` (bool),
-    ``"fire"`` (keys that fire), ``"aim"`` (key -> target).
+    Supported decisions: ``"allocate"`` (hit targets, one wave at a time: hits whose target is
+    gone come back as a new decision with fewer hits), ``"retreat"`` (bool), ``"fire"`` (keys
+    that fire), ``"aim"`` (key -> target), ``"release"`` (ships let go of Control when a hit
+    lowers it below their number).
+
+    An answer is used once; when a later decision of the same phase stops the step, the
+    answers the step used are kept for the next attempt, so a phase with several decisions
+    is answered one decision at a time.
     """
 
-    ASKABLE = ("allocate", "retreat", "fire", "aim")
+    ASKABLE = ("allocate", "retreat", "fire", "aim", "release")
 
     def __init__(
         self, ask: Sequence[str] = ("allocate",), sides: Sequence[int] | None = None, **auto: Any
@@ -262,7 +276,8 @@ class InteractivePolicy(AutoPolicy):
             validate.choice("ask", a, self.ASKABLE)
         self.ask = tuple(ask)
         self.sides = None if sides is None else tuple(sides)
-        self.answers: dict[tuple[str, int, int, str], Any] = {}
+        self.answers: dict[tuple[Any, ...], Any] = {}
+        self._used: dict[tuple[Any, ...], Any] = {}
 
     def _asked(self, kind: str, side: int) -> bool:
         return kind in self.ask and (self.sides is None or side in self.sides)
@@ -275,11 +290,19 @@ class InteractivePolicy(AutoPolicy):
                 raise InvalidInput(f"{decision['hits']} hits to allocate, got {len(value)} targets")
         self.answers[_key(decision)] = value
 
+    def begin_phase(self) -> None:
+        """Forget which answers the last (successful) attempt at a phase used."""
+        self._used = {}
+
     def _get(self, ctx: Ctx, decision: dict[str, Any]) -> Any:
         decision = {"round": ctx.st.round, **decision}
         k = _key(decision)
         if k in self.answers:
-            return self.answers.pop(k)
+            self._used[k] = self.answers.pop(k)
+            return self._used[k]
+        # the phase stops here: the answers it used stay queued for its next attempt
+        self.answers.update(self._used)
+        self._used = {}
         raise DecisionNeeded(decision)
 
     def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
@@ -297,6 +320,25 @@ class InteractivePolicy(AutoPolicy):
                 "default": auto_allocation(ctx.st, side, hits),
             },
         )
+
+    def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
+        """Ask which ships leave Control when asked; else the cheapest."""
+        if not self._asked("release", side):
+            return super().release(ctx, side, n, controlled)
+        return [
+            str(k)
+            for k in self._get(
+                ctx,
+                {
+                    "kind": "release",
+                    "side": side,
+                    "phase": ctx.st.phase_name,
+                    "n": n,
+                    "options": list(controlled),
+                    "default": default_release(ctx.st, side, n),
+                },
+            )
+        ]
 
     def retreat(self, ctx: Ctx, side: int) -> bool:
         """Ask whether to retreat when asked."""
@@ -317,12 +359,16 @@ class InteractivePolicy(AutoPolicy):
         return dict(self._get(ctx, {"kind": "aim", "side": side, "phase": phase, "options": fire}))
 
 
-def _key(decision: dict[str, Any]) -> tuple[str, int, int, str]:
+def _key(decision: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells decisions apart: kind, round, side, phase; for hits also who fired and how
+    many are left (each wave of one volley has fewer); for releases, how many go."""
     return (
         decision["kind"],
         int(decision.get("round", 0)),
         int(decision["side"]),
         str(decision.get("phase", "")),
+        int(decision.get("by", -1)),
+        int(decision.get("hits", decision.get("n", 0))),
     )
 
 

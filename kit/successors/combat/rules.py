@@ -11,7 +11,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ... import validate
-from ...errors import InvalidInput
+from ...dice import Dice
+from ...dice import parse as parse_dice
+from ...errors import InvalidInput, InvalidType
 from ..rules import DEFAULT_RULES, SuccessorsRules
 
 __all__ = ["ATTACK_PHASES", "DAMAGE_RESULTS", "DEFAULT_COMBAT_RULES", "PHASES", "CombatRules"]
@@ -66,7 +68,11 @@ class CombatRules:
     feral_capacity: int = 20
     """RU a Feral can hold."""
     stellar_cannon_hits: str = "1d6"
-    """Hits a Stellar Cannon deals when its attack succeeds."""
+    """Dice expression for the hits a Stellar Cannon deals when its attack succeeds."""
+    modifier_per_die: bool = True
+    """A rank modifier (Aimed, Jammer, Long Ranged, Static Defenses, Stellar Cannon) moves
+    each die of a split rank, dropping dice brought to 0 or below (True, ruling 4); False:
+    the whole rank moves and is split again (5+3 Aimed: 3+1 per die, 5+1 whole)."""
     long_ranged_entity_penalty: int = 1
     """Ranks an entity with the Long Ranged edge loses per die attacking an adjacent orbit."""
     left_behind_counts_as_lost: bool = True
@@ -80,12 +86,19 @@ class CombatRules:
     """Rules for pools (Control, split ranks) shared with fleets."""
 
     def __post_init__(self) -> None:
+        rows = validate.sequence("damage_table", self.damage_table)
+        for row in rows:
+            if not isinstance(row, (list, tuple)) or len(row) != 2:
+                raise InvalidInput(
+                    f"damage_table rows are [face, result] pairs, got {row!r} "
+                    f"(results: {', '.join(DAMAGE_RESULTS)})"
+                )
         table = tuple(
             (
                 validate.integer("damage face", f, 1, 6),
                 validate.choice("damage result", r, DAMAGE_RESULTS),
             )
-            for f, r in self.damage_table
+            for f, r in rows
         )
         if sorted(f for f, _ in table) != [1, 2, 3, 4, 5, 6]:
             raise InvalidInput(
@@ -111,8 +124,23 @@ class CombatRules:
         validate.boolean("takeover_bonus_needs_a_success", self.takeover_bonus_needs_a_success)
         validate.boolean("left_behind_counts_as_lost", self.left_behind_counts_as_lost)
         validate.boolean("structure_loss_destroys_entity", self.structure_loss_destroys_entity)
+        validate.boolean("modifier_per_die", self.modifier_per_die)
+        if not isinstance(self.stellar_cannon_hits, str):
+            raise InvalidType(
+                f"stellar_cannon_hits must be a dice expression such as '1d6', "
+                f"got {self.stellar_cannon_hits!r}"
+            )
+        if parse_dice(self.stellar_cannon_hits).sides != 6:
+            raise InvalidInput(
+                f"stellar_cannon_hits must roll d6s (1d6, 2d6, 1d6+1...), "
+                f"got {self.stellar_cannon_hits!r}"
+            )
         if not isinstance(self.fleet_rules, SuccessorsRules):
             raise InvalidInput(f"fleet_rules must be SuccessorsRules, got {self.fleet_rules!r}")
+
+    def cannon_dice(self) -> Dice:
+        """The Stellar Cannon's hits as a :class:`~kit.dice.Dice` expression."""
+        return parse_dice(self.stellar_cannon_hits)
 
     def damage(self, face: int) -> str:
         """The damage table's result for a 1d6 face."""
@@ -138,7 +166,10 @@ class CombatRules:
         raw = dict(validate.mapping("combat rules", raw))
         validate.no_unknown_keys("combat rules", raw, cls.__dataclass_fields__)
         if "damage_table" in raw:
-            raw["damage_table"] = tuple(tuple(x) for x in raw["damage_table"])
+            rows = validate.sequence("damage_table", raw["damage_table"])
+            raw["damage_table"] = tuple(
+                tuple(x) if isinstance(x, (list, tuple)) else x for x in rows
+            )
         if "fleet_rules" in raw:
             raw["fleet_rules"] = SuccessorsRules.from_dict(raw["fleet_rules"])
         return cls(**raw)

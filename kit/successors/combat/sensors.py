@@ -18,6 +18,7 @@ from typing import Any
 from ... import validate
 from ..ranks import roll_successes  # noqa: F401  (documented helper for callers)
 from .events import Ctx, in_fight
+from .pools import hits_of, pool
 
 __all__ = [
     "FLEET_LEVELS",
@@ -76,8 +77,6 @@ def fleet_level(ctx_or_state: Any, viewer: int, target: int) -> int:
 
 def sensors_phase(ctx: Ctx) -> None:
     """Each side rolls its Sensors pool against each target its policy names."""
-    from .phases import pool  # local import: phases imports this module
-
     for side in range(len(ctx.sides)):
         if not in_fight(ctx.st, side):
             continue
@@ -86,7 +85,7 @@ def sensors_phase(ctx: Ctx) -> None:
             continue
         for target in ctx.policy.sensor_targets(ctx, side, ctx.enemies(side)):
             faces = ctx.roller.faces(len(dice))
-            n = sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+            n = hits_of(dice, faces)
             total = ctx.st.sides[side].sensors.get(target, 0) + n
             ctx.emit(
                 "sensors",

@@ -28,6 +28,7 @@ from ...rng import SeedLike, make_rng
 from ..entities import ABILITIES
 from ..fleets import entity_phase, ship_dice, ship_phase
 from ..ranks import split
+from .allocation import plan_wave
 from .damage import ENTITY_LOSS_PREFERENCE, allocation_order, unit_order
 from .policies import AutoPolicy, Never, RetreatAfter, RetreatWhenLosses
 from .rules import ATTACK_PHASES
@@ -165,8 +166,6 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
             )
             if s.sensors >= battle.rules.takeover_lock or can_sense:
                 return "Take-Overs are possible (use AutoPolicy(takeover=False) for the fast path)"
-    if battle.rules.damage_table != type(battle.rules)().damage_table and False:  # pragma: no cover
-        return "custom damage table"
     return None
 
 
@@ -185,6 +184,7 @@ class _SideArrays:
         self.imploder = np.array([u.design.after_attack == "destroyed" for u in units])
         self.mobile = np.array([not u.design.immobile for u in units])
         self.controlled = np.array([u.controlled for u in units], bool)
+        # cheapest first: the order of repairs, of hits on neutralized ships, of releases
         rep = sorted(range(len(units)), key=lambda j: (units[j].cost, unit_order(units[j].key)))
         self.repair_order = np.array(rep, int)
         ent = side.entity
@@ -192,30 +192,53 @@ class _SideArrays:
         self.base = np.array([ent.base(a) if ent else 0 for a in ABILITIES], int)
         self.dmg0 = np.array(ent.damage if ent else (0,) * 5, int)
         fr = battle.rules.fleet_rules
+        self.per_rank = fr.control_limit_per_rank
         U = len(units)
-        self.tables: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        # per ability: dice and phase of each ship under Control of an entity at rank r
+        # (row r; row 0: no working controller) and of each ship on its own
+        self.tables: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
         for ability in ("battle", "handling"):
             R = int(self.base[ABILITIES.index(ability)]) if ent else 0
-            slots = 1
-            rows = []
-            for r in range(R + 1):
-                row = []
-                for u in units:
-                    ctl = r if (u.controlled and r > 0) else None
-                    row.append(ship_dice(u.design.abilities()[ability], ctl, rules=fr))
-                rows.append(row)
-                slots = max([slots] + [len(d) for d in row])
+            own = [ship_dice(u.design.abilities()[ability], None, rules=fr) for u in units]
+            rows = [
+                [
+                    ship_dice(u.design.abilities()[ability], r if r > 0 else None, rules=fr)
+                    for u in units
+                ]
+                for r in range(R + 1)
+            ]
+            slots = max([1] + [len(d) for d in own] + [len(d) for row in rows for d in row])
             parts = np.zeros((R + 1, U, slots), int)
             phase = np.zeros((R + 1, U), int)  # 0 first, 1 main, 2 last, -1 none
-            for r in range(R + 1):
-                for j, u in enumerate(units):
+            parts_own = np.zeros((U, slots), int)
+            phase_own = np.zeros(U, int)
+            for j, u in enumerate(units):
+                parts_own[j, : len(own[j])] = own[j]
+                ph = ship_phase(u.design, None, False)
+                phase_own[j] = ATTACK_PHASES.index(ph) if ph else -1
+                for r in range(R + 1):
                     d = rows[r][j]
                     parts[r, j, : len(d)] = d
-                    ph = ship_phase(u.design, ent if r > 0 else None, u.controlled and r > 0)
+                    ph = ship_phase(u.design, ent if r > 0 else None, r > 0)
                     phase[r, j] = ATTACK_PHASES.index(ph) if ph else -1
-            self.tables[ability] = (parts, phase)
+            self.tables[ability] = (parts, phase, parts_own, phase_own)
         self.entity_phase = ATTACK_PHASES.index(entity_phase(ent)) if ent else -1
         self.ent_dice_max = max(1, len(split(int(self.base.sum()) + 1)))
+
+    def dice(
+        self, ability: str, rank: np.ndarray, ctl: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """[B, U, slots] dice and [B, U] attack phases with controller ranks ``rank`` [B] and
+        the ships under Control ``ctl`` [B, U]."""
+        parts, phase, parts_own, phase_own = self.tables[ability]
+        if not ctl.any():
+            B = ctl.shape[0]
+            return (
+                np.broadcast_to(parts_own, (B, *parts_own.shape)),
+                np.broadcast_to(phase_own, (B, phase_own.shape[0])),
+            )
+        dice = np.where(ctl[:, :, None], parts[rank], parts_own[None, :, :])
+        return dice, np.where(ctl, phase[rank], phase_own[None, :])
 
 
 def _p(parts: np.ndarray) -> np.ndarray:
@@ -241,6 +264,7 @@ def _fast(
     counter = [np.zeros((B, len(s.keys)), int) for s in S]
     fired = [np.zeros((B, len(s.keys)), bool) for s in S]
     retreated_u = [np.zeros((B, len(s.keys)), bool) for s in S]
+    ctl = [np.tile(s.controlled, (B, 1)) for s in S]
     edmg = [np.tile(s.dmg0, (B, 1)) for s in S]
     ealive = [np.full(B, s.entity is not None) for s in S]
     eretreat = [np.zeros(B, bool) for s in S]
@@ -256,7 +280,7 @@ def _fast(
             for f in range(1, 7)
         ]
     )
-    ab_b, ab_h = ABILITIES.index("battle"), ABILITIES.index("handling")
+    ab_b, ab_h, ab_c = (ABILITIES.index(a) for a in ("battle", "handling", "control"))
     pref = np.array(
         [len(ENTITY_LOSS_PREFERENCE) - ENTITY_LOSS_PREFERENCE.index(a) for a in ABILITIES]
     )
@@ -303,6 +327,58 @@ def _fast(
         rows = np.nonzero(mask & (edmg[i].sum(axis=1) > 0))[0]
         edmg[i][rows, a[rows]] -= 1
 
+    def release(d: int) -> None:
+        """Control below the ships under it: the cheapest go (ruling 4's default)."""
+        s = S[d]
+        there = ealive[d] & ~eretreat[d]
+        held = ctl[d] & alive[d] & ~retreated_u[d]
+        limit = np.maximum(s.base[ab_c] - edmg[d][:, ab_c], 0) * s.per_rank
+        excess = np.where(there, held.sum(axis=1) - limit, 0)
+        if not (excess > 0).any():
+            return
+        order = s.repair_order
+        hs = held[:, order]
+        gone = hs & (np.cumsum(hs, axis=1) <= excess[:, None])
+        rel = np.zeros_like(gone)
+        rel[:, order] = gone
+        ctl[d] &= ~rel
+
+    def land(d: int, h: np.ndarray) -> None:
+        """Ruling 4 for every battle at once: waves of :func:`plan_wave`, as the engine."""
+        s = S[d]
+        left = h.copy()
+        while (left > 0).any():
+            op = oper(d)
+            cap = np.where(op, s.k[None, :] - counter[d], 0)
+            cur = s.base[None, :] - edmg[d]
+            there = ealive[d] & ~eretreat[d]
+            room = np.where(
+                there & ~ent_neut(d),
+                np.where(has_ab[d][None, :], np.maximum(cur - 1, 0), 0).sum(axis=1),
+                0,
+            )
+            neut = alive[d] & damaged[d] & ~retreated_u[d]
+            wave = plan_wave(left, cap, room, neut, s.repair_order, there)
+            landed = wave.landed
+            if not (landed > 0).any():
+                break
+            counter[d] += wave.take
+            trig = op & (wave.take > 0) & (counter[d] >= s.k[None, :])
+            counter[d][trig] = 0
+            if trig.any():
+                res = dmg_face[rng.integers(1, 7, size=trig.shape)]
+                damaged[d] |= trig & (res == 0)
+                alive[d] &= ~(trig & (res > 0))
+            for step in range(int(wave.entity.max())):
+                hit_entity(d, wave.entity > step)
+            alive[d] &= ~wave.kill
+            if wave.last.any():
+                neutral = ent_neut(d)
+                ealive[d] &= ~(wave.last & neutral)
+                hit_entity(d, wave.last & ~neutral)
+            release(d)
+            left = np.where(landed > 0, left - landed, 0)
+
     out_outcome = np.full((n, 2), OUTCOMES.index("draw"))
     out_ru = np.zeros((n, 2))
     out_rounds = np.zeros(n, int)
@@ -328,7 +404,7 @@ def _fast(
         out_rounds[g], out_first[g] = rounds[rows], first_hits[rows]
 
     gidx = np.arange(n)
-    per_side = (alive, damaged, counter, fired, retreated_u, edmg, ealive, eretreat, sretreat)
+    per_side = (alive, damaged, counter, fired, retreated_u, ctl, edmg, ealive, eretreat, sretreat)
     for rnd in range(1, max_rounds + 1):
         if not live.any():
             break
@@ -359,9 +435,8 @@ def _fast(
             act = live & in_fight(i)
             if not act.any() or not len(s.keys) and s.entity is None:
                 continue
-            parts, _ = s.tables["handling"]
-            ci = ctl_index(i, ab_h)
-            udice = parts[ci] * oper(i)[:, :, None]
+            udice, _ = s.dice("handling", ctl_index(i, ab_h), ctl[i])
+            udice = udice * oper(i)[:, :, None]
             ent_r = np.where(ent_active(i), np.maximum(s.base[ab_h] - edmg[i][:, ab_h], 0), 0)
             edice = _split_dice(ent_r, s.ent_dice_max)
             dice = np.concatenate([edice, udice.reshape(B, -1)], axis=1)
@@ -411,12 +486,11 @@ def _fast(
             for i in range(2):
                 s = S[i]
                 act = live & in_fight(i) & in_fight(1 - i)
-                parts, phase = s.tables["battle"]
-                ci = ctl_index(i, ab_b)
-                mask = oper(i) & (phase[ci] == ph) & ~fired[i] & act[:, None]
+                parts, phase = s.dice("battle", ctl_index(i, ab_b), ctl[i])
+                mask = oper(i) & (phase == ph) & ~fired[i] & act[:, None]
                 if policy.hold_reloaders:
-                    mask &= ~(S[i].reloader[None, :] & ~S[i].controlled[None, :])
-                dice = parts[ci] * mask[:, :, None]
+                    mask &= ~(S[i].reloader[None, :] & ~ctl[i])
+                dice = parts * mask[:, :, None]
                 h = ((rng.random(dice.shape) < _p(dice)) & (dice > 0)).sum(axis=(1, 2))
                 if s.entity_phase == ph and s.entity is not None:
                     er = np.where(
@@ -430,23 +504,7 @@ def _fast(
                 hits.append(h)
                 firing.append(mask)
             for i in range(2):
-                d = 1 - i
-                _land(
-                    S[d],
-                    hits[i],
-                    alive[d],
-                    damaged[d],
-                    counter[d],
-                    retreated_u[d],
-                    edmg[d],
-                    ealive[d] & ~eretreat[d],
-                    has_ab[d],
-                    rng,
-                    dmg_face,
-                    hit_entity,
-                    d,
-                    ent_neut,
-                )
+                land(1 - i, hits[i])
             for i in range(2):
                 m = firing[i]
                 fired[i] |= m
@@ -478,70 +536,6 @@ def _fast(
         "rounds": out_rounds,
         "first_hits": out_first,
     }
-
-
-def _land(
-    s: _SideArrays,
-    h: np.ndarray,
-    alive: np.ndarray,
-    damaged: np.ndarray,
-    counter: np.ndarray,
-    retreated: np.ndarray,
-    edmg: np.ndarray,
-    ealive: np.ndarray,
-    has_ab: np.ndarray,
-    rng: np.random.Generator,
-    dmg_face: np.ndarray,
-    hit_entity: Any,
-    d: int,
-    ent_neut: Any,
-) -> None:
-    """Ruling 4's allocation and the damage table, for every battle at once."""
-    if not h.any():
-        return
-    B = h.shape[0]
-    op = alive & ~damaged & ~retreated
-    cap = np.where(op, s.k[None, :] - counter, 0)
-    cum = np.cumsum(cap, axis=1)
-    take = np.clip(h[:, None] - (cum - cap), 0, cap)
-    left = np.maximum(h - cap.sum(axis=1), 0)
-    neut_before = alive & damaged & ~retreated
-    # entity: hits while every ability stays >= 1
-    cur = s.base[None, :] - edmg
-    eok = ealive & ~ent_neut(d)
-    room = np.where(eok, np.where(has_ab[None, :], np.maximum(cur - 1, 0), 0).sum(axis=1), 0)
-    ent_hits = np.minimum(left, room)
-    left = left - ent_hits
-    # neutralized ships, cheapest first: one hit destroys each
-    order = s.repair_order
-    nb = neut_before[:, order]
-    rank = np.cumsum(nb, axis=1)
-    kill_sorted = nb & (rank <= left[:, None])
-    left = left - kill_sorted.sum(axis=1)
-    kill = np.zeros_like(kill_sorted)
-    kill[:, order] = kill_sorted
-    # land: ships first (in allocation order), as the engine does
-    counter += take
-    trig = op & (take > 0) & (counter >= s.k[None, :])
-    counter[trig] = 0
-    if trig.any():
-        faces = rng.integers(1, 7, size=trig.shape)
-        res = dmg_face[faces]
-        damaged |= trig & (res == 0)
-        alive &= ~(trig & (res > 0))
-    for step in range(int(ent_hits.max()) if ent_hits.size else 0):
-        hit_entity(d, ent_hits > step)
-    alive &= ~kill
-    # the last hits on the entity: the first neutralizes it (if not yet), the next destroys it
-    for step in range(int(left.max()) if left.size else 0):
-        m = (left > step) & ealive
-        if not m.any():
-            break
-        neut = ent_neut(d)
-        destroy = m & neut
-        ealive &= ~destroy
-        hit_entity(d, m & ~neut)
-    del B
 
 
 # --------------------------------------------------------------------------- entry point

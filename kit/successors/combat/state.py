@@ -23,6 +23,7 @@ from ..design import ShipDesign
 from ..entities import Entity
 from ..fleets import Fleet, Ship
 from ..ships import ship_type
+from .rules import PHASES
 
 __all__ = ["GONE", "BattleState", "Side", "SideState", "Unit", "entity_key", "parse_key"]
 
@@ -241,7 +242,12 @@ def _structures(side: Side) -> dict[str, dict[str, Any]]:
     for code, (name, attr) in STRUCTURES.items():
         level = getattr(side, attr)
         if level:
-            out[code] = {"level": level, "capacity": project(name, level).hits, "hits": 0, "state": "active"}
+            out[code] = {
+                "level": level,
+                "capacity": project(name, level).hits,
+                "hits": 0,
+                "state": "active",
+            }
     return out
 
 
@@ -377,6 +383,11 @@ class BattleState:
     """The battle has ended."""
     result: dict[str, Any] | None = None
     """Outcome once over."""
+
+    @property
+    def phase_name(self) -> str:
+        """The phase being played (or last played)."""
+        return PHASES[(self.phase_index - 1) % len(PHASES)]
 
     def side_units(self, side: int, *, operational: bool = False) -> list[Unit]:
         """Units fighting for ``side`` (only operational ones if asked), in setup order."""

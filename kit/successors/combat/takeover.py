@@ -15,6 +15,7 @@ from typing import Any
 
 from ...errors import IllegalAction
 from .events import Ctx, in_fight
+from .pools import entity_dice, hits_of, unit_dice
 from .state import Unit, entity_key
 
 __all__ = [
@@ -75,8 +76,6 @@ def lockable_targets(ctx: Ctx, side: int) -> list[str]:
 
 def takeover_users(ctx: Ctx, side: int) -> dict[str, list[int]]:
     """Who of ``side`` can attempt a Take-Over, with its Control dice."""
-    from .phases import entity_dice, unit_dice
-
     out = {}
     ed = entity_dice(ctx, side, "control")
     if ed:
@@ -113,7 +112,7 @@ def takeover_phase(ctx: Ctx) -> None:
             u = ctx.st.units[target]
             dice = users[who]
             faces = ctx.roller.faces(len(dice))
-            n = sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+            n = hits_of(dice, faces)
             bonus = takeover_bonus(ctx, side, u)
             if ctx.rules.takeover_bonus_needs_a_success and not n:
                 bonus = 0
