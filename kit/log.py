@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from . import validate
+from . import limits, validate
 from .errors import IllegalAction, InvalidInput
 
 __all__ = ["Event", "EventLog", "replay"]
@@ -61,7 +61,7 @@ class Event:
         return {"kind": self.kind, "action": self.action, "data": dict(self.data)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Event":
+    def from_dict(cls, raw: Any) -> Event:
         """Read an event written by :meth:`to_dict`; raise naming the bad field."""
         raw = validate.mapping("event", raw)
         validate.no_unknown_keys("event", raw, ("kind", "action", "data"))
@@ -75,6 +75,8 @@ class EventLog:
     """An append-only list of :class:`Event` grouped into undoable actions."""
 
     def __init__(self, events: Sequence[Event] = ()) -> None:
+        if len(events) > limits.MAX_EVENTS:
+            raise InvalidInput(f"a log holds at most {limits.MAX_EVENTS} events, got {len(events)}")
         self._events: list[Event] = list(events)
         self._open_action: int | None = None
 
@@ -103,7 +105,16 @@ class EventLog:
             self._open_action = None
 
     def append(self, kind: str, /, **data: Any) -> Event:
-        """Append an event (as its own action unless inside :meth:`action`)."""
+        """Append an event (as its own action unless inside :meth:`action`).
+
+        A log holds at most :data:`kit.limits.MAX_EVENTS` events; one more is refused with
+        :class:`~kit.errors.IllegalAction`, so every log the kit holds can be saved and loaded.
+        """
+        if len(self._events) >= limits.MAX_EVENTS:
+            raise IllegalAction(
+                f"this game's log is full ({limits.MAX_EVENTS} events); start a new game from "
+                "its current state or undo"
+            )
         try:
             json.dumps(data, allow_nan=False)
         except (TypeError, ValueError) as exc:
@@ -140,7 +151,7 @@ class EventLog:
         """How many undoable actions the log holds."""
         return len({e.action for e in self._events})
 
-    def copy(self) -> "EventLog":
+    def copy(self) -> EventLog:
         """An independent copy (events are immutable, so this is cheap)."""
         return EventLog(self._events)
 
@@ -149,9 +160,11 @@ class EventLog:
         return [e.to_dict() for e in self._events]
 
     @classmethod
-    def from_list(cls, raw: Any) -> "EventLog":
-        """Read a log written by :meth:`to_list`."""
+    def from_list(cls, raw: Any) -> EventLog:
+        """Read a log written by :meth:`to_list` (the event budget is checked first)."""
         items = validate.sequence("events", raw)
+        if len(items) > limits.MAX_EVENTS:
+            raise InvalidInput(f"events holds {len(items)} events; at most {limits.MAX_EVENTS}")
         return cls([Event.from_dict(e) for e in items])
 
     def __eq__(self, other: object) -> bool:

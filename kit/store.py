@@ -96,18 +96,19 @@ def dumps(kind: str, version: int, data: Any) -> str:
 
 
 def _depth(value: Any, limit: int) -> int:
-    if not isinstance(value, (dict, list)):
-        return 1
-    stack = [(value, 1)]
-    deepest = 0
-    while stack:
-        item, d = stack.pop()
-        deepest = max(deepest, d)
-        if deepest > limit:
-            return deepest
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((v, d + 1) for v in children if isinstance(v, (dict, list)))
-    return deepest
+    """Nesting depth of parsed JSON, walked level by level; stops once past ``limit``."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return depth
+        below: list[Any] = []
+        for item in level:
+            children = item.values() if type(item) is dict else item
+            below += [v for v in children if type(v) is dict or type(v) is list]
+        level = below
+    return max(depth, 1)
 
 
 #: Longest integer literal accepted: one digit more than the largest int the kit keeps, so

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .. import store, validate
+from .. import limits, store, validate
 from ..dice import parse
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..log import Event, EventLog
@@ -186,7 +186,13 @@ class Fleet:
                 design, tname = _item(item["type"])
             else:
                 design, tname = ShipDesign.from_dict(item["design"]), None
-            for _ in range(validate.integer("buy count", e["count"], 1, 10000)):
+            count = validate.integer("buy count", e["count"], 1, limits.MAX_SHIPS_PER_BUY)
+            if len(ships) + count > limits.MAX_SHIPS_PER_FLEET:  # checked before building
+                raise InvalidInput(
+                    f"a fleet holds at most {limits.MAX_SHIPS_PER_FLEET} ships; buying {count} "
+                    f"more to the {len(ships)} it has is over the limit"
+                )
+            for _ in range(count):
                 sid = st["next"]
                 st["next"] += 1
                 ships[sid] = Ship(sid, design, tname, e.get("side"), e.get("label"))
@@ -289,7 +295,7 @@ class Fleet:
         owner's side unless ``side`` names another (captured or recovered equipment).
         """
         design, tname = _item(item)
-        count = validate.integer("count", count, 1, 10000)
+        count = validate.integer("count", count, 1, limits.MAX_SHIPS_PER_BUY)
         if label is not None:
             label = validate.text("label", label, max_len=80)
         first = self._state["next"]
