@@ -32,12 +32,14 @@ __all__ = [
     "ABILITIES",
     "ENTITY_FORMAT",
     "FACET_RU_PER_HIT",
+    "HANDLING_TASKS",
     "KINDS",
     "SEXES",
     "SIDES",
     "SPAWN_COST",
     "Entity",
     "entity_signature",
+    "task_key",
 ]
 
 #: The five abilities, in the order of the rule text.
@@ -62,6 +64,47 @@ ENTITY_FORMAT = ("successors-entity", 1)
 SPAWN_COST = 12
 #: RU a facet consumes for each hit of extra toughness.
 FACET_RU_PER_HIT = 2
+
+#: The Handling operations of "Manipulating the Universe", by the kit's task names.
+HANDLING_TASKS = ("repair", "recondition", "gather", "build", "mine", "recycle")
+
+#: Words a player may write for a task (as a Natural Aptitude area or a task name), by task.
+_TASK_WORDS: dict[str, tuple[str, ...]] = {
+    "repair": ("repair", "repairs", "repairing"),
+    "recondition": ("recondition", "reconditioning"),
+    "gather": ("gather", "gathering"),
+    "build": ("build", "building", "construction", "constructing", "engineering"),
+    "mine": ("mine", "mining"),
+    "recycle": ("recycle", "recycling"),
+    "identify": ("identify", "identifying", "identification"),
+    "system scanning": ("system scanning", "scanning", "scan", "system scan"),
+    "takeover": ("takeover", "take over", "taking over"),
+    "facet": ("facet", "faceting"),
+    "spawn": ("spawn", "spawning"),
+    "hyper jump": ("hyper jump", "jump", "jumping", "jump plotting", "plotting"),
+}
+_WORD_TO_TASK = {w: task for task, words in _TASK_WORDS.items() for w in words}
+#: Areas that cover several tasks: every Handling operation.
+_AREA_GROUPS: dict[str, tuple[str, ...]] = {
+    "handling": HANDLING_TASKS,
+    "manipulation": HANDLING_TASKS,
+    "manipulating the universe": HANDLING_TASKS,
+}
+
+
+def task_key(text: Any) -> str:
+    """The kit's name for a task written by a player (``"Mining"`` -> ``"mine"``).
+
+    Case, hyphens and underscores do not matter; a word the kit does not know stays as
+    written (lower case), so a GM's own aptitude such as ``"Diplomacy"`` still matches itself.
+
+    >>> task_key("Mining"), task_key("System_Scanning"), task_key("Take-Over"), task_key("Poetry")
+    ('mine', 'system scanning', 'takeover', 'poetry')
+    """
+    words = validate.text("task", text, max_len=80).casefold().replace("_", " ").replace("-", " ")
+    norm = " ".join(words.split())
+    return _WORD_TO_TASK.get(norm, norm)
+
 
 #: Which effect keyword takes away the entity's own use of an ability.
 _NO_OWN = {"battle": "no_battle", "handling": "no_handling", "information": "no_information"}
@@ -304,11 +347,34 @@ class Entity:
                 extra += self.effects_count("takeover_own_side+1")
             return extra
         if task == "identify":
-            return self.effects_count("identify+1") - self.effects_count("identify-1")
+            return (
+                self.effects_count("identify+1")
+                - self.effects_count("identify-1")
+                + self.aptitude_bonus("identify")
+            )
+        return self.aptitude_bonus(task)
+
+    @property
+    def aptitude_areas(self) -> tuple[str, ...]:
+        """The areas of its Natural Aptitudes, as the kit's task names (see :func:`task_key`)."""
+        return tuple(
+            task_key(t.parameter) for t in self.edges if t.effect == "task+1" and t.parameter
+        )
+
+    def aptitude_bonus(self, task: str) -> int:
+        """Extra successes Natural Aptitude gives on ``task`` (0 when it has none for it).
+
+        ``task`` is a kit task name or a player's word for one (``"mine"``, ``"Mining"``,
+        ``"System Scanning"``). An area of ``"Handling"`` covers every Handling operation
+        (:data:`HANDLING_TASKS`). Other engines call this for their own tasks.
+
+        >>> miner = Entity("M", edges=["Natural Aptitude: Mining"])
+        >>> miner.aptitude_bonus("mine"), miner.aptitude_bonus("Mining"), miner.aptitude_bonus("repair")
+        (1, 1, 0)
+        """
+        key = task_key(task)
         return sum(
-            1
-            for t in self.edges
-            if t.effect == "task+1" and (t.parameter or "").casefold() == task.casefold()
+            1 for area in self.aptitude_areas if area == key or key in _AREA_GROUPS.get(area, ())
         )
 
     def effects_count(self, effect: str) -> int:
@@ -576,8 +642,7 @@ class Entity:
             f"Edges ({self.edge_points}): {_md(', '.join(t.label() for t in self.edges) or 'none')}  ",
             f"Flaws ({self.flaw_points}): {_md(', '.join(t.label() for t in self.flaws) or 'none')}",
         ]
-        for n in self.notes:
-            lines.append(f"- {_md(n)}")
+        lines.extend(f"- {_md(n)}" for n in self.notes)
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
 """Options for the Successors builders, and the :class:`Finding` they report.
 
-Where the rule text leaves a choice (see ``RULINGS.md``, Successors 2 and 3), the choice is a
+Where the rule text leaves a choice (see ``docs/rulings.md``, Successors), the choice is a
 field of :class:`SuccessorsRules` with the ruling as its default, so a GM can play it another
 way by passing ``rules=SuccessorsRules(...)``.
 """
@@ -18,7 +18,7 @@ __all__ = ["DEFAULT_RULES", "Finding", "SuccessorsRules"]
 
 @dataclass(frozen=True)
 class SuccessorsRules:
-    """Choices for entities, ships and fleets; defaults follow RULINGS.md."""
+    """Choices for entities, ships and fleets; defaults follow docs/rulings.md."""
 
     ability_points: str = "2d6+3"
     """Points a new character spreads over its abilities (on top of a 1 in each)."""
@@ -42,6 +42,17 @@ class SuccessorsRules:
     """Fewest hits a finished project takes (a 2 RU Targeter still takes one)."""
     build_ru_per_success: int = 3
     """Building ships: each Handling success adds up to this many RU."""
+    aptitude_bonus_needs_a_success: bool = False
+    """Natural Aptitude's extra success is added to every attempt of its task, as the text's
+    "automatically" reads (False), or only to an attempt that already rolled a success (True)."""
+    facet_cap_is_total_ranks: bool = True
+    """A facet strengthened with RU becomes an entity at hits equal to the total of its ranks
+    (True), or at its single highest rank (False); the text says "the max of all ranks"."""
+    failed_creation_spends_ru: bool = False
+    """A facet or spawn whose Control or Handling roll fails still uses up its RU (True), or
+    the RU stay in hand and only the day is lost (False)."""
+    feral_mating_ru: int = 10
+    """RU a Feral must hold before it seeks a mate."""
 
     def __post_init__(self) -> None:
         for f in ("project_ru_per_success", "project_ru_per_hit", "build_ru_per_success"):
@@ -53,6 +64,13 @@ class SuccessorsRules:
         validate.integer("control_limit_per_rank", self.control_limit_per_rank, 0, 100)
         validate.boolean("signature_from_current_ranks", self.signature_from_current_ranks)
         validate.boolean("spawn_may_lower_to_zero", self.spawn_may_lower_to_zero)
+        for f in (
+            "aptitude_bonus_needs_a_success",
+            "facet_cap_is_total_ranks",
+            "failed_creation_spends_ru",
+        ):
+            validate.boolean(f, getattr(self, f))
+        validate.integer("feral_mating_ru", self.feral_mating_ru, 0, 1000)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
@@ -66,7 +84,7 @@ class SuccessorsRules:
         return cls(**raw)
 
 
-#: The rulings as written in RULINGS.md.
+#: The rulings as written in docs/rulings.md.
 DEFAULT_RULES = SuccessorsRules()
 
 

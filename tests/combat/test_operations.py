@@ -50,6 +50,97 @@ def test_gathering_holds_a_ship_and_keeps_a_die_busy():
     assert len([e for e in ev if e.kind == "roll" and e.get("side") == 0]) <= 1  # one die holds
 
 
+class Plan(Quiet):
+    """Each side gathers the ships listed for it, one die each, and fires nothing."""
+
+    def __init__(self, plans):
+        super().__init__()
+        self.plans = plans
+
+    def operations(self, ctx, side, dice):
+        return [("gather", k) for k in self.plans.get(side, [])][: len(dice)]
+
+
+def _three_sides():
+    # A and C each bring Servos; B's Gunboat lies neutralized between them.
+    b = Battle(
+        [
+            Side("A", ships=["Servo", "Servo", "Castle"]),
+            Side("B", ships=["Castle", "Gunboat"]),
+            Side("C", ships=["Servo", "Castle"]),
+        ],
+        seed=1,
+    )
+    b.log.append("damage", unit="1:2", result="neutralized", face=1, by=0, phase="main")
+    b.state = b._replay()
+    return b
+
+
+def test_competing_gathers_cancel_one_for_one():
+    # Text: "if two or more ... are attempting the same action ... and more then one gets a
+    # success, the successes are cancelled until only one entity or ship has a success."
+    # Before: A's gather landed first and C's plan raised IllegalAction.
+    b = _three_sides()
+    pol = Plan({0: ["1:2"], 2: ["1:2"]})
+    to_phase(b, "repair", pol)
+    ev = b.step_phase(pol, faces=[1, 1])  # A: 1 success, C: 1 success -> both cancel
+    assert b.state.units["1:2"].held_by is None
+    (note,) = [e for e in ev if e.kind == "note"]
+    assert note["successes"] == {"0": 1, "2": 1} and note["kept"] == {}
+
+
+def test_the_side_with_more_gather_successes_keeps_the_margin():
+    b = _three_sides()
+    pol = Plan({0: ["1:2", "1:2"], 2: ["1:2"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[1, 2, 3])  # A: 2 successes, C: 1 -> A keeps 1 and gathers
+    assert b.state.units["1:2"].held_by == 0
+
+
+def test_a_lone_gather_success_is_not_cancelled_by_a_failure():
+    b = _three_sides()
+    pol = Plan({0: ["1:2"], 2: ["1:2"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[6, 1])  # A fails, C succeeds
+    assert b.state.units["1:2"].held_by == 2
+
+
+def test_an_owner_can_gather_its_own_ship_against_an_enemy():
+    b = Battle(
+        [Side("A", ships=["Servo", "Castle"]), Side("B", ships=["Servo", "Castle", "Gunboat"])],
+        seed=1,
+    )
+    b.log.append("damage", unit="1:3", result="neutralized", face=1, by=0, phase="main")
+    b.state = b._replay()
+    pol = Plan({0: ["1:3"], 1: ["1:3"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[1, 1])
+    assert b.state.units["1:3"].held_by is None  # tie: nobody
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[5, 1])
+    assert b.state.units["1:3"].held_by == 1  # B pulls its own Gunboat in
+
+
+def test_natural_aptitude_in_combat_turns_a_failed_repair_into_a_success():
+    fixer = Entity(
+        "Fixer",
+        battle=1,
+        control=1,
+        handling=1,
+        information=1,
+        sensors=1,
+        edges=["Natural Aptitude: Repairing"],
+    )
+    b = Battle([Side("A", fixer, ships=["Gunboat", "Castle"]), Side("B", ships=["Castle"])], seed=1)
+    b.log.append("damage", unit="0:1", result="neutralized", face=1, by=1, phase="main")
+    b.state = b._replay()
+    to_phase(b, "repair", Quiet())
+    ev = b.step_phase(Quiet(), faces=[6])
+    (roll,) = [e for e in ev if e.kind == "roll" and e["purpose"] == "repair"]
+    assert roll["successes"] == 0 and roll["bonus"] == 1
+    assert b.state.units["0:1"].status == "operational"
+
+
 def test_tek_locked_cannot_recondition():
     from kit.successors.combat.events import Ctx, ScriptedRoller
     from kit.successors.combat.operations import check_task
@@ -98,10 +189,194 @@ def test_mining_building_and_recycling_rates():
     ws.day([("mine", "surface")], faces=[1])
     ws.day([("mine", "crust")], faces=[1])
     ws.day([("mine", "core")], faces=[1])
-    assert ws.ru == sum(MINING_RATES.values()) == 6
+    assert ws.ru == 3 + 2 + 1 == sum(MINING_RATES.values())  # text: 3, 2 and 1 RU a success
     ws.day([("build", "Matrix")], faces=[1])
-    assert ws.projects["Matrix"]["ru"] == 3 and ws.ru == 3
+    # a project takes up to 5 RU a success, but only what is at hand (6 RU)
+    assert ws.projects["Matrix"].ru == 5 and ws.ru == 1
     k = ws.add("Cruiser")
     ws.day([("recycle", k)], faces=[1])
     ws.day([("recycle", k)], faces=[1])
-    assert ws.ru == 3 + 8 and ws.units[k].state == "destroyed"  # never more than its cost
+    assert ws.ru == 1 + 8 and ws.units[k].state == "destroyed"  # never more than its cost
+
+
+def _builder(handling=5, **kw):
+    return Entity("Builder", battle=1, control=1, handling=handling, information=1, sensors=1, **kw)
+
+
+def test_a_size_1_hyper_gate_takes_10_successes_and_then_takes_5_hits():
+    # Text: "a Size 1 Hyper Gate would require 10 Handling successes and would be a 5 hit
+    # object when finished. Until a project is finished, it is treated as a 1 hit object".
+    # Before the fix the Workshop put 3 RU a success into projects: 17 successes.
+    ws = Workshop(_builder(), ru=60)
+    gate = ws.start_project("Hyper Gate", 1)
+    job = ws.projects[gate]
+    assert job.successes_needed == 50 // 5 == 10
+    for n in range(1, 10):
+        ws.day([("build", gate)], faces=[1])
+        assert job.ru == 5 * n and not job.finished and job.hits == 1
+    day = ws.day([("build", gate)], faces=[1])
+    assert job.finished and job.successes == 10 and job.hits == 50 // 10 == 5
+    assert ws.ru == 60 - 50 and day["events"] == [
+        {"kind": "finished", "job": gate, "name": "Hyper Gate"}
+    ]
+    assert not ws.day([("build", gate)], faces=[1])["rolls"][0]["done"]  # nothing left to add
+
+
+def test_ships_are_built_at_3_ru_a_success_and_join_the_workshop():
+    # "each success adds up to 3RU to an object being constructed": a Cruiser (8 RU) is 3+3+2.
+    ws = Workshop(_builder(), ru=10, faction="Vontuni Empire")
+    job = ws.start_ship("Cruiser")
+    added = []
+    for _ in range(3):
+        before = ws.ru
+        day = ws.day([("build", job)], faces=[2])
+        added.append(before - ws.ru)
+    assert added == [3, 3, 2] and ws.projects[job].finished
+    unit = ws.units[day["events"][0]["unit"]]
+    assert unit.name.upper() == "CRUISER" and unit.operational and unit.maker == "Vontuni Empire"
+
+
+def test_building_needs_ru_at_hand():
+    ws = Workshop(_builder(), ru=0)
+    gate = ws.start_project("Hyper Gate", 1)
+    assert not ws.day([("build", gate)], faces=[1])["rolls"][0]["done"]
+    assert ws.projects[gate].ru == 0
+
+
+def test_tek_locked_refuses_reconditioning_in_the_workshop_too():
+    # Before: the Workshop reconditioned for a Tek Locked entity when asked to.
+    old = _builder(flaws=["Tek Locked"], side="Vontuni Empire")
+    ws = Workshop(old, seed=1)
+    k = ws.add("Servo", maker="Takeru Republic")
+    with pytest.raises(IllegalAction, match=r"Tek Locked.*traded or recycled"):
+        ws.day([("recondition", k)], faces=[1])
+    assert ws.days == [] and ws.units[k].needs_recondition  # nothing rolled, nothing changed
+    assert ws.pending() == []  # the default plan never tries
+    ws.day([("recycle", k)], faces=[1])  # recycling is allowed
+    assert ws.ru == 3
+
+
+def test_cross_trained_needs_no_reconditioning():
+    ws = Workshop(_builder(edges=["Cross-Trained"], side="Vontuni Empire"))
+    k = ws.add("Servo", neutralized=True, maker="Takeru Republic")
+    assert not ws.units[k].needs_recondition
+    assert ws.pending() == [("repair", k)]
+
+
+def test_natural_aptitude_adds_a_success_to_its_task_each_day():
+    # "automatically gains an additional success when attempting a task in his/her area"
+    miner = _builder(handling=1, edges=["Natural Aptitude: Mining"])
+    ws = Workshop(miner)
+    day = ws.day([("mine", "surface")], faces=[6])  # the die fails, the aptitude still mines
+    assert day["rolls"][0]["bonus"] == 1 and ws.ru == 3
+    ws.day([("mine", "crust")], faces=[1])  # a success and the bonus: two lots of crust
+    assert ws.ru == 3 + 2 * 2
+    fixer = _builder(handling=1, edges=["Natural Aptitude: Repairing"])
+    ws2 = Workshop(fixer)
+    k = ws2.add("Gunboat", neutralized=True)
+    assert ws2.day([("repair", k)], faces=[5])["rolls"][0]["done"]
+    assert ws2.units[k].operational
+    other = Workshop(miner)  # mining aptitude does nothing for repairs
+    k2 = other.add("Gunboat", neutralized=True)
+    assert not other.day([("repair", k2)], faces=[5])["rolls"][0]["done"]
+
+
+def test_aptitude_option_needs_a_rolled_success():
+    from kit.successors import SuccessorsRules
+
+    miner = _builder(handling=1, edges=["Natural Aptitude: Mining"])
+    ws = Workshop(miner, rules=SuccessorsRules(aptitude_bonus_needs_a_success=True))
+    ws.day([("mine", "surface")], faces=[6])
+    assert ws.ru == 0
+    ws.day([("mine", "surface")], faces=[1])
+    assert ws.ru == 6
+
+
+def test_a_handling_aptitude_covers_every_handling_task():
+    ent = _builder(handling=1, edges=["Natural Aptitude: Handling"])
+    ws = Workshop(ent, ru=10)
+    job = ws.start_ship("Gunboat")
+    ws.day([("build", job)], faces=[6])
+    assert ws.projects[job].ru == 2 and ws.projects[job].finished
+
+
+def test_gathering_hulks_and_loose_objects_brings_their_ru():
+    # The first example ends with "a 1RU Hulk and 2 2RU Hulks": Frigates (4 RU) hulk to 2 RU;
+    # a Drone (1 RU) hulks to nothing.
+    ws = Workshop(_builder(handling=10))
+    h1, h2 = ws.add_hulk("Frigate"), ws.add_hulk("Frigate")
+    d = ws.add_hulk("Drone")
+    rock = ws.add_object("Cube fragments", 7)
+    assert [ws.loose[k].ru for k in (h1, h2, d, rock)] == [4 // 2, 4 // 2, 0, 7]
+    day = ws.day([("gather", h1), ("gather", h2)], faces=[1, 1])
+    assert ws.ru == 4 and [e["ru"] for e in day["events"]] == [2, 2]
+    assert not ws.day([("gather", h1)], faces=[1])["rolls"][0]["done"]  # already in
+    ws.day([("gather", rock)], faces=[1])
+    assert ws.ru == 11
+    with pytest.raises(ValueError, match="gather target"):
+        ws.day([("gather", "H9")], faces=[1])
+
+
+def _system(star="G"):
+    from kit.successors.stars import Body, Orbit, Star, StarSystem
+
+    planet = Body("Planet", 9600, crust_ru=5, core_ru=3, surface_ru=4)
+    belt = Body("Asteroid Belt", crust_ru=2, composition="Rocky", density="Thin")
+    giant = Body("Gas Giant", 60000, core_ru=40, moons=(Body("Planetoid, Small", 900, 2, 3),))
+    return StarSystem(
+        Star(star), (Orbit(1, planet), Orbit(2, belt), Orbit(3, None), Orbit(4, giant))
+    )
+
+
+def test_mining_lowers_the_worlds_ru_and_stops_when_exhausted():
+    ws = Workshop(_builder(handling=15), system=_system())  # three dice of rank 5
+    ws.day([("mine", "1:surface"), ("mine", "1:surface")], faces=[1, 1])
+    assert ws.ru == 3 + 1  # 3 a success, then the last 1 of the 4 surface RU
+    assert ws.system.orbit(1).body.surface_ru == 0
+    with pytest.raises(IllegalAction, match="exhausted"):
+        ws.day([("mine", "1:surface")], faces=[1])
+    ws.day([("mine", "1:crust"), ("mine", "1:core"), ("mine", "2:crust")], faces=[1, 1, 1])
+    assert ws.ru == 4 + 2 + 1 + 2
+    body = ws.system.orbit(1).body
+    assert (body.crust_ru, body.core_ru) == (5 - 2, 3 - 1)
+    assert ws.system.orbit(2).body.crust_ru == 0
+    ws.day([("mine", "4.1:core")], faces=[1])  # the gas giant's moon
+    assert ws.system.orbit(4).body.moons[0].core_ru == 2
+    with pytest.raises(IllegalAction, match="no crust"):
+        ws.day([("mine", "4:crust")], faces=[1])
+    with pytest.raises(IllegalAction, match="empty"):
+        ws.day([("mine", "3:core")], faces=[1])
+    with pytest.raises(ValueError, match="mine '<orbit>:crust'"):
+        ws.day([("mine", "crust")], faces=[1])
+
+
+def test_a_core_tap_mines_the_core_at_the_crust_rate():
+    # "allows the entity and ships using it to make crust mining operations on the core"
+    ws = Workshop(_builder(handling=10), system=_system(), ru=15)
+    tap = ws.start_project("Core Tap", site="4")
+    ws.day([("build", tap)] * 2, faces=[1, 1])
+    assert not ws.projects[tap].finished  # 15 RU: 3 successes
+    ws.day([("mine", "4:core")], faces=[1])
+    assert ws.ru == 15 - 10 + 1  # no tap yet: 1 RU a success
+    ws.day([("build", tap)], faces=[1])
+    assert ws.projects[tap].finished and ws.projects[tap].hits == 1  # 15 RU: 1 hit
+    ws.day([("mine", "4:core")], faces=[1])
+    assert ws.ru == 1 + 2  # with the tap: 2 RU a success
+    assert ws.system.orbit(4).body.core_ru == 40 - 1 - 2
+    with pytest.raises(ValueError, match="Core Tap needs site"):
+        ws.start_project("Core Tap")
+
+
+def test_a_stellar_tap_mines_a_star_and_a_dead_stars_surface():
+    ws = Workshop(_builder(handling=10), system=_system("G"))
+    with pytest.raises(IllegalAction, match="Stellar Tap"):
+        ws.day([("mine", "star:core")], faces=[1])
+    ws.install("Stellar Tap")
+    ws.day([("mine", "star:core")], faces=[1])
+    assert ws.ru == 1  # core mining: 1 RU a success
+    with pytest.raises(IllegalAction, match="Type D"):
+        ws.day([("mine", "star:surface")], faces=[1])
+    dead = Workshop(_builder(handling=10), system=_system("D"))
+    dead.install("Stellar Tap", site="star")
+    dead.day([("mine", "star:surface")], faces=[1])
+    assert dead.ru == 3  # Type D: surface mining at 3 RU a success

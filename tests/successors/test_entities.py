@@ -188,6 +188,27 @@ def test_rule_effects():
     assert Entity("n").orbits_per_day == 1 and Entity("n").bonus("identify") == 0
 
 
+def test_natural_aptitude_area_is_stored_and_matched_to_tasks():
+    from kit.successors.entities import HANDLING_TASKS, task_key
+
+    miner = Entity("m", edges=["Natural Aptitude: Mining"])
+    assert miner.aptitude_areas == ("mine",)
+    assert [miner.aptitude_bonus(t) for t in ("mine", "Mining", "MINING", "repair")] == [1, 1, 1, 0]
+    lib = Entity("l", edges=["Natural Aptitude: System Scanning"])
+    assert lib.aptitude_bonus("system scanning") == 1 and lib.aptitude_bonus("System_Scanning") == 1
+    assert lib.aptitude_bonus("identify") == 0
+    hands = Entity("h", edges=["Natural Aptitude: Handling"])
+    assert [hands.aptitude_bonus(t) for t in HANDLING_TASKS] == [1] * 6
+    assert hands.aptitude_bonus("identify") == 0
+    own = Entity("o", edges=["Natural Aptitude: Diplomacy"])  # a GM's own area matches itself
+    assert own.aptitude_bonus("diplomacy") == 1 and own.aptitude_bonus("mine") == 0
+    ident = Entity("i", edges=["Complete Database", "Natural Aptitude: Identification"])
+    assert ident.bonus("identify") == 2
+    assert task_key("Reconditioning") == "recondition" and task_key("Take-Over") == "takeover"
+    # the area survives a save
+    assert Entity.from_json(miner.to_json()).aptitude_areas == ("mine",)
+
+
 def test_damage_current_ranks_and_neutralized():
     r = releata()
     hit = r.with_damage("control", 1)

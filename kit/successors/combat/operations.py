@@ -6,8 +6,9 @@ Each Handling die is one operation a day; a success does one unit of work:
   success cancelled);
 * **recondition**: one ship of another nation made usable (needless when Cross-Trained,
   impossible when Tek Locked);
-* **gather**: one neutralized ship or object pulled in and held; a held ship keeps one die
-  busy each day;
+* **gather**: one neutralized ship (an enemy's, or one's own to carry it off) or object
+  pulled in and held; a held ship keeps one die busy each day. Sides gathering the same ship
+  in one phase cancel each other's successes until only one side has any;
 * **build**: up to 3 RU added to a ship or project (RU must be at hand);
 * **mine**: 3 RU of surface, 2 of crust or 1 of core RU;
 * **recycle**: 5 RU broken off an object, never more than its cost.
@@ -18,25 +19,34 @@ tasks outside combat as days of rolls (the repair-and-recondition example).
 
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from ... import validate
-from ...errors import IllegalAction, InvalidInput
+from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...rng import SeedLike, make_rng
 from ..entities import ABILITIES, Entity
 from ..fleets import ability_pool
+from ..projects import Project, project, project_type
+from ..rules import DEFAULT_RULES, SuccessorsRules
 from ..ships import ship_type
-from .events import Ctx, RngRoller, Roller, ScriptedRoller
+from .events import Ctx, RngRoller, Roller, ScriptedRoller, in_fight
 from .state import Unit, parse_key
+from .takeover import cancel_competing
 
 __all__ = [
     "MINING_RATES",
     "RECYCLE_RU",
     "TASKS",
+    "BuildJob",
     "DayReport",
+    "LooseObject",
     "Workshop",
     "check_task",
+    "operations_phase",
+    "resolve_gathers",
     "run_operations",
     "self_repair",
 ]
@@ -85,12 +95,100 @@ def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
             raise IllegalAction(f"{target!r} is not a ship of this side needing reconditioning")
         if ent is not None and ent.has("tek_locked"):
             raise IllegalAction(f"{ent.name} is Tek Locked and cannot recondition {target!r}")
-    if task == "gather" and (u.owner == side or u.status != "neutralized" or u.held_by is not None):
-        raise IllegalAction(f"{target!r} is not a neutralized enemy ship free to gather")
+    if task == "gather" and (
+        u.status != "neutralized" or u.held_by is not None or u.carried_by is not None
+    ):
+        raise IllegalAction(f"{target!r} is not a neutralized ship free to gather")
+
+
+@dataclass
+class _PhaseGathers:
+    """Gather successes of one repair phase, kept until every side has rolled."""
+
+    steps: int
+    """``BattleState.steps`` of the phase they belong to."""
+    scores: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Target key -> side -> successes."""
+
+
+#: Gathers waiting for the other sides of the same phase, by context.
+_PENDING: weakref.WeakKeyDictionary[Ctx, _PhaseGathers] = weakref.WeakKeyDictionary()
 
 
 def run_operations(ctx: Ctx, side: int, dice: list[int]) -> None:
-    """Resolve one day of ``side``'s Handling operations in a battle."""
+    """Resolve one day of ``side``'s Handling operations in a battle.
+
+    The repair phase calls this once per side still in the fight, in side order. Repairs and
+    reconditioning land at once (each side works on its own ships). Gathers are simultaneous:
+    their successes wait until the last side of the phase has rolled, then
+    :func:`resolve_gathers` lets competing successes on one ship cancel.
+    """
+    pending = _PENDING.get(ctx)
+    if pending is None or pending.steps != ctx.st.steps:
+        pending = _PENDING[ctx] = _PhaseGathers(ctx.st.steps)
+    _side_operations(ctx, side, dice, pending.scores)
+    if not any(in_fight(ctx.st, j) for j in range(side + 1, len(ctx.sides))):
+        del _PENDING[ctx]
+        resolve_gathers(ctx, pending.scores)
+
+
+def operations_phase(ctx: Ctx, pools: dict[int, list[int]]) -> None:
+    """Every side's Handling operations of one repair phase (``pools``: side -> dice)."""
+    scores: dict[str, dict[int, int]] = {}
+    for side in sorted(pools):
+        _side_operations(ctx, side, pools[side], scores)
+    resolve_gathers(ctx, scores)
+
+
+def resolve_gathers(ctx: Ctx, scores: dict[str, dict[int, int]]) -> None:
+    """Gather the ships whose successes survive cancelling (ties gather nothing).
+
+    When two or more sides gather the same ship and more than one succeeds, the successes
+    cancel until only one side has any (the rule for any action tried by several at once).
+    """
+    for target, by_side in scores.items():
+        kept = cancel_competing(by_side)
+        if len([n for n in by_side.values() if n > 0]) > 1:
+            ctx.emit(
+                "note",
+                purpose="gather_cancelled",
+                target=target,
+                successes={str(k): v for k, v in by_side.items()},
+                kept={str(k): v for k, v in kept.items()},
+            )
+        if not kept:
+            continue
+        ((side, _),) = kept.items()
+        u = ctx.st.units[target]
+        if u.in_orbit and u.status == "neutralized" and u.held_by is None:
+            ctx.emit("gather", unit=target, side=side)
+
+
+def _aptitude_bonuses(
+    ctx: Ctx, side: int, plan: list[tuple[str, str]], oks: list[bool]
+) -> list[int]:
+    """Natural Aptitude of the side's entity: one extra success per task kind in the plan,
+    given to the first attempt of that kind that failed (else the first)."""
+    bonus = [0] * len(plan)
+    s = ctx.st.sides[side]
+    ent = s.entity
+    if ent is None or not s.entity_active:
+        return bonus
+    for task in dict.fromkeys(t for t, _ in plan):
+        extra = ent.aptitude_bonus(task)
+        rows = [i for i, (t, _) in enumerate(plan) if t == task]
+        if ctx.rules.fleet_rules.aptitude_bonus_needs_a_success:
+            rows = [i for i in rows if oks[i]]
+        if not extra or not rows:
+            continue
+        failed = [i for i in rows if not oks[i]]
+        bonus[(failed or rows)[0]] += extra
+    return bonus
+
+
+def _side_operations(
+    ctx: Ctx, side: int, dice: list[int], gathers: dict[str, dict[int, int]]
+) -> None:
     st = ctx.st
     held = [u for u in st.units.values() if u.held_by == side and u.in_orbit]
     free = dice[len(held) :]
@@ -102,8 +200,10 @@ def run_operations(ctx: Ctx, side: int, dice: list[int]) -> None:
     for task, target in plan:
         check_task(ctx, side, task, target)
     faces = ctx.roller.faces(len(plan))
-    for (task, target), die, face in zip(plan, free, faces):
-        ok = face <= die and face < 6
+    oks = [face <= die and face < 6 for die, face in zip(free, faces)]
+    bonuses = _aptitude_bonuses(ctx, side, plan, oks)
+    for (task, target), die, face, ok, bonus in zip(plan, free, faces, oks, bonuses):
+        extra = {"bonus": bonus} if bonus else {}
         ctx.emit(
             "roll",
             purpose=task,
@@ -112,8 +212,13 @@ def run_operations(ctx: Ctx, side: int, dice: list[int]) -> None:
             dice=[die],
             faces=[face],
             successes=int(ok),
+            **extra,
         )
-        if not ok:
+        if not ok and not bonus:
+            continue
+        if task == "gather":
+            got = gathers.setdefault(target, {})
+            got[side] = got.get(side, 0) + int(ok) + bonus
             continue
         try:
             check_task(ctx, side, task, target)
@@ -208,6 +313,12 @@ def _feral_eats(ctx: Ctx, side: int) -> None:
 
 
 # --------------------------------------------------------------------------- out of combat
+#: Task kinds whose successes add up (each success is more RU); the others are one job each.
+_QUANTITY_TASKS = ("build", "mine", "recycle")
+#: Mining layers of a world or the star.
+_LAYERS = tuple(MINING_RATES)
+
+
 @dataclass
 class DayReport:
     """One day of operations."""
@@ -215,15 +326,109 @@ class DayReport:
     day: int
     """Day number (1-based)."""
     rolls: list[dict[str, Any]] = field(default_factory=list)
-    """One row per die: task, target, die, face, success."""
+    """One row per die: task, target, die, face, success, done (and a Natural Aptitude bonus)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """What the day's successes changed: RU mined or gathered, builds finished."""
+
+
+@dataclass
+class BuildJob:
+    """A ship or one copy of an engineering project under construction in a :class:`Workshop`.
+
+    Each Handling success adds up to ``ru_per_success`` RU (5 for projects, 3 for ships and
+    anything else; ``SuccessorsRules``), taken from the RU at hand. An unfinished project is a
+    1-hit object; a finished one takes the project's hits.
+    """
+
+    key: str
+    """Name of the job in the Workshop."""
+    kind: str
+    """``"project"`` or ``"ship"``."""
+    name: str
+    """Project or catalog ship name."""
+    cost: float
+    """RU the finished object holds."""
+    ru_per_success: int
+    """RU one Handling success adds."""
+    level: int = 1
+    """Project level, size, rank, count or points (1 for ships)."""
+    site: str | None = None
+    """Where a project stands (``"3"`` for orbit 3, ``"3.1"`` for its first moon, ``"star"``)."""
+    ru: float = 0.0
+    """RU put in so far."""
+    successes: int = 0
+    """Handling successes spent on it so far."""
+
+    @property
+    def finished(self) -> bool:
+        """All its RU are in."""
+        return self.ru >= self.cost
+
+    @property
+    def successes_needed(self) -> int:
+        """Handling successes the whole build takes (1 per ``ru_per_success`` RU, rounded up)."""
+        return max(1, -int(-self.cost // self.ru_per_success))
+
+    @property
+    def hits(self) -> int:
+        """Hits it takes now: 1 while unfinished, the project's hits once finished."""
+        if self.kind != "project" or not self.finished:
+            return Project.UNFINISHED_HITS
+        return Project(project_type(self.name), self.level).hits
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain form (for reports)."""
+        return {
+            "key": self.key,
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "site": self.site,
+            "cost": self.cost,
+            "ru": self.ru,
+            "successes": self.successes,
+            "finished": self.finished,
+        }
+
+
+@dataclass
+class LooseObject:
+    """A hulk or other loose object lying in the orbit, worth its RU once gathered."""
+
+    key: str
+    """``"H1"`` for hulks, ``"O1"`` for other objects."""
+    name: str
+    """What it is (``"Frigate hulk"``)."""
+    ru: int
+    """RU it yields (a hulk: half its ship's cost, rounded down)."""
+    gathered: bool = False
+    """Already gathered (its RU are at hand)."""
 
 
 class Workshop:
-    """Repairs, reconditioning, building, mining and recycling as days of Handling rolls.
+    """Repairs, reconditioning, gathering, building, mining and recycling as days of rolls.
 
     Ships are :class:`~.state.Unit` records like in a battle, so the same pool helpers give
     the dice: the entity's Handling plus every usable ship with Handling (ships under
     Control roll at the entity's rank or their own, whichever is higher).
+
+    Targets of a day's plan, by task:
+
+    * ``repair``: a unit key, or ``"0:E"`` for the entity's own hits;
+    * ``recondition``: a unit key (refused for a Tek Locked entity: it cannot use other
+      sides' equipment at all and must trade or recycle it);
+    * ``gather``: a hulk or loose object key (:meth:`add_hulk`, :meth:`add_object`); its RU
+      come to hand;
+    * ``build``: a job key from :meth:`start_project` or :meth:`start_ship` (a bare project
+      name starts that project at level 1);
+    * ``mine``: ``"surface"``, ``"crust"`` or ``"core"`` when no star system is given; with a
+      ``system``, ``"<orbit>:<layer>"`` (``"3:crust"``), ``"<orbit>.<moon>:<layer>"`` for a
+      moon, or ``"star:core"`` / ``"star:surface"`` through a Stellar Tap. The world's RU go
+      down as they are mined, and an exhausted layer is refused;
+    * ``recycle``: a unit key (5 RU a success, never more than its cost).
+
+    Natural Aptitude adds one success a day to each task of its area the plan attempts (to
+    the first attempt of that task that failed, else the first one).
 
     >>> rel = Entity("Releata", battle=8, control=3, handling=1, information=1, sensors=1)
     >>> ws = Workshop(rel, faction="Kingdoms of Jukint", seed=1)
@@ -233,18 +438,39 @@ class Workshop:
     """
 
     def __init__(
-        self, entity: Entity, *, faction: str | None = None, seed: SeedLike = None, ru: float = 0
+        self,
+        entity: Entity,
+        *,
+        faction: str | None = None,
+        seed: SeedLike = None,
+        ru: float = 0,
+        system: Any = None,
+        rules: SuccessorsRules = DEFAULT_RULES,
     ) -> None:
         if not isinstance(entity, Entity):
-            raise InvalidInput(f"entity must be an Entity, got {entity!r}")
+            raise InvalidType(f"entity must be an Entity, got {entity!r}")
+        if not isinstance(rules, SuccessorsRules):
+            raise InvalidType(f"rules must be SuccessorsRules, got {rules!r}")
+        if system is not None:
+            from ..stars.system import StarSystem
+
+            if not isinstance(system, StarSystem):
+                raise InvalidType(f"system must be a StarSystem or None, got {system!r}")
         self.entity = entity
         self.faction = faction if faction is not None else entity.side
         self.rng, self.seed = make_rng(seed)
         self.units: dict[str, Unit] = {}
         self.days: list[DayReport] = []
         self.ru = float(validate.number("ru", ru, 0))
-        self.projects: dict[str, dict[str, float]] = {}
+        self.rules = rules
+        self.system = system
+        """The star system worked in (None: mining draws on no particular world)."""
+        self.projects: dict[str, BuildJob] = {}
+        """Builds by key, finished ones included."""
+        self.loose: dict[str, LooseObject] = {}
+        """Hulks and loose objects in the orbit, by key."""
 
+    # ------------------------------------------------------------------ setting up
     def add(self, name: str, *, neutralized: bool = False, maker: str | None = None) -> str:
         """Add a ship (catalog name); return its key. ``maker`` other than ours needs reconditioning."""
         t = ship_type(name)
@@ -264,6 +490,82 @@ class Workshop:
         )
         return key
 
+    def add_hulk(self, name: str) -> str:
+        """A hulk of a catalog ship: scrap worth half the ship's RU, rounded down."""
+        t = ship_type(name)
+        return self.add_object(f"{t.name} hulk", int(t.cost // 2), prefix="H")
+
+    def add_object(self, name: str, ru: int, *, prefix: str = "O") -> str:
+        """A loose object worth ``ru`` RU once gathered; return its key."""
+        name = validate.text("name", name, max_len=120)
+        ru = validate.integer("ru", ru, 0, 10**9)
+        key = f"{prefix}{sum(1 for k in self.loose if k.startswith(prefix)) + 1}"
+        self.loose[key] = LooseObject(key, name, ru)
+        return key
+
+    def start_project(self, name: str, level: int = 1, *, site: str | None = None) -> str:
+        """Start one copy of an engineering project (one Handling success per 5 RU); its key.
+
+        ``site`` names where it stands: an orbit (``"3"``), a moon (``"3.1"``) or ``"star"``.
+        A Core Tap needs a world with a core, a Stellar Tap the star.
+        """
+        p = project(name, level, self.rules)
+        if site is not None:
+            site = self._site(site)
+        if p.type.effect == "core_mining" and (site is None or site == "star"):
+            raise InvalidInput(f"a Core Tap needs site=<orbit> of a world, got {site!r}")
+        if p.type.effect == "stellar_mining" and site not in (None, "star"):
+            raise InvalidInput(f"a Stellar Tap stands on the star: site='star', got {site!r}")
+        if p.type.effect == "stellar_mining":
+            site = "star"
+        key = self._new_key(p.name)
+        self.projects[key] = BuildJob(
+            key,
+            "project",
+            p.name,
+            float(p.unit_cost),
+            self.rules.project_ru_per_success,
+            p.level,
+            site,
+        )
+        return key
+
+    def start_ship(self, name: str) -> str:
+        """Start building a catalog ship of our side (one Handling success per 3 RU); its key."""
+        t = ship_type(name)
+        key = self._new_key(t.name)
+        self.projects[key] = BuildJob(
+            key, "ship", t.name, float(t.cost), self.rules.build_ru_per_success
+        )
+        return key
+
+    def install(self, name: str, level: int = 1, *, site: str | None = None) -> str:
+        """Record a finished project already standing here (a Core Tap built long ago)."""
+        key = self.start_project(name, level, site=site)
+        job = self.projects[key]
+        job.ru, job.successes = job.cost, job.successes_needed
+        return key
+
+    def installed(self, name: str, site: str | None = None) -> list[BuildJob]:
+        """Finished projects called ``name`` (at ``site`` if given)."""
+        p = project_type(name)
+        return [
+            j
+            for j in self.projects.values()
+            if j.kind == "project"
+            and j.name == p.name
+            and j.finished
+            and (site is None or j.site == site)
+        ]
+
+    def _new_key(self, name: str) -> str:
+        key, n = name, 1
+        while key in self.projects:
+            n += 1
+            key = f"{name} #{n}"
+        return key
+
+    # ------------------------------------------------------------------ dice and plans
     @property
     def usable(self) -> list[Unit]:
         """Ships in working order and of usable make."""
@@ -285,7 +587,7 @@ class Workshop:
         """Today's Handling dice (highest first)."""
         ships = self.usable
         ctl: Any = {u.key for u in ships if u.controlled}  # unit keys stand in for ship ids
-        return ability_pool("handling", self.entity, ships, ctl)
+        return ability_pool("handling", self.entity, ships, ctl, rules=self.rules)
 
     def pending(self) -> list[tuple[str, str]]:
         """Jobs still to do, in the default order: ships with Handling first (they add dice),
@@ -297,6 +599,8 @@ class Workshop:
             if not entity_done and (self.entity.neutralized or not u.design.handling):
                 jobs.append(("repair", "0:E"))  # after the ships that add Handling dice
                 entity_done = True
+            if not u.in_orbit:
+                continue
             if u.damaged:
                 jobs.append(("repair", u.key))
             elif u.needs_recondition and not self.entity.has("tek_locked"):
@@ -305,14 +609,40 @@ class Workshop:
             jobs.append(("repair", "0:E"))
         return jobs
 
+    def check(self, task: str, target: Any) -> None:
+        """Raise unless ``task`` on ``target`` can be attempted at all (before any roll).
+
+        IllegalAction for what the rules forbid (a Tek Locked entity reconditioning, mining
+        an exhausted layer or a star without a Stellar Tap); InvalidInput for unknown names.
+        """
+        validate.choice("task", task, TASKS)
+        if task == "recondition" and self.entity.has("tek_locked"):
+            raise IllegalAction(
+                f"{self.entity.name} is Tek Locked: it cannot recondition {target!r}; "
+                "equipment of other sides must be traded or recycled"
+            )
+        if task in ("repair", "recondition", "recycle"):
+            if task == "repair" and target == "0:E":
+                return
+            if target not in self.units:
+                raise InvalidInput(f"{task} target must be a unit key, one of {list(self.units)}")
+        elif task == "gather":
+            if target not in self.loose:
+                raise InvalidInput(
+                    f"gather target must be a hulk or object key, one of {list(self.loose)}"
+                )
+        elif task == "mine":
+            self._mine_rate(target)
+        elif task == "build" and not isinstance(target, str):
+            raise InvalidType(f"build target must be a job key or project name, got {target!r}")
+
     def day(
         self, plan: list[tuple[str, Any]] | None = None, *, faces: list[int] | None = None
     ) -> dict[str, Any]:
         """Roll one day. ``plan`` gives (task, target) per die; default: the pending jobs.
 
-        Targets: a unit key for repair/recondition; for ``build`` a project name, for
-        ``mine`` one of ``surface``/``crust``/``core``, for ``recycle`` a unit key.
         Usable Handling ships are put under Control first when there is room (default plan).
+        The whole plan is checked before a die is rolled (see :meth:`check`).
         """
         if plan is None:
             room = self.entity.current("control")
@@ -321,36 +651,63 @@ class Workshop:
             plan = self.pending()
         dice = self.dice()
         plan = list(plan)[: len(dice)]
+        for task, target in plan:
+            self.check(task, target)
         roller: Roller = ScriptedRoller(faces) if faces is not None else RngRoller(self.rng)
         got = roller.faces(len(plan))
         report = DayReport(len(self.days) + 1)
-        for (task, target), die, face in zip(plan, dice, got):
-            ok = face <= die and face < 6
-            done = self._do(task, target) if ok else False
-            report.rolls.append(
-                {
-                    "task": task,
-                    "target": target,
-                    "die": die,
-                    "face": face,
-                    "success": ok,
-                    "done": done,
-                }
-            )
+        rows = [
+            {
+                "task": task,
+                "target": target,
+                "die": die,
+                "face": face,
+                "success": face <= die and face < 6,
+                "bonus": 0,
+            }
+            for (task, target), die, face in zip(plan, dice, got)
+        ]
+        self._aptitude(rows)
+        for row in rows:
+            times = int(row["success"]) + row["bonus"]
+            done = False
+            for _ in range(times if row["task"] in _QUANTITY_TASKS else min(times, 1)):
+                done = self._do(row["task"], row["target"], report) or done
+            row["done"] = done
+            if not row["bonus"]:
+                del row["bonus"]
+        report.rolls = rows
         self.days.append(report)
-        return {"day": report.day, "rolls": report.rolls}
+        return {"day": report.day, "rolls": report.rolls, "events": report.events}
 
-    def _do(self, task: str, target: Any) -> bool:
-        validate.choice("task", task, TASKS)
+    def _aptitude(self, rows: list[dict[str, Any]]) -> None:
+        """Natural Aptitude: one extra success a day per task of its area in the plan."""
+        for task in dict.fromkeys(r["task"] for r in rows):
+            extra = self.entity.aptitude_bonus(task)
+            if not extra:
+                continue
+            mine = [r for r in rows if r["task"] == task]
+            if self.rules.aptitude_bonus_needs_a_success:
+                mine = [r for r in mine if r["success"]]
+                if not mine:
+                    continue
+            failed = [r for r in mine if not r["success"]]
+            (failed or mine)[0]["bonus"] += extra
+
+    # ------------------------------------------------------------------ doing the work
+    def _do(self, task: str, target: Any, report: DayReport) -> bool:
         if task == "mine":
-            self.ru += MINING_RATES[validate.choice("mine", target, tuple(MINING_RATES))]
-            return True
+            return self._mine(target, report)
         if task == "build":
-            proj = self.projects.setdefault(str(target), {"ru": 0.0})
-            add = min(3.0, self.ru)
-            proj["ru"] += add
-            self.ru -= add
-            return add > 0
+            return self._build(str(target), report)
+        if task == "gather":
+            obj = self.loose[target]
+            if obj.gathered:
+                return False
+            obj.gathered = True
+            self.ru += obj.ru
+            report.events.append({"kind": "gathered", "target": target, "ru": obj.ru})
+            return True
         if target == "0:E":
             a = _entity_repair_ability(self.entity)
             if a is None:
@@ -375,6 +732,120 @@ class Workshop:
                 u.state = "destroyed"
             return take > 0
         return False
+
+    def _build(self, key: str, report: DayReport) -> bool:
+        job = self.projects.get(key)
+        if job is None:
+            self.start_project(key)
+            job = self.projects[key]
+        if job.finished:
+            return False
+        add = min(float(job.ru_per_success), job.cost - job.ru, self.ru)
+        if add <= 0:
+            return False
+        job.ru += add
+        job.successes += 1
+        self.ru -= add
+        if job.finished:
+            report.events.append({"kind": "finished", "job": key, "name": job.name})
+            if job.kind == "ship":
+                report.events[-1]["unit"] = self.add(job.name)
+        return True
+
+    # ------------------------------------------------------------------ mining
+    def _site(self, site: Any) -> str:
+        """Validate a site name: ``"star"``, ``"<orbit>"`` or ``"<orbit>.<moon>"``."""
+        text = validate.text("site", str(site), max_len=20).strip().lower()
+        if text == "star":
+            return text
+        if self.system is None:
+            return text
+        self._body(text)
+        return text
+
+    def _body(self, site: str) -> Any:
+        """The Body at ``site`` of the system (InvalidInput naming what exists)."""
+        if self.system is None:
+            raise IllegalAction(f"mining {site!r} needs a star system: Workshop(..., system=...)")
+        orbit, _, moon = site.partition(".")
+        try:
+            o = self.system.orbit(int(orbit))
+        except (ValueError, InvalidInput):
+            raise InvalidInput(
+                f"site {site!r}: orbit must be one of 1..{len(self.system.orbits)}"
+            ) from None
+        body = o.body
+        if body is None:
+            raise IllegalAction(f"orbit {orbit} is empty: there is nothing to mine")
+        if moon:
+            i = validate.integer("moon", int(moon) if moon.isdigit() else moon, 1, len(body.moons))
+            body = body.moons[i - 1]
+        return body
+
+    def _mine_rate(self, target: Any) -> tuple[str | None, str, int]:
+        """(site, layer, RU per success) for a mining target; raise when it cannot be mined."""
+        text = validate.text("mine target", str(target), max_len=30).strip().lower()
+        site, _, layer = text.rpartition(":")
+        validate.choice("mining layer", layer, _LAYERS)
+        if not site:
+            if self.system is not None:
+                raise InvalidInput(
+                    f"with a star system, mine '<orbit>:{layer}' or 'star:{layer}', got {target!r}"
+                )
+            return None, layer, MINING_RATES[layer]
+        if site == "star":
+            if not self.installed("Stellar Tap", "star"):
+                raise IllegalAction("mining a star needs a finished Stellar Tap")
+            if layer == "core":
+                return site, layer, MINING_RATES["core"]
+            star = self.system.star.spectral_class if self.system is not None else None
+            if layer == "surface" and star == "D":
+                return site, layer, MINING_RATES["surface"]
+            raise IllegalAction(
+                f"a Stellar Tap mines a star's core; surface mining needs a Type D star "
+                f"(this one is {star!r}); got {target!r}"
+            )
+        body = self._body(self._site(site))
+        left = self._left(body, layer)
+        if left is None:
+            raise IllegalAction(f"{body.kind} at {site} has no {layer} to mine")
+        if left <= 0:
+            raise IllegalAction(f"the {layer} RU of {body.kind} at {site} are exhausted")
+        rate = MINING_RATES[layer]
+        if layer == "core" and self.installed("Core Tap", site):
+            rate = MINING_RATES["crust"]  # a Core Tap lets crust mining reach the core
+        return site, layer, rate
+
+    @staticmethod
+    def _left(body: Any, layer: str) -> int | None:
+        return {"surface": body.surface_ru, "crust": body.crust_ru, "core": body.core_ru}[layer]
+
+    def _mine(self, target: Any, report: DayReport) -> bool:
+        try:
+            site, layer, rate = self._mine_rate(target)
+        except IllegalAction:
+            return False  # exhausted by an earlier die today
+        take = rate
+        if site is not None and site != "star":
+            body = self._body(site)
+            left = self._left(body, layer) or 0
+            take = min(rate, left)
+            attr = f"{layer}_ru"
+            self._set_body(site, dataclasses.replace(body, **{attr: left - take}))
+        self.ru += take
+        report.events.append({"kind": "mined", "target": str(target), "ru": take})
+        return take > 0
+
+    def _set_body(self, site: str, body: Any) -> None:
+        orbit, _, moon = site.partition(".")
+        n = int(orbit)
+        assert self.system is not None
+        if moon:
+            host = self.system.orbit(n).body
+            moons = list(host.moons)
+            moons[int(moon) - 1] = body
+            body = dataclasses.replace(host, moons=tuple(moons))
+        self.system = self.system.with_orbit(n, body)
 
     def run_until_done(self, max_days: int = 10000) -> int:
         """Roll default days until nothing is pending; return the days it took."""
