@@ -14,15 +14,25 @@ level (or size, rank, count, points), kept as data: ``coefficient x parameter **
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from .. import validate
-from ..errors import InvalidInput, InvalidType
+from ..errors import IllegalAction, InvalidInput, InvalidType
 from .rules import DEFAULT_RULES, SuccessorsRules
 
-__all__ = ["PROJECTS", "Project", "ProjectType", "build_successes", "project", "project_type"]
+__all__ = [
+    "PROJECTS",
+    "Cube",
+    "HyperCannon",
+    "Project",
+    "ProjectType",
+    "build_successes",
+    "project",
+    "project_type",
+]
 
 
 @dataclass(frozen=True)
@@ -304,3 +314,151 @@ class Project:
 def project(name: str, level: int = 1, rules: SuccessorsRules = DEFAULT_RULES) -> Project:
     """Shorthand: ``project("Matrix", 2).cost == 40``."""
     return Project(project_type(name), level, rules)
+
+
+# --------------------------------------------------------------------------- projects at work
+def _has_sensors(spotter: Any) -> bool:
+    """True for an active entity, or a ship (Ship, ShipDesign or catalog name) with Sensors."""
+    from .design import ShipDesign
+    from .entities import Entity
+    from .fleets import Ship
+    from .ships import ship_type
+
+    if isinstance(spotter, Entity):
+        return not spotter.neutralized
+    if isinstance(spotter, Ship):
+        return spotter.design.sensors > 0
+    if isinstance(spotter, ShipDesign):
+        return spotter.sensors > 0
+    if isinstance(spotter, str):
+        return ship_type(spotter).design.sensors > 0
+    raise InvalidType(
+        f"a spotter must be an Entity, Ship, ShipDesign or catalog name, got {spotter!r}"
+    )
+
+
+@dataclass(frozen=True)
+class HyperCannon:
+    """A Hyper Cannon: launches up to ``level`` Rammers a day at another star system.
+
+    The launch needs fire control from the target system: an entity there, or a ship there
+    with Sensors. Each Rammer arrives able to make a single rank 5 attack on any orbit of that
+    system, and is destroyed by attacking. :meth:`launch` returns the arriving Rammers as a
+    battle side, so :class:`~kit.successors.combat.Battle` plays their attack.
+
+    >>> cannon = HyperCannon(2)
+    >>> cannon.project.cost, cannon.launch(2, spotters=["Relay"]).rammers
+    (20, 2)
+    """
+
+    level: int = 1
+    """Most Rammers it can launch in one day."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level", project_type("Hyper Cannon").check_level(self.level))
+
+    @property
+    def project(self) -> Project:
+        """The engineering project that builds it (10 RU per level)."""
+        return project("Hyper Cannon", self.level)
+
+    def check_launch(self, count: int, spotters: Any, *, launched_today: int = 0) -> int:
+        """Validate a launch; return ``count``. IllegalAction names what is missing."""
+        count = validate.integer("count", count, 0)
+        launched_today = validate.integer("launched_today", launched_today, 0)
+        if count + launched_today > self.level:
+            raise IllegalAction(
+                f"a level {self.level} Hyper Cannon launches at most {self.level} Rammers a day; "
+                f"{launched_today} already launched today, {count} more asked"
+            )
+        spotters = list(validate.sequence("spotters", spotters))
+        if count and not any(_has_sensors(s) for s in spotters):
+            raise IllegalAction(
+                "a Hyper Cannon needs fire control in the target system: an entity there or a "
+                "ship there with Sensors (spotters lists none)"
+            )
+        return count
+
+    def launch(
+        self,
+        count: int,
+        *,
+        spotters: Any,
+        launched_today: int = 0,
+        name: str = "Rammers",
+        faction: str | None = None,
+    ) -> Any:
+        """Launch ``count`` Rammers (paid for separately: 3 RU each); return them as a battle
+        :class:`~kit.successors.combat.Side` arriving in the target system."""
+        from .combat.state import Side
+
+        count = self.check_launch(count, spotters, launched_today=launched_today)
+        return Side(name, rammers=count, faction=faction)
+
+
+@dataclass(frozen=True)
+class Cube:
+    """A Cube: a prison for one entity.
+
+    An entity enters of its own will, or is put inside once neutralized. Inside, it can use
+    only Sensors, and only on the orbit the Cube is in. A Cube travels in a ship's racks.
+
+    >>> from kit.successors import Entity
+    >>> cube = Cube(orbit=3).imprison(Entity("Captive", sensors=2), willing=True)
+    >>> cube.dice("sensors", orbit=3), cube.dice("sensors", orbit=4), cube.dice("battle", orbit=3)
+    ((2,), (), ())
+    """
+
+    orbit: int | None = None
+    """Orbit the Cube is in (None: not placed)."""
+    prisoner: Any = None
+    """The entity inside, or None."""
+
+    def __post_init__(self) -> None:
+        from .entities import Entity
+
+        if self.orbit is not None:
+            validate.integer("orbit", self.orbit, 1)
+        if self.prisoner is not None and not isinstance(self.prisoner, Entity):
+            raise InvalidType(f"prisoner must be an Entity or None, got {self.prisoner!r}")
+
+    def imprison(self, entity: Any, *, willing: bool) -> Cube:
+        """The Cube with ``entity`` inside; against its will only once it is neutralized."""
+        from .entities import Entity
+
+        if not isinstance(entity, Entity):
+            raise InvalidType(f"entity must be an Entity, got {entity!r}")
+        validate.boolean("willing", willing)
+        if self.prisoner is not None:
+            raise IllegalAction(f"the Cube already holds {self.prisoner.name}")
+        if not willing and not entity.neutralized:
+            raise IllegalAction(
+                f"{entity.name} is not neutralized: only a willing entity or a neutralized one "
+                "can be put in a Cube"
+            )
+        return dataclasses.replace(self, prisoner=entity)
+
+    def release(self) -> tuple[Cube, Any]:
+        """The empty Cube and the entity that was inside."""
+        if self.prisoner is None:
+            raise IllegalAction("the Cube is empty")
+        return dataclasses.replace(self, prisoner=None), self.prisoner
+
+    def moved(self, orbit: int) -> Cube:
+        """The Cube carried to ``orbit``."""
+        return dataclasses.replace(self, orbit=validate.integer("orbit", orbit, 1))
+
+    def can_use(self, ability: str, *, orbit: int | None = None) -> bool:
+        """May the prisoner use ``ability`` on ``orbit``? Sensors on the Cube's orbit only."""
+        from .entities import require_ability
+
+        if self.prisoner is None:
+            raise IllegalAction("the Cube is empty")
+        ability = require_ability(ability)
+        return ability == "sensors" and (orbit is None or orbit == self.orbit)
+
+    def dice(self, ability: str, *, orbit: int | None = None) -> tuple[int, ...]:
+        """Dice the prisoner rolls in ``ability`` aimed at ``orbit`` (none when not allowed)."""
+        if not self.can_use(ability, orbit=orbit):
+            return ()
+        return tuple(self.prisoner.dice(ability))

@@ -95,3 +95,65 @@ def test_flat_projects_take_no_level_and_lookup():
 
 def test_ship_building_successes():
     assert build_successes(12) == 4 and build_successes(31) == 11 and build_successes(1) == 1
+
+
+# ---------------------------------------------------------------- Hyper Cannon and Cube
+def test_hyper_cannon_launches_up_to_its_level_a_day_with_a_spotter():
+    from kit.errors import IllegalAction
+    from kit.successors import Entity
+    from kit.successors.projects import HyperCannon
+
+    cannon = HyperCannon(3)
+    assert cannon.project.cost == 3 * 10  # "10RU per level"
+    assert cannon.launch(3, spotters=["Seeker"]).rammers == 3
+    with pytest.raises(IllegalAction, match="at most 3 Rammers a day"):
+        cannon.launch(4, spotters=["Seeker"])
+    with pytest.raises(IllegalAction, match="at most 3"):
+        cannon.launch(2, spotters=["Seeker"], launched_today=2)
+    # fire control: an entity, or a ship with Sensors, in the target system
+    with pytest.raises(IllegalAction, match="fire control"):
+        cannon.launch(1, spotters=["Gunboat", "Tug"])
+    with pytest.raises(IllegalAction, match="fire control"):
+        cannon.launch(1, spotters=[])
+    assert cannon.launch(1, spotters=[Entity("Eye")]).rammers == 1
+    down = Entity("Eye", sensors=1).with_damage("sensors", 1)
+    with pytest.raises(IllegalAction, match="fire control"):
+        cannon.launch(1, spotters=[down])  # a neutralized entity feeds no fire control
+
+
+def test_launched_rammers_attack_once_at_rank_5_and_are_gone():
+    from kit.successors.combat import Battle, Side
+    from kit.successors.projects import HyperCannon
+
+    rammers = HyperCannon(2).launch(2, spotters=["Relay"])
+    b = Battle([Side("Target", ships=["Freighter"]), rammers], seed=3)
+    ev = b.step_round()
+    (attack,) = [e for e in ev if e.kind == "attack" and e["side"] == 1]
+    assert attack["dice"] == [5, 5]  # "a single attack at rank 5" each
+    assert [b.state.units[k].state for k in ("1:R1", "1:R2")] == ["destroyed", "destroyed"]
+
+
+def test_a_cube_holds_a_willing_or_neutralized_entity_and_allows_only_sensors_there():
+    from kit.errors import IllegalAction
+    from kit.successors import Entity
+    from kit.successors.projects import Cube
+
+    foe = Entity("Foe", battle=4, control=2, handling=2, information=1, sensors=3)
+    with pytest.raises(IllegalAction, match="not neutralized"):
+        Cube(orbit=2).imprison(foe, willing=False)
+    beaten = foe.with_damage("control", 2)
+    cube = Cube(orbit=2).imprison(beaten, willing=False)
+    assert cube.prisoner is beaten
+    guest = Cube(orbit=2).imprison(foe, willing=True)
+    assert guest.dice("sensors", orbit=2) == (3,)
+    assert guest.dice("sensors", orbit=3) == ()  # only the Cube's orbit
+    for a in ("battle", "control", "handling", "information"):
+        assert guest.dice(a, orbit=2) == () and not guest.can_use(a)
+    assert guest.moved(5).dice("sensors", orbit=5) == (3,)
+    with pytest.raises(IllegalAction, match="already holds"):
+        guest.imprison(beaten, willing=False)
+    empty, out = guest.release()
+    assert out is foe and empty.prisoner is None
+    with pytest.raises(IllegalAction, match="empty"):
+        empty.release()
+    assert project("Cube").cost == 20
