@@ -116,7 +116,7 @@ class EventLog:
                 "its current state or undo"
             )
         try:
-            json.dumps(data, allow_nan=False)
+            json.dumps(data, allow_nan=False, ensure_ascii=False).encode("utf-8")
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"event {kind!r} data must be JSON-compatible: {exc}") from None
         number = self._open_action if self._open_action is not None else self._next_action()

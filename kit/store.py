@@ -17,7 +17,8 @@ What is refused before anything is built (budgets from :mod:`kit.limits`):
 * nesting deeper than :data:`~kit.limits.MAX_DEPTH`;
 * ``NaN``, ``Infinity`` and numbers that overflow to infinity (``1e400``);
 * integers longer than any value the kit stores;
-* an object with the same key twice (which copy would win is a guess, so neither does).
+* an object with the same key twice (which copy would win is a guess, so neither does);
+* text with a lone UTF-16 surrogate (``"\\ud800"``), which could not be written back.
 
 A UTF-8 byte order mark at the start, as some Windows editors write, is accepted.
 
@@ -35,6 +36,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -149,6 +151,30 @@ def _count_values(text: str) -> int:
     return text.count(",") + text.count("[") + text.count("{") + 1
 
 
+#: A JSON escape of a UTF-16 surrogate; only files holding one need the full text check below.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _bad_text(value: Any) -> str | None:
+    """The first string (key or value) in parsed JSON that is not valid Unicode text, if any."""
+    level = [value]
+    while level:
+        below: list[Any] = []
+        for item in level:
+            if type(item) is str:
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return item
+            elif type(item) is dict:
+                below += item.keys()
+                below += item.values()
+            elif type(item) is list:
+                below += item
+        level = below
+    return None
+
+
 def _decode(text: str | bytes) -> str:
     if isinstance(text, (bytes, bytearray, memoryview)):
         raw = bytes(text)
@@ -160,8 +186,16 @@ def _decode(text: str | bytes) -> str:
             raise SaveFileError(f"save file is not UTF-8 text: {exc}") from None
     if not isinstance(text, str):
         raise SaveFileError(f"a save file must be JSON text, got {type(text).__name__}")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    if len(text) > MAX_BYTES:
         raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes")
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise SaveFileError(
+            f"save text holds a lone surrogate at position {exc.start}, which is not valid Unicode"
+        ) from None
+    if size > MAX_BYTES:
+        raise SaveFileError(f"save file is larger than {MAX_BYTES} bytes ({size})")
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -192,6 +226,13 @@ def parse(text: str | bytes) -> Any:
         raise SaveFileError(f"save file holds a value that cannot be read: {exc}") from None
     if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels")
+    if _SURROGATE_ESCAPE.search(text):
+        bad = _bad_text(raw)
+        if bad is not None:
+            raise SaveFileError(
+                f"save file holds text with a lone surrogate ({bad[:40]!r}), which is not valid "
+                "Unicode and could not be saved again"
+            )
     return raw
 
 

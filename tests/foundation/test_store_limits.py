@@ -175,3 +175,19 @@ def test_save_removes_stale_temporary_files(tmp_path):
 def test_round_trip_of_plain_json():
     data = {"name": "Vex \u00e9\U0001f680", "n": [1, 2.5, None, True], "deep": [[[[]]]]}
     assert store.loads(store.dumps("x", 1, data), "x", 1) == json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("text", [
+    ENVELOPE.format('"\\ud800"'),            # an escaped lone high surrogate
+    ENVELOPE.format('{"k\\udfff": 1}'),      # a lone low surrogate in a key
+    ENVELOPE.format('["ok", "a\\udc00b"]'),
+    ENVELOPE.format('"x"').replace("x", "\ud800"),  # a Python str holding one
+])
+def test_lone_surrogates_are_refused_on_load(text):
+    with pytest.raises(SaveFileError, match="surrogate"):
+        store.loads(text, "x", 1)
+
+
+def test_surrogate_pairs_and_escaped_backslashes_still_load():
+    assert store.loads(ENVELOPE.format('"\\ud83d\\ude80"'), "x", 1) == "\U0001f680"
+    assert store.loads(ENVELOPE.format('"\\\\ud800"'), "x", 1) == "\\ud800"
