@@ -25,7 +25,7 @@ from ...errors import InvalidInput
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-__all__ = ["GridIndex", "naive_pairs", "build_graph", "edge_attributes"]
+__all__ = ["GridIndex", "build_graph", "edge_attributes", "naive_pairs"]
 
 
 class GridIndex:
@@ -42,6 +42,13 @@ class GridIndex:
         self.dims = pts.shape[1]
         n = len(pts)
         if n:
+            span = (pts.max(axis=0) - pts.min(axis=0)) / self.cell
+            if math.prod(float(x) + 3 for x in span) > 2.0**62:
+                raise InvalidInput(
+                    f"positions spread over {float((span * self.cell).max()):.4g} ly, too many "
+                    f"cells of {self.cell:g} ly to index; move the systems closer or use a "
+                    "longer jump range"
+                )
             coords = np.floor((pts - pts.min(axis=0)) / self.cell).astype(np.int64) + 1
             self._extent = coords.max(axis=0) + 2
         else:
@@ -62,6 +69,43 @@ class GridIndex:
         offsets = [o for o in itertools.product((-1, 0, 1), repeat=self.dims)]
         # keep the zero offset and one of each +/- pair
         return [o for o in offsets if o > tuple(-x for x in o) or not any(o)]
+
+    def busiest_cell(self) -> tuple[int, int]:
+        """``(count, index of one system in it)`` for the cell holding the most systems.
+
+        A cell (a square or cube one range wide) lies inside the disc or ball of that range
+        around its centre, so a cell holding ``k`` systems means some point has at least
+        ``k`` systems within range.
+        """
+        if not len(self._sorted_keys):
+            return 0, -1
+        _keys, starts, counts = np.unique(self._sorted_keys, return_index=True, return_counts=True)
+        k = int(np.argmax(counts))
+        return int(counts[k]), int(self._order[starts[k]])
+
+    def pair_bound(self) -> int:
+        """An upper bound on the pairs within one cell side: every pair in the same or a
+        neighbouring cell, counted from the cell sizes alone (nothing is measured)."""
+        if len(self._sorted_keys) < 2:
+            return 0
+        keys, counts = np.unique(self._sorted_keys, return_counts=True)
+        counts = counts.astype(np.int64)
+        total = int((counts * (counts - 1) // 2).sum())
+        # decode each occupied cell's coordinates from its key
+        coords = np.zeros((len(keys), self.dims), dtype=np.int64)
+        rest = keys.copy()
+        for d in range(self.dims - 1, -1, -1):
+            coords[:, d] = rest % int(self._extent[d])
+            rest //= int(self._extent[d])
+        for off in self._half_stencil():
+            if not any(off):
+                continue
+            target = self._key(coords + np.asarray(off, dtype=np.int64))
+            pos = np.searchsorted(keys, target)
+            pos = np.minimum(pos, len(keys) - 1)
+            hit = keys[pos] == target
+            total += int((counts[hit] * counts[pos[hit]]).sum())
+        return total
 
     def pairs_within(self, radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every pair ``i < j`` at most ``radius`` apart: arrays ``(i, j, distance)``.
@@ -104,7 +148,7 @@ class GridIndex:
     def near(self, point: Sequence[float], radius: float) -> np.ndarray:
         """Indices of points within ``radius`` of ``point`` (any radius)."""
         p = np.asarray(point, dtype=float)
-        reach = int(math.ceil(radius / self.cell))
+        reach = math.ceil(radius / self.cell)
         base = np.floor((p - self.points.min(axis=0)) / self.cell).astype(np.int64) + 1
         found = []
         for off in itertools.product(range(-reach, reach + 1), repeat=self.dims):

@@ -10,6 +10,13 @@ event log of jumps made, gates built or removed and systems edited by the GM. Hi
 gates are derived by replaying the log, so ``undo`` and lossless save/load come for free.
 The jump graph (:attr:`Sector.graph`, networkx) is built on first use and kept in step.
 
+**Budgets** (:mod:`kit.limits`, checked when a sector is made or loaded, before any graph is
+built): at most ``MAX_SYSTEMS`` (20,000) systems; at most ``MAX_SYSTEMS_PER_VOLUME`` (100)
+systems in any square or cube one jump range wide; at most ``MAX_EDGES`` (500,000) jump edges,
+bounded from the grid's cell counts and counted exactly only near the limit. A recorded jump or
+gate that would add an edge past ``MAX_EDGES`` is refused. A crowded file (3,000 systems inside
+7 light years, 4.5 million edges) is refused in a fraction of a second instead of being built.
+
 >>> s = generate_sector(30, seed=4)
 >>> s.n, s.graph.number_of_nodes()
 (30, 30)
@@ -24,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ... import store, validate
+from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...log import EventLog
 from ...rng import SeedLike, make_rng
@@ -37,14 +44,14 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
 __all__ = [
-    "SectorRules",
-    "Sector",
+    "FORMAT",
+    "STATUSES",
+    "VERSION",
     "HyperGate",
+    "Sector",
+    "SectorRules",
     "generate_sector",
     "system_seed",
-    "FORMAT",
-    "VERSION",
-    "STATUSES",
 ]
 
 FORMAT = "sector"
@@ -221,9 +228,14 @@ class Sector:
         rules: SectorRules | None = None,
         star_rules: StarRules | None = None,
     ) -> None:
+        if isinstance(positions, (list, tuple, np.ndarray)) and len(positions) > limits.MAX_SYSTEMS:
+            raise InvalidInput(
+                f"a sector holds at most {limits.MAX_SYSTEMS:,} systems (kit.limits.MAX_SYSTEMS), "
+                f"got {len(positions):,} positions"
+            )
         try:
             pts = np.array(positions, dtype=float)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InvalidInput(
                 "positions must be a list of [x, y] or [x, y, z] light-year coordinates "
                 "(numbers), one per system"
@@ -235,6 +247,11 @@ class Sector:
             )
         if not np.all(np.isfinite(pts)):
             raise InvalidInput("positions must be finite numbers")
+        if len(pts) > limits.MAX_SYSTEMS:
+            raise InvalidInput(
+                f"a sector holds at most {limits.MAX_SYSTEMS:,} systems (kit.limits.MAX_SYSTEMS), "
+                f"got {len(pts):,}"
+            )
         rng, self.seed = make_rng(seed)
         self.rules = rules or SectorRules()
         self.star_rules = star_rules or StarRules()
@@ -253,7 +270,8 @@ class Sector:
                 f"names must have one entry per system ({len(pts)}), got {len(names)}"
             )
         if len(set(names)) != len(names):
-            dup = next(x for x in names if names.count(x) > 1)
+            seen: set[str] = set()
+            dup = next(x for x in names if x in seen or seen.add(x))  # type: ignore[func-returns-value]
             raise InvalidInput(f"names must be unique; {dup!r} appears more than once")
         self.names: tuple[str, ...] = tuple(names)
         self._index = {x: k for k, x in enumerate(self.names)}
@@ -263,6 +281,7 @@ class Sector:
         self._graph: nx.Graph | None = None
         self._points: tuple[tuple[float, ...], ...] | None = None
         self._spatial: GridIndex | None = None
+        self._range_edges = self._check_budgets()
         self._derive()
 
     # ----------------------------------------------------------------- basics
@@ -311,6 +330,53 @@ class Sector:
         """Indices of the systems within ``radius`` light years of ``system`` (itself excluded)."""
         i = self.index(system)
         return [int(k) for k in self.spatial_index.near(self.positions[i], radius) if k != i]
+
+    def _check_budgets(self) -> int:
+        """Refuse a sector too crowded to build, before any graph is made; return its range
+        edges (or an upper bound on them).
+
+        Two budgets from :mod:`kit.limits`: no square or cube one jump range wide may hold more
+        than ``MAX_SYSTEMS_PER_VOLUME`` systems (such a cell lies inside the disc or ball of
+        one range around its centre, so a fuller one means a point with more systems in range
+        than allowed), and the jump graph may have at most ``MAX_EDGES`` edges. The edges are
+        first bounded from the cell counts alone; only a sector near the budget has its pairs
+        counted exactly (numpy, no graph).
+        """
+        index = self.spatial_index
+        crowd, where = index.busiest_cell()
+        if crowd > limits.MAX_SYSTEMS_PER_VOLUME:
+            raise InvalidInput(
+                f"{crowd:,} systems lie within one {self.rules.max_range:g} ly jump range "
+                f"around {self.names[where]!r}; a sector allows at most "
+                f"{limits.MAX_SYSTEMS_PER_VOLUME} (kit.limits.MAX_SYSTEMS_PER_VOLUME): spread "
+                "the systems out or shorten max_range"
+            )
+        edges = index.pair_bound()
+        if edges > limits.MAX_EDGES:
+            edges = len(index.pairs_within(self.rules.max_range)[0])
+        if edges > limits.MAX_EDGES:
+            raise InvalidInput(
+                f"this sector's jump graph would have {edges:,} edges within "
+                f"{self.rules.max_range:g} ly; a sector allows at most {limits.MAX_EDGES:,} "
+                "(kit.limits.MAX_EDGES): spread the systems out or shorten max_range"
+            )
+        return edges
+
+    def _check_new_edge(self, i: int, j: int) -> None:
+        """Refuse a jump record or gate that would add an edge past ``MAX_EDGES``."""
+        key = _pair(i, j)
+        if (
+            key in self._history
+            or key in self._gates
+            or self.distance(i, j) <= self.rules.max_range
+        ):
+            return
+        extra = len(set(self._history) | set(self._gates))
+        if self._range_edges + extra + 1 > limits.MAX_EDGES:
+            raise IllegalAction(
+                f"a new route between {self.names[i]!r} and {self.names[j]!r} would take the "
+                f"jump graph past {limits.MAX_EDGES:,} edges (kit.limits.MAX_EDGES)"
+            )
 
     # ----------------------------------------------------------------- systems
     def system(self, system: int | str) -> StarSystem:
@@ -377,6 +443,7 @@ class Sector:
         if i == j:
             raise IllegalAction(f"a jump needs two different systems, got {self.names[i]!r} twice")
         times = validate.integer("times", times, 1, 10_000)
+        self._check_new_edge(i, j)
         self.log.append("jump", a=i, b=j, times=times)
         self._derive()
         self._touch(i, j)
@@ -414,6 +481,7 @@ class Sector:
                     f"a Hyper Gate needs {HyperGate.SENSORS_NEEDED} Sensors successes on both "
                     f"systems; not yet on {', '.join(map(repr, short))}"
                 )
+        self._check_new_edge(i, j)
         self.log.append("gate", a=i, b=j, size=size)
         self._derive()
         self._touch(i, j)
@@ -607,18 +675,19 @@ def generate_sector(
     """Place ``n`` named systems uniformly in a square (2D) or cube (3D) region.
 
     Args:
-        n: number of systems (1 to 1,000,000).
+        n: number of systems (1 to ``kit.limits.MAX_SYSTEMS``, 20,000).
         seed: int, numpy Generator or None; the same seed gives the same sector.
         dims: 2 or 3.
         density: systems per square (2D) or cubic (3D) light year; the region's side is
             ``(n / density) ** (1 / dims)``. Default: about 8 systems within jump range of
-            each system (0.025 per ly^2 in 2D, 0.002 per ly^3 in 3D at a 10 ly range).
+            each system (0.025 per ly^2 in 2D, 0.002 per ly^3 in 3D at a 10 ly range). At most
+            ``kit.limits.MAX_SYSTEMS_PER_VOLUME`` (100) systems per jump range's disc or ball.
         max_range: longest jump edge in light years (default ``rules.max_range``, 10).
         name: the sector's name.
         rules: star travel options; ``max_range`` overrides its field.
         star_rules: generation options for the systems.
     """
-    n = validate.integer("n", n, 1, 1_000_000)
+    n = validate.integer("n", n, 1, limits.MAX_SYSTEMS)
     dims = validate.choice("dims", dims, (2, 3))
     rules = rules or SectorRules()
     if max_range is not None:
@@ -629,6 +698,14 @@ def generate_sector(
         r = rules.max_range
         density = 8 / (math.pi * r * r) if dims == 2 else 8 / (4 / 3 * math.pi * r**3)
     density = validate.number("density", density, 1e-9, 1e6)
+    r = rules.max_range
+    per_range = density * (math.pi * r * r if dims == 2 else 4 / 3 * math.pi * r**3)
+    if per_range > limits.MAX_SYSTEMS_PER_VOLUME:
+        raise InvalidInput(
+            f"density {density:g} puts about {per_range:.0f} systems within one {r:g} ly jump "
+            f"range; a sector allows at most {limits.MAX_SYSTEMS_PER_VOLUME} "
+            "(kit.limits.MAX_SYSTEMS_PER_VOLUME)"
+        )
     rng, recorded = make_rng(seed)
     side = (n / density) ** (1 / dims)
     positions = rng.uniform(0.0, side, size=(n, dims))
