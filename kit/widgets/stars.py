@@ -26,7 +26,7 @@ from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
 from ._base import STATIC, KitWidget, check_kwargs, esm
 
-__all__ = ["StarSystemExplorer", "SectorExplorer"]
+__all__ = ["SectorExplorer", "StarSystemExplorer"]
 
 _CSS = (STATIC / "kit.css").read_text() + (STATIC / "stars.css").read_text()
 

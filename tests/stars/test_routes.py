@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -107,7 +108,7 @@ def all_routes(s, a, b, nav, avoid=()):
     g = s.graph.subgraph([k for k in s.graph if k not in avoid or k in (a, b)])
     for path in nx.all_simple_paths(g, a, b):
         legs = []
-        for u, v in zip(path, path[1:]):
+        for u, v in itertools.pairwise(path):
             d = s.graph.edges[u, v]
             if d["gate"] >= max(1, nav.signature) and d["gate"]:
                 legs.append(Leg(u, v, d["ly"], d["status"], 0, True, (), 1, 1))

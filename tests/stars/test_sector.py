@@ -209,7 +209,7 @@ def test_corrupt_event_in_save_file_is_refused():
     s = line_sector([5.0])
     s.record_jump(0, 1)
     text = s.to_json().replace('"times": 1', '"times": "lots"')
-    with pytest.raises((InvalidInput, TypeError), match="event.times"):
+    with pytest.raises((InvalidInput, TypeError), match=r"event\.times"):
         Sector.from_json(text)
     text = s.to_json().replace('"b": 1', '"b": 7')
     with pytest.raises(InvalidInput, match="system"):

@@ -99,5 +99,5 @@ def test_bad_input(system):
         redact(system, 1, current_orbit=9)
     with pytest.raises(InvalidInput, match="successes"):
         redact(system, -1)
-    with pytest.raises(InvalidInput, match="secret.level"):
+    with pytest.raises(InvalidInput, match=r"secret\.level"):
         Secret("x", level=4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from kit.dice import parse
@@ -33,7 +35,7 @@ def covers(table, lo, hi):
 def test_tables_cover_their_dice_without_gaps_or_overlaps(table, dice):
     d = parse(dice)
     assert table[0].lo == d.min and table[-1].hi == d.max
-    for a, b in zip(table, table[1:]):
+    for a, b in itertools.pairwise(table):
         assert b.lo == a.hi + 1
     assert covers(table, d.min, d.max)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .sector import Sector
 
-__all__ = ["to_graphml", "from_graphml", "to_graph_json", "from_graph_json"]
+__all__ = ["from_graph_json", "from_graphml", "to_graph_json", "to_graphml"]
 
 
 def _annotated(sector: Sector) -> Any:

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import islice, product
+from itertools import islice, pairwise, product
 from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
 
@@ -58,16 +58,16 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
 __all__ = [
-    "Navigator",
+    "MODES",
     "Leg",
+    "Navigator",
     "Route",
-    "plan_route",
-    "days_graph",
     "SectorLike",
-    "plot_rolls_pmf",
+    "days_graph",
     "expected_plot_rolls",
     "jump_days_pmf",
-    "MODES",
+    "plan_route",
+    "plot_rolls_pmf",
     "pool_for",
 ]
 
@@ -648,7 +648,7 @@ def plan_route(
         except nx.NetworkXNoPath:
             raise _no_route(sector, w, a, b) from None
 
-    per_leg = [leg_paths(a, b) for a, b in zip(stops, stops[1:])]
+    per_leg = [leg_paths(a, b) for a, b in pairwise(stops)]
     best: tuple[float, float, list[int]] | None = None
     combos = product(*per_leg) if mode == "chance" else [tuple(p[0] for p in per_leg)]
     for n_combo, combo in enumerate(combos):
@@ -657,7 +657,7 @@ def plan_route(
         path = list(combo[0])
         for part in combo[1:]:
             path += list(part[1:])
-        trial = [w.leg(sector, u, v) for u, v in zip(path, path[1:])]
+        trial = [w.leg(sector, u, v) for u, v in pairwise(path)]
         exp = float(sum(leg.expected_days for leg in trial))
         score = _chance(trial, within) if mode == "chance" and within else 0.0
         key = (-score, exp, path)
@@ -665,7 +665,7 @@ def plan_route(
             best = key
     assert best is not None
     path = best[2]
-    legs = tuple(w.leg(sector, u, v) for u, v in zip(path, path[1:]))
+    legs = tuple(w.leg(sector, u, v) for u, v in pairwise(path))
     return Route(
         tuple(path),
         tuple(sector.names[k] for k in path),

@@ -12,18 +12,18 @@ from .sensors import SystemView, fleet_data_level, redact
 from .system import Body, Moon, Orbit, Roll, Secret, Star, StarSystem
 
 __all__ = [
-    "generate_system",
-    "generate_star",
-    "generate_body",
-    "StarRules",
-    "StarSystem",
-    "Star",
-    "Orbit",
     "Body",
     "Moon",
-    "Secret",
+    "Orbit",
     "Roll",
+    "Secret",
+    "Star",
+    "StarRules",
+    "StarSystem",
     "SystemView",
-    "redact",
     "fleet_data_level",
+    "generate_body",
+    "generate_star",
+    "generate_system",
+    "redact",
 ]

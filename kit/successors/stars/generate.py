@@ -33,13 +33,13 @@ from . import tables as T
 from .system import Body, Orbit, Roll, Star, StarSystem
 
 __all__ = [
-    "StarRules",
-    "generate_system",
-    "generate_star",
-    "generate_body",
-    "build_from_rolls",
-    "Roller",
     "ReplayRoller",
+    "Roller",
+    "StarRules",
+    "build_from_rolls",
+    "generate_body",
+    "generate_star",
+    "generate_system",
 ]
 
 
@@ -203,17 +203,17 @@ def generate_body(
         row = T.lookup(T.MOON_TABLE, value).result
         if row.body is not None:
             count = 1 if row.count is None else roller.roll(f"{label} moon count", row.count)
-            for i in range(count):
-                moon_list.append(
-                    generate_body(
-                        roller,
-                        row.body,
-                        label=f"{label} moon {i + 1}",
-                        dust=dust,
-                        rules=rules,
-                        moons=False,
-                    )
+            moon_list.extend(
+                generate_body(
+                    roller,
+                    row.body,
+                    label=f"{label} moon {i + 1}",
+                    dust=dust,
+                    rules=rules,
+                    moons=False,
                 )
+                for i in range(count)
+            )
     return Body(kind, diameter, crust, core, moons=tuple(moon_list))
 
 

@@ -36,12 +36,12 @@ from ...errors import InvalidType
 from .system import Orbit, Star, StarSystem
 
 __all__ = [
-    "SystemView",
-    "redact",
-    "fleet_data_level",
-    "SYSTEM_DATA",
     "FLEET_DATA",
+    "SYSTEM_DATA",
+    "SystemView",
+    "fleet_data_level",
     "orbit_detail_known",
+    "redact",
     "secret_known",
 ]
 

@@ -18,7 +18,7 @@ from ... import store, validate
 from ...errors import InvalidInput
 from . import tables as T
 
-__all__ = ["Roll", "Star", "Body", "Moon", "Orbit", "Secret", "StarSystem", "FORMAT", "VERSION"]
+__all__ = ["FORMAT", "VERSION", "Body", "Moon", "Orbit", "Roll", "Secret", "Star", "StarSystem"]
 
 FORMAT = "star-system"
 VERSION = 1
@@ -365,10 +365,7 @@ class StarSystem:
         ]
         for o in self.orbits:
             b = o.body
-            if b is None:
-                text = "empty"
-            else:
-                text = b.describe()
+            text = "empty" if b is None else b.describe()
             if o.installations:
                 text += f" [installations: {o.installations}]"
             lines.append(f"  {o.number:>2}. {text}")
