@@ -22,8 +22,9 @@ from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 from .edges import Trait
 from .entities import ABILITIES, Entity
+from .rules import DEFAULT_RULES, SuccessorsRules
 
-__all__ = ["BESTIARY", "Creature", "creature"]
+__all__ = ["BESTIARY", "Creature", "FeralPack", "creature"]
 
 
 @dataclass(frozen=True)
@@ -146,3 +147,140 @@ def creature(name: Any) -> Creature:
     if key not in BESTIARY:
         raise InvalidInput(f"unknown creature {name!r}; the bestiary has {', '.join(BESTIARY)}")
     return BESTIARY[key]
+
+
+# --------------------------------------------------------------------------- ferals at large
+class FeralPack:
+    """Ferals between battles, a day at a time: eating RU and mating.
+
+    Each day every Feral that is not neutralized eats ``feral_ru_per_day`` (2) RU of the food
+    lying about (neutralized ships and other objects, the smallest first; a large one is
+    gnawed at day after day until consumed), never holding more than ``feral_capacity`` (20).
+    Then each Feral holding ``feral_mating_ru`` (10) RU or more seeks the richest other Feral
+    not yet mated that day; the two make a new Feral, rolled from the bestiary, and pay its
+    total of ranks in RU between them, half each (the richer one covers what the other
+    lacks). When the two together hold too little, no Feral is born that day.
+
+    Everything that happens is appended to :attr:`events`, with the seed each newborn was
+    rolled from, so a pack can be replayed.
+
+    >>> pack = FeralPack([BESTIARY["FERAL"].generate("Fang", seed=1)], seed=2)
+    >>> food = pack.add_food("Cruiser")
+    >>> pack.day()[0]["kind"], pack.ru
+    ('eat', [2.0])
+    """
+
+    def __init__(
+        self,
+        ferals: Any = (),
+        *,
+        seed: SeedLike = None,
+        rules: SuccessorsRules = DEFAULT_RULES,
+        combat_rules: Any = None,
+    ) -> None:
+        from .combat.rules import DEFAULT_COMBAT_RULES, CombatRules
+
+        if combat_rules is None:
+            combat_rules = DEFAULT_COMBAT_RULES
+        if not isinstance(combat_rules, CombatRules):
+            raise InvalidType(f"combat_rules must be CombatRules, got {combat_rules!r}")
+        if not isinstance(rules, SuccessorsRules):
+            raise InvalidType(f"rules must be SuccessorsRules, got {rules!r}")
+        self.ru_per_day = combat_rules.feral_ru_per_day
+        self.capacity = combat_rules.feral_capacity
+        self.mating_ru = rules.feral_mating_ru
+        self.rng, self.seed = make_rng(seed)
+        self.ferals: list[Entity] = []
+        """The pack, newborns appended."""
+        self.ru: list[float] = []
+        """RU each Feral holds, in the order of :attr:`ferals`."""
+        self.food: dict[str, dict[str, Any]] = {}
+        """Food by key: ``name``, ``ru`` (what is left to eat)."""
+        self.events: list[dict[str, Any]] = []
+        """What happened, day by day."""
+        self.days = 0
+        for f in validate.sequence("ferals", list(ferals)):
+            self.add(f)
+
+    def add(self, feral: Entity, ru: float = 0) -> int:
+        """Add a Feral (holding ``ru`` RU); return its index."""
+        if not isinstance(feral, Entity):
+            raise InvalidType(f"a feral must be an Entity, got {feral!r}")
+        ru = float(validate.number("ru", ru, 0, self.capacity))
+        self.ferals.append(feral)
+        self.ru.append(ru)
+        return len(self.ferals) - 1
+
+    def add_food(self, what: str, ru: float | None = None) -> str:
+        """Put food in reach: a neutralized catalog ship (its cost in RU) or an object of ``ru``."""
+        from .ships import ship_type
+
+        name = validate.text("food", what, max_len=120)
+        if ru is None:
+            t = ship_type(name)
+            name, ru = t.name, float(t.cost)
+        ru = float(validate.number("ru", ru, 0))
+        key = f"F{len(self.food) + 1}"
+        self.food[key] = {"name": name, "ru": ru}
+        return key
+
+    def day(self) -> list[dict[str, Any]]:
+        """One day: every Feral eats, then those with enough RU mate. Returns the day's events."""
+        self.days += 1
+        start = len(self.events)
+        for i, feral in enumerate(self.ferals):
+            if not feral.neutralized:
+                self._eat(i)
+        mated: set[int] = set()
+        for i in range(len(self.ferals)):
+            if i in mated or self.ru[i] < self.mating_ru or self.ferals[i].neutralized:
+                continue
+            partners = [
+                j
+                for j in range(len(self.ferals))
+                if j != i and j not in mated and not self.ferals[j].neutralized
+            ]
+            if not partners:
+                continue
+            j = max(partners, key=lambda k: (self.ru[k], -k))
+            if self.mate(i, j):
+                mated |= {i, j}
+        return self.events[start:]
+
+    def _eat(self, i: int) -> None:
+        bite = min(float(self.ru_per_day), self.capacity - self.ru[i])
+        for key, food in sorted(self.food.items(), key=lambda kv: (kv[1]["ru"], kv[0])):
+            if bite <= 0:
+                break
+            if food["ru"] <= 0:
+                continue
+            take = min(bite, food["ru"])
+            food["ru"] -= take
+            self.ru[i] += take
+            bite -= take
+            self._log("eat", feral=i, food=key, ru=take)
+            if food["ru"] <= 0:
+                self._log("consumed", food=key, name=food["name"])
+
+    def mate(self, i: int, j: int) -> bool:
+        """Feral ``i`` mates with ``j``: roll the newborn and pay its ranks; True if born."""
+        for k in (i, j):
+            validate.integer("feral", k, 0, len(self.ferals) - 1)
+        if i == j:
+            raise InvalidInput(f"a feral cannot mate with itself (both are {i})")
+        seed = int(self.rng.integers(0, 2**32))
+        child = BESTIARY["FERAL"].generate(f"Feral {len(self.ferals) + 1}", seed=seed)
+        cost = float(child.total_ranks)
+        if self.ru[i] + self.ru[j] < cost:
+            self._log("no_birth", parents=[i, j], seed=seed, cost=cost)
+            return False
+        pay_i = min(self.ru[i], max(cost / 2, cost - self.ru[j]))
+        pay_j = cost - pay_i
+        self.ru[i] -= pay_i
+        self.ru[j] -= pay_j
+        new = self.add(child)
+        self._log("birth", parents=[i, j], seed=seed, cost=cost, paid=[pay_i, pay_j], feral=new)
+        return True
+
+    def _log(self, kind: str, **data: Any) -> None:
+        self.events.append({"day": self.days, "kind": kind, **data})
