@@ -21,17 +21,28 @@ from typing import Any
 
 import traitlets
 
+from .. import validate
 from ..boards import Board as _EngineBoard
 from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
 from ..boards.checks import CheckDistribution
-from ..errors import InvalidInput
+from ..errors import InvalidInput, InvalidType, KitError
 from ._base import STATIC, KitWidget, check_kwargs, esm
 
 __all__ = ["Board", "BoardWidget"]
 
+ACTIONS = ("check", "undo", "reset")
+"""The actions the page may send."""
+
 #: Skills offered in the picker until the GM adds their own.
-DEFAULT_SKILLS = ["Investigation: Mechanical Workings", "Tinker: Disable Device", "Tinker: Repair",
-                  "Persuasion: Calm", "Athletics: Run", "Stealth: Sneak", "Tinker"]
+DEFAULT_SKILLS = [
+    "Investigation: Mechanical Workings",
+    "Tinker: Disable Device",
+    "Tinker: Repair",
+    "Persuasion: Calm",
+    "Athletics: Run",
+    "Stealth: Sneak",
+    "Tinker",
+]
 
 
 class BoardWidget(KitWidget):
@@ -46,17 +57,35 @@ class BoardWidget(KitWidget):
     _esm = esm("board.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "board.css").read_text()
 
-    view = traitlets.Dict(help="The board's state plus odds and penalties, as the JS draws it.").tag(sync=True)
-    skill = traitlets.Unicode("", help="The skill picked for the next check ('' for none).").tag(sync=True)
-    opponent_skill = traitlets.Unicode("", help="A contest opponent's skill ('' for none).").tag(sync=True)
-    skills = traitlets.List(traitlets.Unicode(), help="Skill names offered in the picker.").tag(sync=True)
-    checks = traitlets.Unicode("2d6", help="Check distribution the odds assume, e.g. '2d6+1'.").tag(sync=True)
+    view = traitlets.Dict(
+        help="The board's state plus odds and penalties, as the JS draws it."
+    ).tag(sync=True)
+    skill = traitlets.Unicode("", help="The skill picked for the next check ('' for none).").tag(
+        sync=True
+    )
+    opponent_skill = traitlets.Unicode("", help="A contest opponent's skill ('' for none).").tag(
+        sync=True
+    )
+    skills = traitlets.List(traitlets.Unicode(), help="Skill names offered in the picker.").tag(
+        sync=True
+    )
+    checks = traitlets.Unicode("2d6", help="Check distribution the odds assume, e.g. '2d6+1'.").tag(
+        sync=True
+    )
 
-    def __init__(self, board: _EngineBoard[Any], *, checks: str = "2d6", skills: list[str] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        board: _EngineBoard[Any],
+        *,
+        checks: str = "2d6",
+        skills: list[str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         check_kwargs("BoardWidget", kwargs, {"layout"})
         if not isinstance(board, _EngineBoard):
-            raise TypeError(f"BoardWidget needs a board from kit.boards, got {type(board).__name__}")
+            raise TypeError(
+                f"BoardWidget needs a board from kit.boards, got {type(board).__name__}"
+            )
         CheckDistribution.of(checks)
         self.board = board
         super().__init__(checks=str(checks), skills=list(skills or DEFAULT_SKILLS), **kwargs)
@@ -65,23 +94,43 @@ class BoardWidget(KitWidget):
         self.refresh()
 
     # ------------------------------------------------------------ actions
-    def check(self, value: int, skill: str | None = None, *, slot: int | None = None,
-              opponent: int | None = None, opponent_skill: str | None = None) -> None:
+    def check(
+        self,
+        value: int,
+        skill: str | None = None,
+        *,
+        slot: int | None = None,
+        opponent: int | None = None,
+        opponent_skill: str | None = None,
+    ) -> None:
         """Make a check on the board (the same as typing it in and clicking Check)."""
         with self.guard():
             self._apply_check(value, skill, slot, opponent, opponent_skill)
 
-    def _apply_check(self, value: Any, skill: str | None, slot: Any, opponent: Any,
-                     opponent_skill: str | None) -> None:
+    def _apply_check(
+        self, value: Any, skill: str | None, slot: Any, opponent: Any, opponent_skill: str | None
+    ) -> None:
         b: Any = self.board
         value = _number("check value", value)
+        skill = _skill("skill", skill)
         if isinstance(b, LimitBoard):
-            if slot in (None, ""):
-                raise InvalidInput("pick a card to face first: click one of the open cards "
-                                   f"(open: {', '.join(map(str, b.open_slots))})")
-            b.check(value, slot=int(slot), skill=skill)
+            if slot is None or (isinstance(slot, str) and not slot.strip()):
+                raise InvalidInput(
+                    "pick a card to face first: click one of the open cards "
+                    f"(open: {', '.join(map(str, b.open_slots))})"
+                )
+            b.check(
+                value,
+                slot=validate.integer("slot", _number("slot", slot), 1, b.length),
+                skill=skill,
+            )
         elif isinstance(b, Contest):
-            b.exchange(value, _number("opponent check value", opponent), skill, opponent_skill)
+            b.exchange(
+                value,
+                _number("opponent check value", opponent),
+                skill,
+                _skill("opponent skill", opponent_skill),
+            )
         else:
             b.check(value, skill)
         if skill and skill not in self.skills:
@@ -97,17 +146,24 @@ class BoardWidget(KitWidget):
         with self.guard():
             self.board.reset()
 
-    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        action = content.get("action")
-        if action == "check":
-            with self.guard():
-                self._apply_check(content.get("value"), content.get("skill") or None,
-                                  content.get("slot"), content.get("opponent"),
-                                  content.get("opponent_skill") or None)
-        elif action == "undo":
-            self.undo()
-        elif action == "reset":
-            self.reset()
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Handle a message from the page; a malformed one shows the kit's error inline."""
+        with self.guard():
+            if not isinstance(content, dict):
+                raise InvalidType(f"a board widget message must be an object, got {content!r}")
+            action = validate.choice("action", content.get("action"), ACTIONS)
+            if action == "check":
+                self._apply_check(
+                    content.get("value"),
+                    content.get("skill") or None,
+                    content.get("slot"),
+                    content.get("opponent"),
+                    content.get("opponent_skill") or None,
+                )
+            elif action == "undo":
+                self.board.undo()
+            else:
+                self.board.reset()
 
     # ------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -115,26 +171,40 @@ class BoardWidget(KitWidget):
         b = self.board
         skill = self.skill.strip() or None
         view = dict(b.state)
-        view["penalty"] = b.penalty_for(skill)
-        view["penalties"] = {s: b.penalty_for(s) for s in self.skills}
+        view["penalties"] = {s: p for s in self.skills if (p := _penalty(b, s)) is not None}
+        view["penalty"] = _penalty(b, skill) or 0
         try:
             chances = next_check_odds(b, self.checks, skill)
             view["odds"] = {str(k): float(v) for k, v in chances.items()}
             view["board_odds"] = None if b.finished else _success(odds(b, self.checks))
             if isinstance(b, Contest) and not b.finished:
                 oskill = self.opponent_skill.strip() or None
-                view["exchange"] = {k: float(v) for k, v in exchange_odds(
-                    b, self.checks, skill, opponent_skill=oskill).items()}
+                view["exchange"] = {
+                    k: float(v)
+                    for k, v in exchange_odds(b, self.checks, skill, opponent_skill=oskill).items()
+                }
                 view["opponent_penalty"] = b.opponent_penalty_for(oskill)
             view["odds_error"] = ""
-        except InvalidInput as exc:
+        except KitError as exc:  # a skill or check expression typed in the page that is not valid
             view["odds"], view["board_odds"], view["odds_error"] = {}, None, str(exc)
         if isinstance(b, Chase):
-            view["npc"] = ("always succeeds" if b.npc_checks is None and b.rules.npc_chance >= 1
-                           else f"rolls {b.npc_checks}" if b.npc_checks is not None
-                           else f"succeeds {b.rules.npc_chance:.0%} of the time")
+            view["npc"] = (
+                "always succeeds"
+                if b.npc_checks is None and b.rules.npc_chance >= 1
+                else f"rolls {b.npc_checks}"
+                if b.npc_checks is not None
+                else f"succeeds {b.rules.npc_chance:.0%} of the time"
+            )
         view["checks"] = self.checks
         self.view = view
+
+
+def _penalty(board: _EngineBoard[Any], skill: str | None) -> int | None:
+    """The penalty of the next check with ``skill``, or ``None`` if the name is not a skill."""
+    try:
+        return board.penalty_for(skill)
+    except KitError:
+        return None
 
 
 def _success(result: Any) -> float | None:
@@ -142,15 +212,25 @@ def _success(result: Any) -> float | None:
 
 
 def _number(field: str, value: Any) -> int:
+    """A whole number typed in the page (a string) or sent by code (an int)."""
     if isinstance(value, str):
         value = value.strip()
         if not value:
             raise InvalidInput(f"{field} is missing: type the check result first")
-        if not value.lstrip("-").isdigit():
+        if not value.lstrip("-").isdigit() or len(value) > 12:
             raise InvalidInput(f"{field} must be a whole number, got {value!r}")
         value = int(value)
     if value is None:
         raise InvalidInput(f"{field} is missing: type the check result first")
+    return validate.integer(field, value)
+
+
+def _skill(field: str, value: Any) -> str | None:
+    """A skill name from the page: text, or nothing for no skill."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidType(f"{field} must be a skill name (text) or empty, got {value!r}")
     return value
 
 
