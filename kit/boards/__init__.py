@@ -23,6 +23,8 @@ a check *distribution* stands in (``"2d6"``, a table): see :func:`odds`,
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Board, CheckRecord
 from .cards import (
     DEFAULT_THEMES,
@@ -76,7 +78,7 @@ __all__ = [
 _KINDS = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}
 
 
-def load(text: str | bytes) -> Board:  # type: ignore[type-arg]
+def load(text: str | bytes) -> Board[Any]:
     """Load any board saved with ``to_json()`` (the file says which kind it is)."""
     import json
 
@@ -86,8 +88,12 @@ def load(text: str | bytes) -> Board:  # type: ignore[type-arg]
         fmt = json.loads(text).get("format", "")
     except (ValueError, AttributeError):
         raise SaveFileError("a board save must be a JSON object with a 'format' field") from None
-    kind = fmt.rsplit("/", 1)[-1] if isinstance(fmt, str) and fmt.startswith("gm-kit/board/") else ""
+    kind = (
+        fmt.rsplit("/", 1)[-1] if isinstance(fmt, str) and fmt.startswith("gm-kit/board/") else ""
+    )
     if kind not in _KINDS:
-        raise SaveFileError(f"not a board save: format {fmt!r}; expected gm-kit/board/<kind> with kind "
-                            f"one of {', '.join(sorted(_KINDS))}")
+        raise SaveFileError(
+            f"not a board save: format {fmt!r}; expected gm-kit/board/<kind> with kind "
+            f"one of {', '.join(sorted(_KINDS))}"
+        )
     return _KINDS[kind].from_json(text)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog
-from .cards import Card, as_card
+from .cards import Card, as_card, card_list
 from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
 
 __all__ = ["Board", "CheckRecord", "check_value"]
@@ -63,9 +63,17 @@ class CheckRecord:
     def view(self) -> dict[str, Any]:
         """JSON form for tables and widgets."""
         return {
-            "number": self.number, "slot": self.slot, "card": self.card.label, "value": self.value,
-            "skill": self.skill, "modifier": self.modifier, "penalty": self.penalty,
-            "target": self.target, "success": self.success, "side": self.side, "placed": self.placed,
+            "number": self.number,
+            "slot": self.slot,
+            "card": self.card.label,
+            "value": self.value,
+            "skill": self.skill,
+            "modifier": self.modifier,
+            "penalty": self.penalty,
+            "target": self.target,
+            "success": self.success,
+            "side": self.side,
+            "placed": self.placed,
         }
 
 
@@ -85,9 +93,7 @@ class Board(Generic[S]):
         rules: BoardRules | None = None,
         title: str = "",
     ) -> None:
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-            raise InvalidType(f"cards must be a list of Card or int values, got {cards!r}")
-        items = list(cards)
+        items = card_list("cards", cards)
         if not self.MIN_LENGTH <= len(items) <= self.MAX_LENGTH:
             raise InvalidInput(
                 f"a {self.KIND} board needs from {self.MIN_LENGTH} to {self.MAX_LENGTH} cards, "
@@ -127,15 +133,36 @@ class Board(Generic[S]):
         """Number of slots on the board."""
         return len(self.cards)
 
-    def _record(self, state: Any, *, number: int, slot: int, value: int, skill: str | None,
-                used: Sequence[str | None], side: str = "player", placed: int | None = None,
-                extra_modifier: int = 0) -> CheckRecord:
+    def _record(
+        self,
+        state: Any,
+        *,
+        number: int,
+        slot: int,
+        value: int,
+        skill: str | None,
+        used: Sequence[str | None],
+        side: str = "player",
+        placed: int | None = None,
+        extra_modifier: int = 0,
+    ) -> CheckRecord:
         card = self.cards[slot - 1]
         mod = self.modifiers[slot - 1] + extra_modifier
         pen = penalty(skill, used, self.rules)
         target = card.value + mod + pen
-        return CheckRecord(number, slot, card, value, skill, mod, pen, target,
-                           self.rules.succeeds(value, target), side, placed)
+        return CheckRecord(
+            number,
+            slot,
+            card,
+            value,
+            skill,
+            mod,
+            pen,
+            target,
+            self.rules.succeeds(value, target),
+            side,
+            placed,
+        )
 
     def _refuse_if_finished(self) -> None:
         if self.finished:
@@ -151,16 +178,16 @@ class Board(Generic[S]):
         self._state = new
         return event
 
-    def _replay(self, events: Iterable[Event]) -> S:
+    def _replay(self, events: Iterable[Event], error: type[Exception] = SaveFileError) -> S:
         state = self._fresh()
         for event in events:
-            given = {k: v for k, v in event.data.items()}
+            given = dict(event.data)
             state, derived = self._step(state, Event(event.kind, given))
             for key, value in derived.items():
                 if key in event.data and event.data[key] != value:
-                    raise SaveFileError(
+                    raise error(
                         f"{self.KIND} board log disagrees with the rules at event {event.kind!r}: "
-                        f"{key} is {event.data[key]!r} in the file but {value!r} on replay"
+                        f"{key} is {event.data[key]!r} in the log but {value!r} on replay"
                     )
         return state
 
@@ -228,10 +255,62 @@ class Board(Generic[S]):
         other._state = self._state
         return other
 
+    def fork(self, **setup: Any) -> Board[S]:
+        """A new board with this one's setup, changed by ``setup``, and the same checks on it.
+
+        ``setup`` takes any constructor argument (``cards``, ``modifiers``, ``rules``, ``title``
+        or a kind's own, such as a chase's ``seed``). The checks made so far are replayed on the
+        new board, so this answers "the same play, but the face-down card was a 9". This board
+        is not changed.
+
+        Raises:
+            IllegalAction: a check made here is not allowed, or ends differently, on the new
+                setup (a fork with a changed card that was already faced, say).
+
+        >>> from kit.boards import StandardBoard
+        >>> board = StandardBoard([6, 5, 7, 4], goal=3)
+        >>> _ = board.check(8)
+        >>> other = board.fork(cards=[6, 5, 7, 12])
+        >>> other.successes, other.cards[3].value, board.cards[3].value
+        (1, 12, 4)
+        """
+        other = self._with_setup(**setup)
+        other.replay(self.events)
+        return other
+
+    def replay(self, events: Iterable[Event]) -> None:
+        """Make ``events`` this board's history, replayed from its setup and checked.
+
+        Every event is applied in order as if it were played now; the derived facts an event
+        carries (a success, a move) must come out the same. If any event is refused the board
+        keeps the history it had.
+
+        Raises:
+            IllegalAction: an event is not allowed here, or its recorded result disagrees.
+        """
+        log = events.copy() if isinstance(events, EventLog) else EventLog(list(events))
+        state = self._replay(log, error=IllegalAction)
+        self._state = state
+        self.events = log
+
+    @property
+    def snapshot(self) -> S:
+        """The current derived state: a frozen dataclass of the kind (slots 0-based inside)."""
+        return self._state
+
+    @property
+    def used_skills(self) -> tuple[str | None, ...]:
+        """The tracked skill key of each of the players' checks so far (``None``: untracked)."""
+        return self._used()
+
     def _with_setup(self, **changes: Any) -> Board[S]:
         kwargs = {
-            "cards": self.cards, "modifiers": self.modifiers, "rules": self.rules, "title": self.title,
-            **self._setup_objects(), **changes,
+            "cards": self.cards,
+            "modifiers": self.modifiers,
+            "rules": self.rules,
+            "title": self.title,
+            **self._setup_objects(),
+            **changes,
         }
         return type(self)(**kwargs)
 
@@ -282,7 +361,11 @@ class Board(Generic[S]):
         return board
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+        return (
+            isinstance(other, Board)
+            and type(self) is type(other)
+            and self.to_dict() == other.to_dict()
+        )
 
     def __repr__(self) -> str:
         cards = ", ".join(repr(c) for c in self.cards)
@@ -292,8 +375,13 @@ class Board(Generic[S]):
     # ------------------------------------------------------------ views
     def _slot_view(self, i: int, **extra: Any) -> dict[str, Any]:
         card = self.cards[i]
-        return {"slot": i + 1, "card": card.view(), "modifier": self.modifiers[i],
-                "difficulty": card.value + self.modifiers[i], **extra}
+        return {
+            "slot": i + 1,
+            "card": card.view(),
+            "modifier": self.modifiers[i],
+            "difficulty": card.value + self.modifiers[i],
+            **extra,
+        }
 
     @property
     def state(self) -> dict[str, Any]:

@@ -65,7 +65,9 @@ _FACES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _FACE_VALUES = {"A": 14, "J": 11, "Q": 12, "K": 13}
 _SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
 _LETTER_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_TEXT_CARD = re.compile(r"^\s*(10|[2-9]|[AJQK]|1[1-4]|1)\s*([SHDC\u2660\u2665\u2666\u2663])?\s*$", re.IGNORECASE)
+_TEXT_CARD = re.compile(
+    r"^\s*(10|[2-9]|[AJQK]|1[1-4]|1)\s*([SHDC\u2660\u2665\u2666\u2663])?\s*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -157,6 +159,16 @@ def as_card(value: Any, field: str = "card") -> Card:
     return Card(validate.integer(field, int(value), 0, 99))
 
 
+def card_list(field: str, cards: Any) -> list[Any]:
+    """The items of a list of cards, refusing a single value, text or a mapping in its place."""
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise InvalidType(
+            f"{field} must be a list of cards (Card, int or text such as '7H'), "
+            f"got {type(cards).__name__} {cards!r:.40}"
+        )
+    return list(cards)
+
+
 def ranks_deck(ranks: Iterable[int], suits: Sequence[str] = SUITS) -> list[Card]:
     """Every suit of every rank in ``ranks`` (a hand-built deck for house rules)."""
     return [Card(int(r), s) for s in suits for r in ranks]
@@ -200,7 +212,7 @@ class EventDeck:
         cards: Iterable[Card | int | str] | None = None,
         themes: Mapping[str, str] | None = None,
     ) -> None:
-        items = event_deck_cards() if cards is None else validate.sequence("cards", list(cards))
+        items = event_deck_cards() if cards is None else card_list("cards", cards)
         self.cards: tuple[Card, ...] = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
         if not self.cards:
             raise InvalidInput("cards must hold at least one card")
@@ -236,11 +248,13 @@ class EventDeck:
         if event.kind == "discard":
             out = list(p.out)
             gone = []
-            for raw in event["cards"]:
-                c = as_card(raw)
+            for i, raw in enumerate(validate.sequence("discard cards", event.get("cards"))):
+                c = as_card(raw, f"discard cards[{i}]")
                 if c not in out:
-                    raise IllegalAction(f"cannot discard {c}: it is not out of the deck (out: "
-                                        f"{', '.join(map(str, p.out)) or 'none'})")
+                    raise IllegalAction(
+                        f"cannot discard {c}: it is not out of the deck (out: "
+                        f"{', '.join(map(str, p.out)) or 'none'})"
+                    )
                 out.remove(c)
                 gone.append(c)
             return _Piles(p.pile, tuple(out), p.discards + tuple(gone), p.shuffles)
@@ -274,7 +288,9 @@ class EventDeck:
 
     def discard(self, cards: Iterable[Card | int | str]) -> None:
         """Put drawn cards on the discard pile (they come back at the next reshuffle)."""
-        items = [as_card(c).to_dict() for c in cards]
+        items = [
+            as_card(c, f"cards[{i}]").to_dict() for i, c in enumerate(card_list("cards", cards))
+        ]
         self._do("discard", cards=items)
 
     def undo(self) -> None:
@@ -318,19 +334,24 @@ class EventDeck:
     # ------------------------------------------------------------- save/load
     def to_json(self) -> str:
         """Lossless versioned JSON (seed, cards, themes, events)."""
-        return store.dumps(self.KIND, self.VERSION, {
-            "seed": self.seed,
-            "cards": [c.to_dict() for c in self.cards],
-            "themes": self.themes,
-            "events": self.events.to_list(),
-        })
+        return store.dumps(
+            self.KIND,
+            self.VERSION,
+            {
+                "seed": self.seed,
+                "cards": [c.to_dict() for c in self.cards],
+                "themes": self.themes,
+                "events": self.events.to_list(),
+            },
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> EventDeck:
         """Load :meth:`to_json` output, replaying and checking every event."""
-        data = validate.mapping("deck", store.loads(text, cls.KIND, cls.VERSION))
-        validate.no_unknown_keys("deck", data, ("seed", "cards", "themes", "events"))
+        raw = store.loads(text, cls.KIND, cls.VERSION)
         try:
+            data = validate.mapping("deck", raw)
+            validate.no_unknown_keys("deck", data, ("seed", "cards", "themes", "events"))
             deck = cls(seed=data.get("seed"), cards=data.get("cards"), themes=data.get("themes"))
             log = EventLog.from_list(data.get("events", []))
             deck._piles = deck._replay(log)
@@ -342,8 +363,13 @@ class EventDeck:
         return deck
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, EventDeck) and self.seed == other.seed and self.cards == other.cards
-                and self.themes == other.themes and self.events == other.events)
+        return (
+            isinstance(other, EventDeck)
+            and self.seed == other.seed
+            and self.cards == other.cards
+            and self.themes == other.themes
+            and self.events == other.events
+        )
 
     def __repr__(self) -> str:
         return f"EventDeck(seed={self.seed}, {len(self)} in pile, {len(self.out)} out, {len(self.discards)} discarded)"

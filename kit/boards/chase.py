@@ -96,13 +96,19 @@ class Chase(Board[ChaseState]):
     ) -> None:
         self.role = validate.choice("role", role, (ESCAPEE, PURSUER))
         self.head_start = validate.boolean("head_start", head_start)
-        self.npc_checks: Dice | None = None if npc_checks is None else as_dice(npc_checks, "npc_checks")
+        self.npc_checks: Dice | None = (
+            None if npc_checks is None else as_dice(npc_checks, "npc_checks")
+        )
         _, self.seed = make_rng(seed)
         super().__init__(cards, modifiers=modifiers, rules=rules, title=title)
 
     def _setup(self) -> dict[str, Any]:
-        return {"role": self.role, "head_start": self.head_start, "seed": self.seed,
-                "npc_checks": None if self.npc_checks is None else str(self.npc_checks)}
+        return {
+            "role": self.role,
+            "head_start": self.head_start,
+            "seed": self.seed,
+            "npc_checks": None if self.npc_checks is None else str(self.npc_checks),
+        }
 
     def _fresh(self) -> ChaseState:
         return ChaseState(0, 1 if self.head_start else 0)
@@ -149,7 +155,9 @@ class Chase(Board[ChaseState]):
         elif "npc_success" in event.data:
             npc_value, npc_given = None, validate.boolean("npc_success", event.get("npc_success"))
         else:
-            raise SaveFileError("a chase round must record the NPC's roll ('npc_value' or 'npc_success')")
+            raise SaveFileError(
+                "a chase round must record the NPC's roll ('npc_value' or 'npc_success')"
+            )
         left, goal, records = state.left, state.goal, list(state.records)
         used = state.used
         outcome = None
@@ -159,8 +167,15 @@ class Chase(Board[ChaseState]):
         def npc_act(left: int, goal: int) -> tuple[int, int, bool]:
             slot = goal if self.npc_role == ESCAPEE else left
             if npc_value is not None:
-                rec = self._record(state, number=len(records) + 1, slot=slot + 1, value=npc_value,
-                                   skill=None, used=(), side="npc")
+                rec = self._record(
+                    state,
+                    number=len(records) + 1,
+                    slot=slot + 1,
+                    value=npc_value,
+                    skill=None,
+                    used=(),
+                    side="npc",
+                )
                 records.append(rec)
                 ok = rec.success
             else:
@@ -174,8 +189,9 @@ class Chase(Board[ChaseState]):
 
         def player_act(left: int, goal: int) -> tuple[int, int, bool]:
             slot = goal if (self.role == ESCAPEE or self.rules.pursuer_faces == "goal") else left
-            rec = self._record(state, number=len(records) + 1, slot=slot + 1, value=value,
-                               skill=skill, used=used)
+            rec = self._record(
+                state, number=len(records) + 1, slot=slot + 1, value=value, skill=skill, used=used
+            )
             records.append(rec)
             if rec.success:
                 if self.role == ESCAPEE:
@@ -205,10 +221,20 @@ class Chase(Board[ChaseState]):
                 left, goal, player_ok = player_act(left, goal)
                 used = used + (self.tracked(skill),)
                 outcome = over(left, goal)
-        new = ChaseState(left, goal, tuple(records), used, state.rounds + 1, outcome,
-                         state.npc + ((npc_ok,) if npc_ok is not None else ()))
-        return new, {"player_success": player_ok, "npc_acted": npc_ok is not None,
-                     "outcome": outcome}
+        new = ChaseState(
+            left,
+            goal,
+            tuple(records),
+            used,
+            state.rounds + 1,
+            outcome,
+            state.npc + ((npc_ok,) if npc_ok is not None else ()),
+        )
+        return new, {
+            "player_success": player_ok,
+            "npc_acted": npc_ok is not None,
+            "outcome": outcome,
+        }
 
     def check(self, value: int, skill: str | None = None) -> CheckRecord | None:
         """Play one round: the players' check (the GM enters ``value``) and the NPC's action.
@@ -289,8 +315,25 @@ class Chase(Board[ChaseState]):
     def _view(self) -> dict[str, Any]:
         s = self._state
         facing = self.player_target(s) if not self.finished else -1
-        slots = [self._slot_view(i, goal=i == s.goal, facing=i == facing, face_down=False,
-                                 removed=i < s.left, placed=None) for i in range(self.length)]
-        return {"slots": slots, "goal": s.goal + 1, "open": [] if self.finished else [facing + 1],
-                "role": self.role, "npc_role": self.npc_role, "rounds": s.rounds,
-                "chase_outcome": s.outcome, "gap": s.goal - s.left, "npc_results": list(s.npc)}
+        slots = [
+            self._slot_view(
+                i,
+                goal=i == s.goal,
+                facing=i == facing,
+                face_down=False,
+                removed=i < s.left,
+                placed=None,
+            )
+            for i in range(self.length)
+        ]
+        return {
+            "slots": slots,
+            "goal": s.goal + 1,
+            "open": [] if self.finished else [facing + 1],
+            "role": self.role,
+            "npc_role": self.npc_role,
+            "rounds": s.rounds,
+            "chase_outcome": s.outcome,
+            "gap": s.goal - s.left,
+            "npc_results": list(s.npc),
+        }

@@ -68,10 +68,19 @@ class CheckDistribution:
                 raise InvalidInput(f"{field} table must not be empty")
             weights: dict[int, Fraction] = {}
             for k, w in checks.items():
-                v = validate.integer(f"{field} value", int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k, -100, 1000)
+                v = validate.integer(
+                    f"{field} value",
+                    int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k,
+                    -100,
+                    1000,
+                )
                 if isinstance(w, bool) or not isinstance(w, (int, Fraction, float)):
                     raise InvalidType(f"{field}[{v}] weight must be a number, got {w!r}")
-                fw = Fraction(w) if not isinstance(w, float) else Fraction(w).limit_denominator(10**12)
+                fw = (
+                    Fraction(w)
+                    if not isinstance(w, float)
+                    else Fraction(w).limit_denominator(10**12)
+                )
                 if fw < 0:
                     raise InvalidInput(f"{field}[{v}] weight must not be negative, got {w!r}")
                 weights[v] = weights.get(v, Fraction(0)) + fw
@@ -105,7 +114,10 @@ class CheckDistribution:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (as a table of exact ratio strings)."""
-        return {"label": self.label, "table": {str(v): str(p) for v, p in zip(self.values, self.probs)}}
+        return {
+            "label": self.label,
+            "table": {str(v): str(p) for v, p in zip(self.values, self.probs)},
+        }
 
 
 class CheckSource:
@@ -164,8 +176,16 @@ class SkillPlan:
         return self.skills[i] if i < len(self.skills) else self.default
 
 
-def autoplay(board: Any, source: CheckSource, skills: Any = None, *, opponent: CheckSource | None = None,
-             opponent_skills: Any = None, order: Sequence[int] | None = None, max_checks: int = 10_000) -> Any:
+def autoplay(
+    board: Any,
+    source: CheckSource,
+    skills: Any = None,
+    *,
+    opponent: CheckSource | None = None,
+    opponent_skills: Any = None,
+    order: Sequence[int] | None = None,
+    max_checks: int = 10_000,
+) -> Any:
     """Play ``board`` to its end with checks from ``source``; return the board.
 
     Args:
@@ -201,8 +221,10 @@ def default_order(board: Any) -> list[int]:
     """The order a limit board is faced in by default: face-up cards easiest first, then the
     face-down ones left to right."""
     open_ = board.open_slots
-    up = sorted((s for s in open_ if not board.is_face_down(s)),
-                key=lambda s: (board.cards[s - 1].value + board.modifiers[s - 1], s))
+    up = sorted(
+        (s for s in open_ if not board.is_face_down(s)),
+        key=lambda s: (board.cards[s - 1].value + board.modifiers[s - 1], s),
+    )
     down = [s for s in open_ if board.is_face_down(s)]
     return up + down
 

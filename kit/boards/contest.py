@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import IllegalAction, InvalidInput, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value
-from .cards import Card
+from .cards import Card, card_list
 from .rules import BoardRules
 from .standard import _skill
 
@@ -75,8 +75,8 @@ class Contest(Board[ContestState]):
         rules: BoardRules | None = None,
         title: str = "",
     ) -> None:
-        items = list(cards) if not isinstance(cards, (str, bytes)) else cards
-        if isinstance(items, list) and len(items) % 2 == 0:
+        items = card_list("cards", cards)
+        if len(items) % 2 == 0:
             raise InvalidInput(
                 f"a contest needs an odd number of cards so the goal sits in the centre, got "
                 f"{len(items)} (use {len(items) - 1} or {len(items) + 1})"
@@ -100,8 +100,15 @@ class Contest(Board[ContestState]):
         k = len(state.records)
         slot = state.goal + 1
         mine = self._record(state, number=k + 1, slot=slot, value=pv, skill=skill, used=state.used)
-        theirs = self._record(state, number=k + 2, slot=slot, value=ov, skill=oskill,
-                              used=state.opponent_used, side=OPPONENT)
+        theirs = self._record(
+            state,
+            number=k + 2,
+            slot=slot,
+            value=ov,
+            skill=oskill,
+            used=state.opponent_used,
+            side=OPPONENT,
+        )
         lo, hi, goal, winner = state.lo, state.hi, state.goal, None
         move = 0
         if mine.success and not theirs.success:
@@ -113,13 +120,27 @@ class Contest(Board[ContestState]):
         elif goal < lo:
             winner = OPPONENT
         new = ContestState(
-            lo, hi, goal, state.records + (mine, theirs), state.used + (self.tracked(skill),),
-            state.opponent_used + (self.tracked(oskill),), winner, state.moves + (move,),
+            lo,
+            hi,
+            goal,
+            state.records + (mine, theirs),
+            state.used + (self.tracked(skill),),
+            state.opponent_used + (self.tracked(oskill),),
+            winner,
+            state.moves + (move,),
         )
-        return new, {"move": move, "player_success": mine.success, "opponent_success": theirs.success}
+        return new, {
+            "move": move,
+            "player_success": mine.success,
+            "opponent_success": theirs.success,
+        }
 
     def exchange(
-        self, player: int, opponent: int, skill: str | None = None, opponent_skill: str | None = None
+        self,
+        player: int,
+        opponent: int,
+        skill: str | None = None,
+        opponent_skill: str | None = None,
     ) -> int:
         """Resolve one exchange; return the move: +1 toward the players, -1 away, 0 none.
 
@@ -130,13 +151,18 @@ class Contest(Board[ContestState]):
             opponent_skill: the opponent's skill (counted separately).
         """
         self._refuse_if_finished()
-        event = self._act("exchange", player=check_value("player check value", player),
-                          opponent=check_value("opponent check value", opponent),
-                          skill=_skill(skill), opponent_skill=_skill(opponent_skill))
+        event = self._act(
+            "exchange",
+            player=check_value("player check value", player),
+            opponent=check_value("opponent check value", opponent),
+            skill=_skill(skill),
+            opponent_skill=_skill(opponent_skill),
+        )
         return int(event["move"])
 
-    def check(self, value: int, opponent: int, skill: str | None = None,
-              opponent_skill: str | None = None) -> int:
+    def check(
+        self, value: int, opponent: int, skill: str | None = None, opponent_skill: str | None = None
+    ) -> int:
         """Same as :meth:`exchange`: ``check(players_value, opponent_value, skill=...)``."""
         return self.exchange(value, opponent, skill, opponent_skill)
 
@@ -212,13 +238,27 @@ class Contest(Board[ContestState]):
 
     def _view(self) -> dict[str, Any]:
         s = self._state
-        slots = [self._slot_view(i, goal=i == s.goal, facing=i == s.goal and not self.finished,
-                                 face_down=False, removed=i < s.lo or i > s.hi, placed=None)
-                 for i in range(self.length)]
+        slots = [
+            self._slot_view(
+                i,
+                goal=i == s.goal,
+                facing=i == s.goal and not self.finished,
+                face_down=False,
+                removed=i < s.lo or i > s.hi,
+                placed=None,
+            )
+            for i in range(self.length)
+        ]
         last = None
         if s.moves:
             mine, theirs = s.records[-2], s.records[-1]
             last = {"move": s.moves[-1], "player": mine.view(), "opponent": theirs.view()}
-        return {"slots": slots, "goal": s.goal + 1, "open": [] if self.finished else [s.goal + 1],
-                "winner": s.winner, "exchanges": len(s.moves), "last": last,
-                "opponent_skill_uses": {k: s.opponent_used.count(k) for k in set(s.opponent_used) if k}}
+        return {
+            "slots": slots,
+            "goal": s.goal + 1,
+            "open": [] if self.finished else [s.goal + 1],
+            "winner": s.winner,
+            "exchanges": len(s.moves),
+            "last": last,
+            "opponent_skill_uses": {k: s.opponent_used.count(k) for k in set(s.opponent_used) if k},
+        }

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import validate
-from ..errors import IllegalAction, SaveFileError
+from ..errors import IllegalAction, InvalidType, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value, with_records
 from .cards import Card
@@ -69,9 +69,12 @@ class LimitBoard(Board[LimitState]):
     ) -> None:
         super().__init__(cards, modifiers=modifiers, rules=rules, title=title)
         self.need = validate.integer("need", need, 1, self.length)
-        slots = validate.sequence("hidden", list(hidden) if not isinstance(hidden, (list, tuple)) else hidden)
-        self.hidden: tuple[int, ...] = tuple(sorted({validate.integer("hidden slot", s, 1, self.length)
-                                                    for s in slots}))
+        if isinstance(hidden, (str, bytes, Mapping)) or not isinstance(hidden, Iterable):
+            raise InvalidType(f"hidden must be a list of slot numbers, got {hidden!r:.40}")
+        slots = list(hidden)
+        self.hidden: tuple[int, ...] = tuple(
+            sorted({validate.integer("hidden slot", s, 1, self.length) for s in slots})
+        )
 
     def _setup(self) -> dict[str, Any]:
         return {"need": self.need, "hidden": list(self.hidden)}
@@ -97,8 +100,9 @@ class LimitBoard(Board[LimitState]):
             )
         skill = event.get("skill")
         k = len(state.records)
-        rec = self._record(state, number=k + 1, slot=slot, value=value, skill=skill,
-                           used=state.used, placed=slot)
+        rec = self._record(
+            state, number=k + 1, slot=slot, value=value, skill=skill, used=state.used, placed=slot
+        )
         faced = list(state.faced)
         faced[slot - 1] = k
         new = with_records(state, rec, self.tracked(skill), faced=tuple(faced))
@@ -111,8 +115,12 @@ class LimitBoard(Board[LimitState]):
             IllegalAction: the board is finished, or that card was already faced.
         """
         self._refuse_if_finished()
-        self._act("check", value=check_value("check value", value),
-                  slot=validate.integer("slot", slot, 1, self.length), skill=_skill(skill))
+        self._act(
+            "check",
+            value=check_value("check value", value),
+            slot=validate.integer("slot", slot, 1, self.length),
+            skill=_skill(skill),
+        )
         return self._state.records[-1]
 
     # ---------------------------------------------------------------- reading
@@ -178,9 +186,19 @@ class LimitBoard(Board[LimitState]):
             rec = self._state.records[f] if f is not None else None
             down = self.is_face_down(i + 1)
             view = self._slot_view(
-                i, goal=False, facing=False, face_down=down, removed=False,
-                placed=None if rec is None else {"success": rec.success, "value": rec.value,
-                                                  "number": rec.number, "skill": rec.skill},
+                i,
+                goal=False,
+                facing=False,
+                face_down=down,
+                removed=False,
+                placed=None
+                if rec is None
+                else {
+                    "success": rec.success,
+                    "value": rec.value,
+                    "number": rec.number,
+                    "skill": rec.skill,
+                },
             )
             if down:
                 view["card"] = None

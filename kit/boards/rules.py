@@ -90,7 +90,9 @@ def skill_key(skill: str | None) -> str | None:
     name = validate.text("skill", skill, max_len=120)
     parts = [p for p in _SPLIT.split(name, maxsplit=1) if p.strip()]
     if not parts:
-        raise InvalidInput(f"skill must name a skill such as 'Tinker' or 'Tinker: Repair', got {skill!r}")
+        raise InvalidInput(
+            f"skill must name a skill such as 'Tinker' or 'Tinker: Repair', got {skill!r}"
+        )
     parts = [" ".join(p.split()).casefold() for p in parts]
     return ": ".join(parts)
 
@@ -135,7 +137,9 @@ def modifiers_tuple(field: str, value: Any, length: int) -> tuple[int, ...]:
             try:
                 s = int(slot)
             except (TypeError, ValueError):
-                raise InvalidInput(f"{field}: slot {slot!r} must be a number from 1 to {length}") from None
+                raise InvalidInput(
+                    f"{field}: slot {slot!r} must be a number from 1 to {length}"
+                ) from None
             validate.integer(f"{field} slot", s, 1, length)
             mods[s - 1] = validate.integer(f"{field}[{s}]", mod, -20, 20)
         return tuple(mods)

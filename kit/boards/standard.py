@@ -29,7 +29,7 @@ from .. import validate
 from ..errors import IllegalAction, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value, with_records
-from .cards import Card
+from .cards import Card, card_list
 from .rules import BoardRules
 
 __all__ = ["PreparationBoard", "StandardBoard", "StandardState"]
@@ -71,9 +71,8 @@ class StandardBoard(Board[StandardState]):
         rules: BoardRules | None = None,
         title: str = "",
     ) -> None:
-        items = list(cards) if not isinstance(cards, (str, bytes)) else cards
-        n = len(items) if isinstance(items, list) else 0
-        self.goal = validate.integer("goal", goal, 1, max(n, 1))
+        items = card_list("cards", cards)
+        self.goal = validate.integer("goal", goal, 1, max(len(items), 1))
         super().__init__(items, modifiers=modifiers, rules=rules, title=title)
 
     def _setup(self) -> dict[str, Any]:
@@ -96,7 +95,9 @@ class StandardBoard(Board[StandardState]):
         key = self.tracked(skill)
         k = len(state.records)
         open_slots = [i for i, p in enumerate(state.placed) if p is None]
-        rec = self._record(state, number=k + 1, slot=k + 1, value=value, skill=skill, used=state.used)
+        rec = self._record(
+            state, number=k + 1, slot=k + 1, value=value, skill=skill, used=state.used
+        )
         where = open_slots[0] if rec.success else open_slots[-1]
         rec = CheckRecord(**{**rec.__dict__, "placed": where + 1})
         placed = list(state.placed)
@@ -172,17 +173,29 @@ class StandardBoard(Board[StandardState]):
         slots = []
         for i, p in enumerate(self._state.placed):
             rec = self._state.records[p] if p is not None else None
-            slots.append(self._slot_view(
-                i,
-                goal=i + 1 == self.goal,
-                facing=self.next_slot == i + 1,
-                face_down=False,
-                removed=False,
-                placed=None if rec is None else {"success": rec.success, "value": rec.value,
-                                                  "number": rec.number, "skill": rec.skill},
-            ))
-        return {"slots": slots, "goal": self.goal, "open": [self.next_slot] if self.next_slot else [],
-                "goal_lost": self.goal_lost}
+            slots.append(
+                self._slot_view(
+                    i,
+                    goal=i + 1 == self.goal,
+                    facing=self.next_slot == i + 1,
+                    face_down=False,
+                    removed=False,
+                    placed=None
+                    if rec is None
+                    else {
+                        "success": rec.success,
+                        "value": rec.value,
+                        "number": rec.number,
+                        "skill": rec.skill,
+                    },
+                )
+            )
+        return {
+            "slots": slots,
+            "goal": self.goal,
+            "open": [self.next_slot] if self.next_slot else [],
+            "goal_lost": self.goal_lost,
+        }
 
 
 class PreparationBoard(Board[StandardState]):
@@ -209,8 +222,9 @@ class PreparationBoard(Board[StandardState]):
             raise IllegalAction("this preparation board is finished: every card has been checked")
         value = check_value("check value", event.get("value"))
         skill = event.get("skill")
-        rec = self._record(state, number=k + 1, slot=k + 1, value=value, skill=skill,
-                           used=state.used, placed=k + 1)
+        rec = self._record(
+            state, number=k + 1, slot=k + 1, value=value, skill=skill, used=state.used, placed=k + 1
+        )
         placed = list(state.placed)
         placed[k] = k
         new = with_records(state, rec, self.tracked(skill), placed=tuple(placed))
@@ -252,13 +266,29 @@ class PreparationBoard(Board[StandardState]):
         slots = []
         for i, p in enumerate(self._state.placed):
             rec = self._state.records[p] if p is not None else None
-            slots.append(self._slot_view(
-                i, goal=False, facing=self.next_slot == i + 1, face_down=False, removed=False,
-                placed=None if rec is None else {"success": rec.success, "value": rec.value,
-                                                  "number": rec.number, "skill": rec.skill},
-            ))
-        return {"slots": slots, "goal": None, "open": [self.next_slot] if self.next_slot else [],
-                "strength": self.strength}
+            slots.append(
+                self._slot_view(
+                    i,
+                    goal=False,
+                    facing=self.next_slot == i + 1,
+                    face_down=False,
+                    removed=False,
+                    placed=None
+                    if rec is None
+                    else {
+                        "success": rec.success,
+                        "value": rec.value,
+                        "number": rec.number,
+                        "skill": rec.skill,
+                    },
+                )
+            )
+        return {
+            "slots": slots,
+            "goal": None,
+            "open": [self.next_slot] if self.next_slot else [],
+            "strength": self.strength,
+        }
 
 
 def _skill(skill: str | None) -> str | None:

@@ -194,7 +194,7 @@ def test_deal_odds_of_contests_and_chases_average_every_deal(shape, opts):
     got = deal_odds(shape, "2d6", pool=pool, **opts)
     total, count = 0.0, 0
     for deal in itertools.permutations(pool, shape.length):
-        total += float(odds(shape._with_setup(cards=list(deal)), "2d6", **opts).success)
+        total += float(odds(shape.fork(cards=list(deal)), "2d6", **opts).success)
         count += 1
     assert got.success == pytest.approx(total / count, abs=1e-9)
     assert sum(got.outcomes.values()) == pytest.approx(1, abs=1e-9)

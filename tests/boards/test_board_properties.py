@@ -71,11 +71,11 @@ def test_chase_always_ends(cards, head, role, chance, seed, checks):
     for value in checks:
         if board.finished:
             break
-        s = board._state
+        s = board.snapshot
         before = (n - s.goal) + (n - s.left)
         seen, npc_seen = len(board.history), len(s.npc)
         board.check(value)
-        s = board._state
+        s = board.snapshot
         players = [r for r in board.history[seen:] if r.side == "player"]
         acted = sum(r.success for r in players) + sum(s.npc[npc_seen:])
         assert (n - s.goal) + (n - s.left) == before - acted

@@ -1,0 +1,243 @@
+"""Exact odds of the boards whose checks come in a row: standard, preparation and limit.
+
+A dynamic programme walks the checks still to come, keeping the successes, failures and (for
+cards not seen yet) the counts of the deck values still undealt, so an unseen card is averaged
+over every deal without replacement. Every number is a :class:`~fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from .. import validate
+from ..errors import InvalidInput
+from .base import Board
+from .cards import EventDeck, as_card, event_deck_cards
+from .checks import CheckDistribution, SkillPlan, default_order
+from .limit import LimitBoard
+from .outcomes import BoardOdds, finished_odds
+from .rules import BoardRules, tracked_key
+from .standard import PreparationBoard, StandardBoard
+
+__all__ = ["limit_odds", "limit_order", "pool_counts", "preparation_odds", "standard_odds"]
+
+
+def _penalties(
+    board: Board[Any], plan: SkillPlan, n: int, used: Sequence[str | None] | None = None
+) -> list[int]:
+    """Penalty of each of the next ``n`` checks of the players under ``plan``."""
+    counts = Counter(k for k in (board.used_skills if used is None else used) if k is not None)
+    out = []
+    for i in range(n):
+        key = tracked_key(plan.skill(i), board.rules)
+        out.append(board.rules.skill_penalty * counts[key] if key is not None else 0)
+        if key is not None:
+            counts[key] += 1
+    return out
+
+
+def pool_counts(board: Board[Any], pool: Any) -> dict[int, int]:
+    """Values (with multiplicity) an unseen card on ``board`` may have."""
+    if pool is None:
+        cards = event_deck_cards()
+        seen = board.visible_cards() if isinstance(board, LimitBoard) else list(board.cards)
+        for c in seen:
+            same = (
+                c
+                if c in cards
+                else next((d for d in cards if c.suit is None and d.value == c.value), None)
+            )
+            if same is not None:
+                cards.remove(same)
+    elif isinstance(pool, EventDeck):
+        cards = list(pool.cards)
+    else:
+        cards = [as_card(c, "pool card") for c in validate.sequence("pool", list(pool))]
+    counts = Counter(c.value for c in cards)
+    return dict(sorted(counts.items()))
+
+
+def _sequence_dp(
+    steps: Sequence[tuple[int | None, int]],
+    pens: Sequence[int],
+    dist: CheckDistribution,
+    rules: BoardRules,
+    pool: dict[int, int],
+    s0: int,
+    f0: int,
+    stop: Any,
+) -> dict[tuple[int, int, int], Fraction]:
+    """Exact end distribution of a run of checks.
+
+    ``steps`` lists, for each check still to come, the card value faced (``None``: an unseen
+    card drawn from ``pool`` without replacement) and the slot modifier. ``stop(s, f, i)``
+    says whether play ends with ``s`` successes and ``f`` failures after ``i`` more checks.
+    Returns ``{(s, f, checks_made): probability}``.
+    """
+    values = sorted(pool)
+    alive: dict[tuple[int, int, tuple[int, ...]], Fraction] = {
+        (s0, f0, tuple(pool[v] for v in values)): Fraction(1)
+    }
+    done: dict[tuple[int, int, int], Fraction] = {}
+    for i, (value, mod) in enumerate(steps):
+        nxt: dict[tuple[int, int, tuple[int, ...]], Fraction] = {}
+        for (s, f, counts), p in alive.items():
+            if value is not None:
+                branches = [(value, Fraction(1), counts)]
+            else:
+                total = sum(counts)
+                if total == 0:
+                    raise InvalidInput("the pool of unseen cards ran out; pass a larger pool")
+                branches = []
+                for j, v in enumerate(values):
+                    if counts[j]:
+                        rest = counts[:j] + (counts[j] - 1,) + counts[j + 1 :]
+                        branches.append((v, Fraction(counts[j], total), rest))
+            for v, w, rest in branches:
+                ps = dist.success(v + mod + pens[i], rules.meet_target)
+                for ok, q in ((True, ps), (False, 1 - ps)):
+                    if not q:
+                        continue
+                    ns, nf = (s + 1, f) if ok else (s, f + 1)
+                    mass = p * w * q
+                    if stop(ns, nf, i + 1):
+                        key = (ns, nf, i + 1)
+                        done[key] = done.get(key, Fraction(0)) + mass
+                    else:
+                        k2 = (ns, nf, rest)
+                        nxt[k2] = nxt.get(k2, Fraction(0)) + mass
+        alive = nxt
+    if alive:  # every step ran out without a stop (cannot happen for well-formed boards)
+        for (s, f, _), p in alive.items():
+            key = (s, f, len(steps))
+            done[key] = done.get(key, Fraction(0)) + p
+    return done
+
+
+def _collect(
+    kind: str, done: dict[tuple[int, int, int], Fraction], win: Any, names: tuple[str, str]
+) -> BoardOdds:
+    outcomes = {names[0]: Fraction(0), names[1]: Fraction(0)}
+    successes: dict[int, Fraction] = {}
+    length: dict[int, Fraction] = {}
+    for (s, f, n), p in sorted(done.items()):
+        outcomes[names[0] if win(s, f) else names[1]] += p
+        successes[s] = successes.get(s, Fraction(0)) + p
+        length[n] = length.get(n, Fraction(0)) + p
+    return BoardOdds(
+        kind,
+        outcomes,
+        outcomes[names[0]],
+        dict(sorted(successes.items())),
+        dict(sorted(length.items())),
+    )
+
+
+def standard_odds(
+    board: StandardBoard, dist: CheckDistribution, plan: SkillPlan, pool: Any, unseen: bool = False
+) -> BoardOdds:
+    n, g = board.length, board.goal
+    s0, f0 = board.successes, board.failures
+    if board.finished:
+        return finished_odds(board)
+    k = s0 + f0
+    steps = [(None if unseen else board.cards[i].value, board.modifiers[i]) for i in range(k, n)]
+    pens = _penalties(board, plan, len(steps))
+
+    def stop(s: int, f: int, _i: int) -> bool:
+        return (s >= g and f <= n - g) or s + f >= n
+
+    done = _sequence_dp(
+        steps, pens, dist, board.rules, pool_counts(board, pool) if unseen else {}, s0, f0, stop
+    )
+    done = {(s - s0 + s0, f, i): p for (s, f, i), p in done.items()}
+    return _collect(
+        "standard", done, lambda s, f: s >= g and f <= n - g, ("goal reached", "goal missed")
+    )
+
+
+def preparation_odds(
+    board: PreparationBoard,
+    dist: CheckDistribution,
+    plan: SkillPlan,
+    pool: Any,
+    unseen: bool = False,
+) -> BoardOdds:
+    if board.finished:
+        return finished_odds(board)
+    k = len(board.history)
+    n = board.length
+    steps = [(None if unseen else board.cards[i].value, board.modifiers[i]) for i in range(k, n)]
+    pens = _penalties(board, plan, len(steps))
+    done = _sequence_dp(
+        steps,
+        pens,
+        dist,
+        board.rules,
+        pool_counts(board, pool) if unseen else {},
+        board.successes,
+        board.failures,
+        lambda s, f, i: s + f >= n,
+    )
+    res = _collect("preparation", done, lambda s, f: True, ("done", "-"))
+    return BoardOdds(
+        "preparation",
+        {f"strength {s}": p for s, p in res.successes.items()},
+        None,
+        res.successes,
+        res.length,
+    )
+
+
+def limit_odds(
+    board: LimitBoard,
+    dist: CheckDistribution,
+    plan: SkillPlan,
+    pool: Any,
+    order: Sequence[int] | None,
+    unseen_all: bool = False,
+) -> BoardOdds:
+    if board.finished:
+        return finished_odds(board)
+    slots = limit_order(board, order)
+    steps = [
+        (
+            None if (unseen_all or board.is_face_down(s)) else board.cards[s - 1].value,
+            board.modifiers[s - 1],
+        )
+        for s in slots
+    ]
+    pens = _penalties(board, plan, len(steps))
+    need, left0 = board.need, len(slots)
+    early = board.rules.limit_stop_early
+
+    def stop(s: int, f: int, i: int) -> bool:
+        left = left0 - i
+        return s >= need or left == 0 or (early and s + left < need)
+
+    done = _sequence_dp(
+        steps,
+        pens,
+        dist,
+        board.rules,
+        pool_counts(board, pool),
+        board.successes,
+        board.failures,
+        stop,
+    )
+    return _collect("limit", done, lambda s, f: s >= need, ("limit met", "limit missed"))
+
+
+def limit_order(board: LimitBoard, order: Sequence[int] | None) -> list[int]:
+    open_ = board.open_slots
+    if order is None:
+        return default_order(board)
+    chosen = [
+        validate.integer("order slot", s, 1, board.length)
+        for s in validate.sequence("order", order)
+    ]
+    seq = [s for i, s in enumerate(chosen) if s in open_ and s not in chosen[:i]]
+    return seq + [s for s in default_order(board) if s not in seq]
