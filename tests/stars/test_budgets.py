@@ -93,3 +93,78 @@ def test_edge_budget_refuses_at_load_and_when_a_route_would_pass_it(monkeypatch)
 def test_positions_spread_too_far_for_the_grid_are_refused():
     with pytest.raises(InvalidInput, match="too many cells"):
         Sector([[0, 0, 0], [1e300, 1e300, 1e300]], rules=None)
+
+
+# ------------------------------------------------------------------ graph imports (issue #11)
+def _graphs():
+    from kit.successors.sector import to_graph_json, to_graphml
+
+    s = Sector([[0, 0], [6, 0], [12, 0]], ["A", "B", "C"], seed=3)
+    s.record_jump(0, 1)
+    return to_graphml(s), to_graph_json(s)
+
+
+BAD_GRAPHML = [
+    "",
+    "<graphml",
+    "not xml at all",
+    '<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaa">]><graphml>&a;</graphml>',
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph edgedefault="undirected">'
+    '<node id="x"/></graph></graphml>',  # node ids must be integers
+    b"\xff\xfe\x00bad",
+]
+
+
+@pytest.mark.parametrize("text", BAD_GRAPHML)
+def test_hostile_graphml_raises_only_the_kits_error(text):
+    from kit.errors import SaveFileError
+    from kit.successors.sector import from_graphml
+
+    with pytest.raises(SaveFileError):
+        from_graphml(text)
+
+
+def test_graphml_attributes_are_checked():
+    from kit.errors import SaveFileError
+    from kit.successors.sector import from_graphml
+
+    good, _ = _graphs()
+    assert from_graphml(good).number_of_edges() == 2
+    assert ">known<" in good and ">A<" in good
+    with pytest.raises(SaveFileError, match="status"):
+        from_graphml(good.replace(">known<", ">lost<"))
+    with pytest.raises(SaveFileError, match="name"):
+        from_graphml(good.replace(">A<", "> <"))
+    with pytest.raises(SaveFileError, match="MAX_SYSTEMS"):  # counted before parsing
+        from_graphml(good + "<node " * limits.MAX_SYSTEMS)
+
+
+@pytest.mark.parametrize(
+    "mutate,match",
+    [
+        (lambda d: d.__setitem__("nodes", "all"), "lists"),
+        (lambda d: d["nodes"][0].pop("id"), "'id'"),
+        (lambda d: d["nodes"][0].__setitem__("id", "zero"), "node id"),
+        (lambda d: d["nodes"][0].__setitem__("x", "far"), "x must be a number"),
+        (lambda d: d["nodes"][0].__setitem__("name", 7), "name"),
+        (lambda d: d["edges"][0].__setitem__("target", 99), "two listed nodes"),
+        (lambda d: d["edges"][0].__setitem__("ly", -1), "ly must be"),
+        (lambda d: d["edges"][0].__setitem__("jumps", 1.5), "jumps"),
+        (lambda d: d["edges"][0].__setitem__("status", None), "status"),
+        (lambda d: d.__setitem__("directed", True), "undirected"),
+        (lambda d: d.__setitem__("edges", [{}] * (limits.MAX_EDGES + 1)), "MAX_EDGES"),
+    ],
+)
+def test_hostile_graph_json_raises_only_the_kits_error(mutate, match):
+    from kit.errors import SaveFileError
+    from kit.successors.sector import from_graph_json
+
+    _, good = _graphs()
+    assert from_graph_json(good).number_of_nodes() == 3
+    raw = json.loads(good)
+    mutate(raw)
+    with pytest.raises(SaveFileError, match=match):
+        from_graph_json(json.dumps(raw))
+    for text in ("[1, 2]", "{", "", "null", '{"nodes": [], "edges": [], "x": NaN}'):
+        with pytest.raises(SaveFileError):
+            from_graph_json(text)
