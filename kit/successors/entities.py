@@ -37,6 +37,7 @@ __all__ = [
     "SEXES",
     "SIDES",
     "SPAWN_COST",
+    "Creation",
     "Entity",
     "entity_signature",
     "task_key",
@@ -550,16 +551,18 @@ class Entity:
             signature_override=self.signature,
         )
 
-    def strengthen(self, ru: int) -> tuple[Entity, int]:
+    def strengthen(self, ru: int, rules: SuccessorsRules = DEFAULT_RULES) -> tuple[Entity, int]:
         """Feed a facet ``ru`` RU: 2 RU per extra hit, up to the total of its ranks.
 
         Returns the new facet and the RU actually used. When the hits reach the total of its
-        ranks the facet becomes a full entity (``kind="character"``).
+        ranks (its highest single rank with ``rules.facet_cap_is_total_ranks=False``) the
+        facet becomes a full entity (``kind="character"``).
         """
         if self.kind != "facet":
             raise IllegalAction(f"only a facet can be strengthened; {self.name} is a {self.kind}")
         ru = validate.integer("ru", ru, 0)
-        cap = max(1, self.total_ranks)
+        top = self.total_ranks if rules.facet_cap_is_total_ranks else max(self.abilities.values())
+        cap = max(1, top)
         hits = min(cap - self.facet_hits, ru // FACET_RU_PER_HIT)
         new_hits = self.facet_hits + hits
         if new_hits >= cap:
@@ -568,6 +571,118 @@ class Entity:
             )
             return done, hits * FACET_RU_PER_HIT
         return dataclasses.replace(self, facet_hits=new_hits), hits * FACET_RU_PER_HIT
+
+    def make_facet(
+        self,
+        name: str | None = None,
+        *,
+        ru: float,
+        seed: SeedLike = None,
+        rules: SuccessorsRules = DEFAULT_RULES,
+    ) -> Creation:
+        """Try to make a facet: pay the total of current ranks in RU, roll Control and Handling.
+
+        The entity rolls its own Control dice and its own Handling dice; each roll needs a
+        success (Natural Aptitude for faceting adds one to the first roll that failed). On
+        success :attr:`Creation.made` is the facet (see :meth:`facet`). A failed attempt keeps
+        the RU unless ``rules.failed_creation_spends_ru``. Rolls are recorded with the seed.
+
+        >>> tanrac = Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2)
+        >>> c = tanrac.make_facet(ru=20, seed=1)
+        >>> c.cost, [r["ability"] for r in c.rolls]
+        (15, ['control', 'handling'])
+        """
+        if self.neutralized:
+            raise IllegalAction(f"{self.name} is neutralized and cannot make a facet")
+        cost = self.facet_cost
+        _check_ru(self.name, "a facet", ru, cost)
+        rng, recorded = make_rng(seed)
+        rolls = _creation_rolls(self, "facet", rng)
+        ok = all(r["successes"] + r["bonus"] > 0 for r in rolls)
+        made = self.facet(name) if ok else None
+        used = cost if ok or rules.failed_creation_spends_ru else 0
+        return Creation("facet", ok, tuple(rolls), cost, used, made, self, (), recorded)
+
+    def make_spawn(
+        self,
+        name: str,
+        lower: Iterable[str] = (),
+        *,
+        ru: float,
+        assistants: Iterable[Any] = (),
+        seed: SeedLike = None,
+        sex: str | None = None,
+        rules: SuccessorsRules = DEFAULT_RULES,
+    ) -> Creation:
+        """Try to make a spawn: 12 RU and a Control and a Handling success from every maker.
+
+        ``assistants`` are other entities helping, each an :class:`Entity` or an
+        ``(entity, abilities_to_lower)`` pair: every one of them rolls both abilities and all
+        must succeed. An assistant that lowers an ability gives the spawn its new rank there
+        when that is higher than what the parent gives. On success :attr:`Creation.made` is
+        the spawn, :attr:`Creation.parent` the parent after lowering and
+        :attr:`Creation.assistants` the assistants after theirs.
+        """
+        helpers: list[tuple[Entity, list[str]]] = []
+        for a in validate.sequence("assistants", list(assistants)):
+            ent, low = (a, []) if isinstance(a, Entity) else tuple(a)
+            if not isinstance(ent, Entity):
+                raise InvalidType(
+                    f"an assistant must be an Entity or (Entity, abilities), got {a!r}"
+                )
+            if ent.neutralized:
+                raise IllegalAction(f"{ent.name} is neutralized and cannot help spawn")
+            helpers.append((ent, [low] if isinstance(low, str) else list(low)))
+        if self.neutralized:
+            raise IllegalAction(f"{self.name} is neutralized and cannot spawn")
+        _check_ru(self.name, "a spawn", ru, SPAWN_COST)
+        rng, recorded = make_rng(seed)
+        rolls = _creation_rolls(self, "spawn", rng)
+        for ent, _ in helpers:
+            rolls += _creation_rolls(ent, "spawn", rng)
+        ok = all(r["successes"] + r["bonus"] > 0 for r in rolls)
+        used = SPAWN_COST if ok or rules.failed_creation_spends_ru else 0
+        if not ok:
+            return Creation(
+                "spawn",
+                False,
+                tuple(rolls),
+                SPAWN_COST,
+                used,
+                None,
+                self,
+                tuple(e for e, _ in helpers),
+                recorded,
+            )
+        after, kid = self.spawn(name, lower, sex=sex, rules=rules)
+        helped = []
+        for ent, low in helpers:
+            ent_after, given = ent.spawn(name, low, rules=rules)
+            better = {a: max(kid.base(a), given.base(a)) for a in ABILITIES}
+            kid = dataclasses.replace(kid, **_ranks(better))
+            helped.append(ent_after)
+        return Creation(
+            "spawn", True, tuple(rolls), SPAWN_COST, used, kid, after, tuple(helped), recorded
+        )
+
+    def reabsorb(self, facet: Entity, *, willing: bool) -> Entity:
+        """Take a facet back: any time if it is willing, only once neutralized if not.
+
+        What the facet learnt (its notes) joins the entity's notes.
+        """
+        if not isinstance(facet, Entity):
+            raise InvalidType(f"facet must be an Entity, got {facet!r}")
+        validate.boolean("willing", willing)
+        if facet.kind != "facet":
+            raise IllegalAction(f"{facet.name} is a {facet.kind}, not a facet")
+        if self.neutralized:
+            raise IllegalAction(f"{self.name} is neutralized and cannot reabsorb a facet")
+        if not willing and not facet.neutralized:
+            raise IllegalAction(
+                f"{facet.name} is unwilling and not neutralized: it must be neutralized first"
+            )
+        notes = self.notes + tuple(n for n in facet.notes if n not in self.notes)
+        return dataclasses.replace(self, notes=notes)
 
     def spawn(
         self,
@@ -688,6 +803,64 @@ class Entity:
     def from_json(cls, text: str | bytes) -> Entity:
         """Read :meth:`to_json` text."""
         return cls.from_dict(store.loads(text, *ENTITY_FORMAT))
+
+
+@dataclass(frozen=True)
+class Creation:
+    """The outcome of an attempt to make a facet or a spawn."""
+
+    kind: str
+    """``"facet"`` or ``"spawn"``."""
+    success: bool
+    """Every Control and Handling roll had a success."""
+    rolls: tuple[dict[str, Any], ...]
+    """One row per roll: entity, ability, dice, faces, successes and Natural Aptitude bonus."""
+    cost: int
+    """RU the creation takes."""
+    ru_used: int
+    """RU actually spent (0 for a failed attempt unless the rules say otherwise)."""
+    made: Entity | None
+    """The facet or spawn, or None when the attempt failed."""
+    parent: Entity
+    """The creator afterwards (a spawn's parent has its lowered ranks)."""
+    assistants: tuple[Entity, ...] = ()
+    """Entities that helped a spawn, afterwards."""
+    seed: int | None = None
+    """Seed the rolls came from."""
+
+
+def _check_ru(who: str, what: str, ru: Any, cost: int) -> None:
+    have = validate.number("ru", ru, 0)
+    if have < cost:
+        raise IllegalAction(f"{who} needs {cost} RU for {what}, has {have:g}")
+
+
+def _creation_rolls(ent: Entity, task: str, rng: Any) -> list[dict[str, Any]]:
+    """``ent``'s own Control and Handling rolls for a facet or spawn."""
+    rows: list[dict[str, Any]] = []
+    for ability in ("control", "handling"):
+        dice = list(ent.dice(ability))
+        if not dice:
+            raise IllegalAction(
+                f"{ent.name} has no {ability.capitalize()} dice of its own and cannot make a {task}"
+            )
+        faces = [int(f) for f in rng.integers(1, 7, size=len(dice))]
+        n = sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+        rows.append(
+            {
+                "entity": ent.name,
+                "ability": ability,
+                "dice": dice,
+                "faces": faces,
+                "successes": n,
+                "bonus": 0,
+            }
+        )
+    extra = ent.aptitude_bonus(task)
+    failed = [r for r in rows if not r["successes"]]
+    if extra and failed:
+        failed[0]["bonus"] = extra
+    return rows
 
 
 def _ability(name: Any) -> str:

@@ -258,6 +258,95 @@ def test_spawn():
         parent.spawn("Kid", lower=["sensors", "sensors"])
 
 
+def _rolled_ok(row):
+    # the text's die rule, independent of the kit: a face at or under the rank, never a 6
+    return any(f <= d and f < 6 for d, f in zip(row["dice"], row["faces"]))
+
+
+def test_making_a_facet_costs_its_ranks_and_needs_control_and_handling_successes():
+    t = tanrac()  # Control 4, Handling 3: total of ranks 15
+    outcomes = set()
+    for seed in range(40):
+        c = t.make_facet(ru=15, seed=seed)
+        assert c.cost == 4 + 4 + 3 + 2 + 2 and c.seed == seed
+        control, handling = c.rolls
+        assert (control["ability"], control["dice"]) == ("control", [4])
+        assert (handling["ability"], handling["dice"]) == ("handling", [3])
+        ok = _rolled_ok(control) and _rolled_ok(handling)
+        assert c.success == ok and c.ru_used == (15 if ok else 0)
+        if ok:
+            assert c.made.kind == "facet" and c.made.abilities == t.abilities
+            assert c.made.signature == t.signature
+        else:
+            assert c.made is None
+        assert t.make_facet(ru=15, seed=seed) == c  # same seed, same rolls
+        outcomes.add(ok)
+    assert outcomes == {True, False}
+    with pytest.raises(IllegalAction, match="needs 15 RU"):
+        t.make_facet(ru=14, seed=1)
+    hurt = t.with_damage("battle", 2)
+    assert hurt.make_facet(ru=13, seed=1).cost == 13  # current ranks
+    with pytest.raises(IllegalAction, match="no Handling dice"):
+        Entity("x", handling=2, flaws=["No Manipulation"]).make_facet(ru=10, seed=1)
+    spent = SuccessorsRules(failed_creation_spends_ru=True)
+    fails = [s for s in range(40) if not t.make_facet(ru=15, seed=s).success]
+    assert t.make_facet(ru=15, seed=fails[0], rules=spent).ru_used == 15
+
+
+def test_faceting_aptitude_rescues_a_failed_roll():
+    e = Entity("Maker", control=1, handling=1, edges=["Natural Aptitude: Faceting"])
+    results = [e.make_facet(ru=5, seed=s) for s in range(30)]
+    for c in results:
+        failed = [r for r in c.rolls if not _rolled_ok(r)]
+        assert c.success == (len(failed) <= 1)  # one extra success for the task
+    assert any(c.success and any(r["bonus"] for r in c.rolls) for c in results)
+
+
+def test_a_strengthened_facet_can_cap_at_its_highest_rank():
+    f = tanrac().facet()
+    g, used = f.strengthen(100, rules=SuccessorsRules(facet_cap_is_total_ranks=False))
+    assert g.kind == "character" and used == 2 * (4 - 1)  # highest rank 4, starts at 1 hit
+
+
+def test_reabsorbing_a_facet_willing_or_neutralized():
+    t = tanrac()
+    f = t.facet().replace(notes=("found a Cube",))
+    back = t.reabsorb(f, willing=True)
+    assert back.notes == ("found a Cube",) and back.abilities == t.abilities
+    with pytest.raises(IllegalAction, match="neutralized first"):
+        t.reabsorb(f, willing=False)
+    assert t.reabsorb(f.with_damage("battle"), willing=False).notes == ("found a Cube",)
+    with pytest.raises(IllegalAction, match="not a facet"):
+        t.reabsorb(releata(), willing=True)
+
+
+def test_making_a_spawn_with_assistants():
+    parent = Entity("P", battle=3, control=5, handling=5, sensors=5, side="Amtik Commonwealth")
+    helper = Entity("H", battle=6, control=5, handling=5)
+    with pytest.raises(IllegalAction, match="needs 12 RU"):
+        parent.make_spawn("Kid", ["sensors"], ru=11, seed=1)
+    outcomes = set()
+    for seed in range(40):
+        c = parent.make_spawn(
+            "Kid", ["sensors"], ru=12, assistants=[(helper, ["battle"])], seed=seed
+        )
+        assert [(r["entity"], r["ability"]) for r in c.rolls] == [
+            ("P", "control"),
+            ("P", "handling"),
+            ("H", "control"),
+            ("H", "handling"),
+        ]
+        ok = all(_rolled_ok(r) for r in c.rolls)  # each maker needs both successes
+        assert c.success == ok and c.ru_used == (12 if ok else 0)
+        if ok:
+            kid = c.made
+            assert kid.kind == "spawn" and kid.sensors == 4 and c.parent.sensors == 4
+            assert kid.battle == 5 and c.assistants[0].battle == 5  # the helper's lowered 6
+            assert (kid.control, kid.handling, kid.information) == (1, 1, 1)
+        outcomes.add(ok)
+    assert outcomes == {True, False}
+
+
 def test_round_trip_and_bad_input():
     for e in (
         tanrac(),
