@@ -11,7 +11,7 @@ from .theme import COLORS, TEMPLATE, apply, register
 
 register()
 
-__all__ = ["TEMPLATE", "COLORS", "apply", "register"]
+__all__ = ["COLORS", "TEMPLATE", "apply", "register"]
 
 from .boards import board_outcomes  # noqa: E402
 from .combat import combat_losses, combat_timeline  # noqa: E402
@@ -20,7 +20,15 @@ from .stars import sector_map, star_system_figure  # noqa: E402
 from .successors import attack_distribution, design_cost, fleet_composition  # noqa: E402
 
 __all__ += [
-    "job_progress", "odds_heatmap", "success_by_turn", "board_outcomes", "fleet_composition",
-    "attack_distribution", "design_cost", "combat_timeline", "combat_losses", "star_system_figure",
+    "attack_distribution",
+    "board_outcomes",
+    "combat_losses",
+    "combat_timeline",
+    "design_cost",
+    "fleet_composition",
+    "job_progress",
+    "odds_heatmap",
     "sector_map",
+    "star_system_figure",
+    "success_by_turn",
 ]

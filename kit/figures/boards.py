@@ -14,7 +14,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..boards import Board, BoardOdds, odds
-from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply
+from ..errors import InvalidType
+from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 
 __all__ = ["board_outcomes"]
 
@@ -61,6 +62,10 @@ def board_outcomes(
         template: the plotly template.
         **odds_options: passed to :func:`kit.boards.odds` (``opponent_checks``, ``order``...).
     """
+    if not isinstance(board, Board):
+        raise InvalidType(f"board must be one of the kit's boards, got {type(board).__name__}")
+    if result is not None and not isinstance(result, BoardOdds):
+        raise InvalidType(f"result must be a BoardOdds, got {type(result).__name__}")
     res = result if result is not None else odds(board, checks, skills, **odds_options)
     kind = res.kind
     role = getattr(board, "role", None)
@@ -90,7 +95,7 @@ def board_outcomes(
     fig.update_yaxes(autorange="reversed", row=1, col=1)
     fig.update_yaxes(tickformat=".0%", row=1, col=2)
     fig.update_xaxes(dtick=1, title_text=right_title.split(" ")[0], row=1, col=2)
-    label = board.title or f"{kind} board"
+    label = esc(board.title) if board.title else f"{kind} board"
     source = (f"Monte Carlo, {res.samples} runs" if res.samples
               else "exact" if res.exact else "Markov chain, to 1e-12")
     fig.update_layout(

@@ -9,15 +9,15 @@ True
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..errors import InvalidType
 from ..successors.combat.battle import Battle, describe_event
 from ..successors.combat.simulate import SimulationResult
-from .theme import BAD, COLORS, GOOD, NEUTRAL, apply
+from .theme import BAD, COLORS, GOOD, NEUTRAL, apply, esc
 
 __all__ = ["combat_losses", "combat_timeline"]
 
@@ -81,7 +81,7 @@ def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
         height: figure height in pixels.
     """
     if not isinstance(battle, Battle):
-        raise TypeError(f"combat_timeline needs a Battle, got {battle!r}")
+        raise InvalidType(f"combat_timeline needs a Battle, got {type(battle).__name__}")
     steps = _steps(battle)
     x = [s["label"] for s in steps]
     fig = make_subplots(
@@ -151,8 +151,8 @@ def combat_timeline(battle: Battle, *, height: int = 520) -> go.Figure:
 
 
 def _esc(text: str) -> str:
-    """Names are user text: plotly reads tags in labels, so escape them."""
-    return html.escape(text, quote=False)
+    """Names are user text: plotly reads tags in labels, so escape them (see ``theme.esc``)."""
+    return esc(text)
 
 
 def _repaired(battle: Battle, e: Any, side: int) -> bool:
@@ -182,7 +182,9 @@ def combat_losses(result: SimulationResult, *, height: int = 420) -> go.Figure:
     """Simulated odds (left: won/draw/retreated/lost per side) and the distribution of RU
     each side lost (right), from :func:`kit.successors.combat.simulate`."""
     if not isinstance(result, SimulationResult):
-        raise TypeError(f"combat_losses needs a SimulationResult, got {result!r}")
+        raise InvalidType(
+            f"combat_losses needs a SimulationResult, got {type(result).__name__}"
+        )
     fig = make_subplots(
         rows=1,
         cols=2,

@@ -15,11 +15,12 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..errors import InvalidInput, InvalidType
 from ..successors.stars.sensors import SystemView, redact
 from ..successors.stars.system import Body, StarSystem
-from .theme import ACCENT, NEUTRAL, apply
+from .theme import ACCENT, NEUTRAL, apply, esc
 
-__all__ = ["star_system_figure", "sector_map", "CLASS_COLORS", "FAMILY_COLORS"]
+__all__ = ["CLASS_COLORS", "FAMILY_COLORS", "sector_map", "star_system_figure"]
 
 #: Star colours by spectral class: mid-tones that read on light and dark pages.
 CLASS_COLORS = {
@@ -49,31 +50,35 @@ def _body_size(body: Body) -> float:
 
 
 def _hover(number: int, body: Body | None, installations: str | None, secrets: Any) -> str:
+    """Hover text of one orbit; every piece of table or user text is escaped."""
     if body is None:
         lines = [f"<b>Orbit {number}</b>: empty"]
     else:
-        lines = [f"<b>Orbit {number}</b>: {body.kind}"]
+        lines = [f"<b>Orbit {number}</b>: {esc(body.kind)}"]
         if body.diameter_km:
             lines.append(f"diameter {body.diameter_km:,} km")
         if body.family == "belt":
-            lines.append(f"{body.composition}, {body.density}: {body.crust_ru} RU (crust)")
+            lines.append(
+                f"{esc(body.composition)}, {esc(body.density)}: {body.crust_ru} RU (crust)"
+            )
         else:
             crust = "n/a" if body.crust_ru is None else body.crust_ru
             lines.append(f"crust {crust} RU, core {body.core_ru} RU")
         if body.surface_ru:
             lines.append(f"surface {body.surface_ru} RU")
         if body.biosphere:
-            lines.append(f"biosphere: {body.biosphere}")
+            lines.append(f"biosphere: {esc(body.biosphere)}")
         if body.technology:
-            lines.append(f"technology: {body.technology}")
+            lines.append(f"technology: {esc(body.technology)}")
         if body.moons:
             lines.append(
-                f"{len(body.moons)} moon(s): " + ", ".join(sorted({m.kind for m in body.moons}))
+                f"{len(body.moons)} moon(s): "
+                + ", ".join(esc(k) for k in sorted({m.kind for m in body.moons}))
             )
     if installations:
-        lines.append(f"installations {installations}")
+        lines.append(f"installations {esc(installations)}")
     for s in secrets or ():
-        lines.append(f"secret: {s.text}")
+        lines.append(f"secret: {esc(s.text)}")
     return "<br>".join(lines)
 
 
@@ -107,10 +112,23 @@ def star_system_figure(
     elif isinstance(system, SystemView):
         v = system
     else:
-        raise TypeError(f"system must be a StarSystem or SystemView, got {system!r}")
+        raise InvalidType(
+            f"system must be a StarSystem or SystemView, got {type(system).__name__}"
+        )
     if view not in ("gm", "player"):
-        raise ValueError(f"view must be 'gm' or 'player', got {view!r}")
+        raise InvalidInput(f"view must be 'gm' or 'player', got {view!r}")
     star = v.star
+    # At 0 successes the text gives the type of star and the number of orbits, nothing more,
+    # and 1 or 2 successes add only orbits; 3 give "the entire system", the star included.
+    # Below that a player's figure draws every star the same size and says only its type, in
+    # the title, the hover and the figure's data alike.
+    full = v.is_full or (v.successes or 0) >= 3
+    star_hover = (
+        f"<b>Type {star.spectral_class}</b> {esc(star.size)}<br>brightness "
+        f"{esc(star.brightness)}" + ("<br>dust cloud" if star.dust_cloud else "")
+        if full
+        else f"<b>Type {star.spectral_class}</b>"
+    )
     fig = go.Figure()
     n = len(v.orbits)
     ring_t = [2 * math.pi * k / 120 for k in range(121)]
@@ -140,16 +158,11 @@ def star_system_figure(
             mode="markers",
             name=f"Type {star.spectral_class}",
             marker=dict(
-                size=30 if star.size in ("Supergiant", "Giant") else 22,
+                size=30 if full and star.size in ("Supergiant", "Giant") else 22,
                 color=CLASS_COLORS[star.spectral_class],
                 line=dict(width=2, color=NEUTRAL),
             ),
-            hovertemplate=(
-                f"<b>Type {star.spectral_class}</b> {star.size}<br>brightness "
-                f"{star.brightness}"
-                + ("<br>dust cloud" if star.dust_cloud else "")
-                + "<extra></extra>"
-            ),
+            hovertemplate=star_hover + "<extra></extra>",
             showlegend=False,
         )
     )
@@ -181,9 +194,9 @@ def star_system_figure(
                 moons["x"].append(x + rr * math.cos(ma))
                 moons["y"].append(y + rr * math.sin(ma))
                 moons["text"].append(
-                    f"Moon {k + 1} of orbit {i}: {m.kind}<br>"
+                    f"Moon {k + 1} of orbit {i}: {esc(m.kind)}<br>"
                     f"crust {m.crust_ru} RU, core {m.core_ru} RU"
-                    + (f"<br>{m.biosphere}" if m.biosphere else "")
+                    + (f"<br>{esc(m.biosphere)}" if m.biosphere else "")
                 )
     for fam, d in by_family.items():
         fig.add_trace(
@@ -229,10 +242,11 @@ def star_system_figure(
             )
         )
     lim = max(n, 1) + 0.8
-    who = "GM view" if v.is_full else f"player view, {v.successes} Sensors successes"
+    who = "GM view" if full else f"player view, {v.successes} Sensors successes"
+    size = f" {esc(star.size)}" if full else ""
     fig.update_layout(
         title=title
-        or f"{v.name or 'System'}: Type {star.spectral_class} {star.size}, {n} orbits ({who})",
+        or f"{esc(v.name or 'System')}: Type {star.spectral_class}{size}, {n} orbits ({who})",
         xaxis=dict(visible=False, range=[-lim, lim]),
         yaxis=dict(visible=False, range=[-lim, lim], scaleanchor="x", scaleratio=1),
         height=height,
@@ -266,9 +280,13 @@ def sector_map(
         title: the figure title.
         height: pixels.
     """
+    from ..successors.sector import Sector
+
+    if not isinstance(sector, Sector):
+        raise InvalidType(f"sector must be a kit.successors.sector.Sector, got {type(sector).__name__}")
     dims = dims or sector.dims
     if dims not in (2, 3):
-        raise ValueError(f"dims must be 2 or 3, got {dims!r}")
+        raise InvalidInput(f"dims must be 2 or 3, got {dims!r}")
     three = dims == 3
     webgl = sector.n > 1000 if webgl is None else webgl
     pts = sector.positions
@@ -331,7 +349,7 @@ def sector_map(
         idx = [i for i, c in enumerate(classes) if c == cls]
         if not idx:
             continue
-        text = [f"{sector.names[i]} (Type {cls})" for i in idx]
+        text = [f"{esc(sector.names[i])} (Type {cls})" for i in idx]
         kw: dict[str, Any] = dict(
             mode="markers",
             name=f"Type {cls}",
@@ -381,16 +399,16 @@ def sector_map(
             )
         title = (
             title
-            or f"{sector.name}: {' -> '.join(route.names[:1] + route.names[-1:])}, "
+            or f"{esc(sector.name)}: {' -> '.join(esc(x) for x in route.names[:1] + route.names[-1:])}, "
             f"{route.jumps} legs, {route.expected_days:.1f} expected days"
         )
     if selected is not None:
         s = int(selected)
         kw = dict(
             mode="markers+text",
-            text=[sector.names[s]],
+            text=[esc(sector.names[s])],
             textposition="top center",
-            name=sector.names[s],
+            name=esc(sector.names[s]),
             marker=dict(size=16, color="rgba(0,0,0,0)", line=dict(width=2, color=ACCENT)),
             hoverinfo="skip",
             showlegend=False,
@@ -400,7 +418,7 @@ def sector_map(
         else:
             fig.add_trace(go.Scatter(x=[pts[s, 0]], y=[pts[s, 1]], **kw))
     fig.update_layout(
-        title=title or f"{sector.name}: {sector.n} systems, {g.number_of_edges()} jump routes",
+        title=title or f"{esc(sector.name)}: {sector.n} systems, {g.number_of_edges()} jump routes",
         height=height,
         hovermode="closest",
         legend=dict(itemsizing="constant"),

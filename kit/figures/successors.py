@@ -29,7 +29,7 @@ from plotly.subplots import make_subplots
 from ..errors import InvalidType
 from ..successors import Fleet, ShipDesign, pool_summary, ship_type, success_distribution
 from ..successors.ships import ROLES
-from .theme import ACCENT, BAD, COLORS, GOOD, NEUTRAL, apply
+from .theme import ACCENT, BAD, COLORS, GOOD, NEUTRAL, apply, esc
 
 __all__ = [
     "ROLE_COLORS",
@@ -115,13 +115,14 @@ def fleet_composition(
                 y=[r["role"]],
                 x=[r["ru"]],
                 orientation="h",
-                name=r["name"],
+                name=esc(r["name"]),
                 marker={"color": colour, "line": {"color": "rgba(128,128,128,0.7)", "width": 1}},
-                text=[f"{r['count']}× {r['name'].title()}" if r["ru"] >= 0.12 * widest else ""],
+                text=[f"{r['count']}× {esc(r['name'].title())}" if r["ru"] >= 0.12 * widest else ""],
                 textposition="inside",
                 insidetextanchor="middle",
                 hovertemplate=(
-                    f"{r['count']} × {r['name']} at {r['each']:g} RU = {r['ru']:g} RU<extra></extra>"
+                    f"{r['count']} × {esc(r['name'])} at {r['each']:g} RU = {r['ru']:g} RU"
+                    "<extra></extra>"
                 ),
                 showlegend=False,
             ),
@@ -171,7 +172,7 @@ def fleet_composition(
 
 
 def _fleet_title(fleet: Fleet) -> str:
-    who = fleet.owner.name if fleet.owner is not None else "Fleet"
+    who = esc(fleet.owner.name) if fleet.owner is not None else "Fleet"
     text = f"{who}: {len(fleet.ships)} ships, {fleet.spent:g} RU"
     rem = fleet.remaining
     if rem is not None:
@@ -234,7 +235,13 @@ def attack_distribution(
     else:
         if phase is not None:
             raise InvalidType("phase only applies to a Fleet, not to a list of dice")
-        dice = [int(d) for d in fleet]
+        if not isinstance(fleet, (list, tuple)):
+            raise InvalidType(
+                f"fleet must be a Fleet or a list of dice ranks, got {type(fleet).__name__}"
+            )
+        from .. import validate
+
+        dice = [validate.integer(f"die {i + 1}", d, 0, 5) for i, d in enumerate(fleet)]
     rows = hits_table(dice)
     ks = [r["hits"] for r in rows]
     mean = sum(r["hits"] * r["p"] for r in rows)

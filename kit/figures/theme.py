@@ -11,10 +11,13 @@ Every figure function in :mod:`kit.figures` applies ``template="gmkit"`` unless 
 
 from __future__ import annotations
 
+import html
+from typing import Any
+
 import plotly.graph_objects as go
 import plotly.io as pio
 
-__all__ = ["TEMPLATE", "COLORS", "SIDE_COLORS", "register", "apply"]
+__all__ = ["COLORS", "SIDE_COLORS", "TEMPLATE", "apply", "esc", "register"]
 
 TEMPLATE = "gmkit"
 
@@ -72,3 +75,15 @@ def apply(fig: go.Figure, template: str = TEMPLATE) -> go.Figure:
     register()
     fig.update_layout(template=template)
     return fig
+
+
+def esc(text: Any) -> str:
+    """User text made safe for a plotly title, label, hover or annotation.
+
+    Plotly reads a subset of HTML in every text it draws (``<a href>`` becomes a live link,
+    ``<b>`` bold, ``<br>`` a new line), so a name a user typed is escaped before it goes in.
+
+    >>> esc('<a href="https://x">Vex</a>')
+    '&lt;a href="https://x"&gt;Vex&lt;/a&gt;'
+    """
+    return html.escape(str(text), quote=False)
