@@ -15,16 +15,35 @@ from .errors import DiceError, IllegalAction, InvalidInput, InvalidType, KitErro
 __version__ = "0.1.0"
 
 __all__ = [
-    "KitError",
+    "DiceError",
+    "IllegalAction",
     "InvalidInput",
     "InvalidType",
-    "IllegalAction",
-    "DiceError",
+    "KitError",
     "SaveFileError",
     "__version__",
 ]
 
-_LAZY_MODULES = {"dice", "regulus", "boards", "successors", "figures", "widgets", "store", "log"}
+_LAZY_MODULES = (
+    # the engines
+    "regulus",
+    "boards",
+    "successors",
+    # rendering, loaded on first use (plotly, ipywidgets, anywidget)
+    "figures",
+    "widgets",
+    # campaigns and handouts
+    "campaign",
+    "handouts",
+    # foundations
+    "dice",
+    "rng",
+    "log",
+    "store",
+    "validate",
+    "limits",
+)
+"""Subpackages reachable as ``kit.<name>`` without importing them first; each loads on use."""
 
 
 def __getattr__(name: str) -> Any:
@@ -33,3 +52,9 @@ def __getattr__(name: str) -> Any:
     if name == "Campaign":
         return import_module("kit.campaign").Campaign
     raise AttributeError(f"module 'kit' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The names ``import kit`` offers, the lazily loaded subsystems included."""
+    dunders = {name for name in globals() if name.startswith("__")}
+    return sorted({*dunders, *__all__, *_LAZY_MODULES, "Campaign", "errors"})

@@ -317,3 +317,23 @@ def test_a_relative_import_cycle_in_source_is_found(tmp_path):
             if not imp.lazy:
                 graph[name].add(_kit_target(imp.target, modules) or imp.target)
     assert _cycles(graph) == [["pkg.a", "pkg.b"]]  # b -> c is lazy, so c is not in a cycle
+
+
+def test_dir_of_kit_lists_the_subsystems_without_loading_them():
+    code = (
+        "import sys, kit; names = dir(kit); "
+        "heavy = [m for m in ('plotly', 'ipywidgets', 'anywidget', 'networkx') if m in sys.modules]; "
+        "loaded = [n for n in ('regulus', 'boards', 'successors', 'figures', 'widgets') "
+        "if 'kit.' + n in sys.modules]; "
+        "print(','.join(names)); print(','.join(heavy)); print(','.join(loaded))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    names, heavy, loaded = out.stdout.splitlines()
+    wanted = {"regulus", "boards", "successors", "figures", "widgets", "campaign", "handouts"}
+    assert wanted | {"dice", "Campaign", "KitError"} <= set(names.split(","))
+    assert heavy == "" and loaded == ""
+    # every name dir() offers can be reached
+    import kit
+
+    for name in wanted:
+        assert getattr(kit, name).__name__ == f"kit.{name}"
