@@ -410,3 +410,67 @@ def test_load_refuses_bad_files():
     bad = s.to_json().replace('"spectral_class": "', '"spectral_class": "Z')
     with pytest.raises(InvalidInput):
         StarSystem.from_json(bad)
+
+
+# ------------------------------------------------------------------ installations are worth RU
+def _space_faring(installation_rolls, ru_rolls):
+    return build(
+        {
+            "spectral class": [9],
+            "orbit count": [6],  # Type G: 6 - 2 = 4 orbits
+            "orbit 1 body": [3],
+            "orbit 2 body": [15],  # Planet
+            "orbit 3 body": [9],
+            "orbit 4 body": [9],
+            "orbit 2 crust RU": [30],
+            "orbit 2 biosphere": [18],
+            "orbit 2 technology": [12],  # space faring
+            "orbit 2 surface RU": [6],
+            "orbit 1 installations from": installation_rolls[:1],
+            "orbit 3 installations from": installation_rolls[1:],
+            "orbit 1 installations RU": ru_rolls[:1],
+            "orbit 3 installations RU": ru_rolls[1:],
+        },
+        seed=5,
+    )
+
+
+@pytest.mark.parametrize(
+    "total,worth",
+    [(-2, 0), (-1, 0), (0, 0), (1, 1), (3, 3)],  # 1d6-3 runs -2..3; below 0 counts as 0
+)
+def test_installations_are_worth_1d6_minus_3_ru_at_least_0(total, worth):
+    s = _space_faring([1, 1], [total, 3])
+    ru_rolls = [r for r in s.rolls if "installations RU" in r.table]
+    assert [(r.dice, r.result) for r in ru_rolls] == [("1d6-3", total), ("1d6-3", 3)]
+    assert s.orbits[0].installations == "from the civilisation of orbit 2"
+    assert (s.orbits[0].installations_ru, s.orbits[2].installations_ru) == (worth, 3)
+    bodies = sum(b.total_ru + sum(m.total_ru for m in b.moons) for _, b in s.bodies)
+    assert s.total_ru == bodies + worth + 3
+    # the system rebuilds from its rolls alone, RU included, and survives save/load
+    again = build_from_rolls(ReplayRoller(s.rolls), seed=s.seed)
+    assert again == s
+    assert StarSystem.from_json(s.to_json()) == s
+
+
+def test_no_installations_roll_no_ru():
+    s = _space_faring([2, 6], [])
+    assert not any("installations RU" in r.table for r in s.rolls)
+    assert all(o.installations is None and o.installations_ru == 0 for o in s.orbits)
+
+
+def test_orbit_installation_fields_are_typed():
+    from kit.errors import InvalidType
+
+    with pytest.raises(InvalidType, match=r"orbit\.installations must be a string"):
+        Orbit(1, installations=5)
+    with pytest.raises(InvalidInput, match=r"orbit\.installations_ru"):
+        Orbit(1, installations="a base", installations_ru=-1)
+    with pytest.raises(InvalidInput, match="has no installations"):
+        Orbit(1, installations_ru=2)
+    with pytest.raises(InvalidType, match=r"orbit\.secrets"):
+        Orbit(1, secrets="a secret")
+    with pytest.raises(InvalidType):
+        Orbit.from_dict({"number": 1, "installations": ["x"]})
+    old = Orbit.from_dict({"number": 1, "body": None, "installations": "from orbit 2"})
+    assert old.installations_ru == 0  # files written before installations had RU still load

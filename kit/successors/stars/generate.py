@@ -3,8 +3,9 @@
 :func:`generate_system` walks the tables in :mod:`.tables` in the order the rules give: the
 star (spectral class, brightness, size), the number of orbits, one body per orbit by its zone,
 each body's diameter and RU, belts, moons, biospheres for inner planets and, where a world is
-sentient, its technology, surface RU and installations in neighbouring orbits. Every roll is
-recorded on the system as a :class:`~.system.Roll`.
+sentient, its technology, surface RU and installations in neighbouring orbits (each worth 1d6-3
+RU, at least 0). Every roll is recorded on the system as a :class:`~.system.Roll`, so
+:func:`build_from_rolls` with a :class:`ReplayRoller` rebuilds the same system from them.
 
 The choices the text leaves open are fields of :class:`StarRules`; the defaults follow
 RULINGS.md (Successors 7).
@@ -286,7 +287,8 @@ def build_from_rolls(
                     moons.append(m)
                 body = replace(body, moons=tuple(moons))
         bodies.append(body)
-    installs: dict[int, str] = {}
+    installs: dict[int, list[int]] = {}
+    worth: dict[int, int] = {}
     for number in dict.fromkeys(faring):
         for adj in (number - 1, number + 1):
             if 1 <= adj <= count and rules.installation_chance:
@@ -296,8 +298,22 @@ def build_from_rolls(
                     )
                     <= rules.installation_chance
                 )
-                if hit and adj not in installs:
-                    installs[adj] = f"from the civilisation of orbit {number}"
-    orbits = tuple(Orbit(i, b, installs.get(i)) for i, b in enumerate(bodies, 1))
+                if hit:
+                    ru = roller.roll(
+                        f"orbit {adj} installations RU from orbit {number}", T.INSTALLATION_RU_DICE
+                    )
+                    installs.setdefault(adj, []).append(number)
+                    worth[adj] = worth.get(adj, 0) + max(T.INSTALLATION_RU_MIN, ru)
+    orbits = tuple(
+        Orbit(i, b, _origin(installs[i]), (), worth[i]) if i in installs else Orbit(i, b)
+        for i, b in enumerate(bodies, 1)
+    )
     name = validate.text("name", name, allow_empty=True, max_len=200)
     return StarSystem(star, orbits, name, seed, tuple(roller.rolls))
+
+
+def _origin(numbers: list[int]) -> str:
+    """``from the civilisation of orbit 2`` (or of orbits 1 and 3)."""
+    if len(numbers) == 1:
+        return f"from the civilisation of orbit {numbers[0]}"
+    return f"from the civilisations of orbits {numbers[0]} and {numbers[1]}"

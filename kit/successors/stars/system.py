@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from ... import store, validate
-from ...errors import InvalidInput
+from ...errors import InvalidInput, InvalidType
 from . import tables as T
 
 __all__ = ["FORMAT", "VERSION", "Body", "Moon", "Orbit", "Roll", "Secret", "Star", "StarSystem"]
@@ -248,12 +248,31 @@ class Orbit:
     """Installations left by a space-faring world in an adjacent orbit (which one, in words)."""
     secrets: tuple[Secret, ...] = ()
     """GM notes hidden from players until Sensors reveal them."""
+    installations_ru: int = 0
+    """RU the installations are worth (1d6-3 each, at least 0); 0 without installations."""
 
     def __post_init__(self) -> None:
-        validate.integer("orbit.number", self.number, 1)
+        validate.integer("orbit.number", self.number, 1, 1000)
         if self.body is not None and not isinstance(self.body, Body):
-            raise InvalidInput(f"orbit.body must be a Body or None, got {self.body!r}")
+            raise InvalidType(f"orbit.body must be a Body or None, got {self.body!r}")
+        if self.installations is not None:
+            object.__setattr__(
+                self,
+                "installations",
+                validate.text("orbit.installations", self.installations, max_len=200),
+            )
+        validate.integer("orbit.installations_ru", self.installations_ru, 0, 1_000_000)
+        if self.installations_ru and self.installations is None:
+            raise InvalidInput(
+                f"orbit.installations_ru is {self.installations_ru} but the orbit has no "
+                "installations; describe them in orbit.installations"
+            )
+        if isinstance(self.secrets, (str, bytes)) or not isinstance(self.secrets, (list, tuple)):
+            raise InvalidType(f"orbit.secrets must be a list of Secret, got {self.secrets!r}")
         object.__setattr__(self, "secrets", tuple(self.secrets))
+        for s in self.secrets:
+            if not isinstance(s, Secret):
+                raise InvalidType(f"orbit.secrets must hold Secret objects, got {s!r}")
 
     @property
     def zone(self) -> int:
@@ -273,6 +292,8 @@ class Orbit:
         }
         if self.installations:
             out["installations"] = self.installations
+        if self.installations_ru:
+            out["installations_ru"] = self.installations_ru
         if self.secrets:
             out["secrets"] = [{"text": s.text, "level": s.level} for s in self.secrets]
         return out
@@ -289,10 +310,11 @@ class Orbit:
             validate.no_unknown_keys("secret", s, ("text", "level"))
             secrets.append(Secret(validate.text("secret.text", s.get("text")), s.get("level")))
         return cls(
-            validate.integer("orbit.number", raw.get("number"), 1),
+            validate.integer("orbit.number", raw.get("number"), 1, 1000),
             Body.from_dict(body) if body is not None else None,
             raw.get("installations"),
             tuple(secrets),
+            raw.get("installations_ru", 0),
         )
 
 
@@ -345,8 +367,9 @@ class StarSystem:
 
     @property
     def total_ru(self) -> int:
-        """All RU of bodies and their moons (the star's own RU are not counted)."""
-        return sum(b.total_ru + sum(m.total_ru for m in b.moons) for _, b in self.bodies)
+        """All RU of bodies, their moons and installations (the star's own RU are not counted)."""
+        bodies = sum(b.total_ru + sum(m.total_ru for m in b.moons) for _, b in self.bodies)
+        return bodies + sum(o.installations_ru for o in self.orbits)
 
     def orbit(self, number: int) -> Orbit:
         """The orbit numbered ``number`` (1-based)."""
@@ -367,7 +390,7 @@ class StarSystem:
             b = o.body
             text = "empty" if b is None else b.describe()
             if o.installations:
-                text += f" [installations: {o.installations}]"
+                text += f" [installations {o.installations}, {o.installations_ru} RU]"
             lines.append(f"  {o.number:>2}. {text}")
         return "\n".join(lines)
 

@@ -33,6 +33,8 @@ __all__ = [
     "DUST_CLOUD_DIE",
     "EMPTY",
     "INSTALLATION_DIE",
+    "INSTALLATION_RU_DICE",
+    "INSTALLATION_RU_MIN",
     "MOON_BEARING",
     "MOON_DIAMETER_STEP_KM",
     "MOON_DICE",
@@ -319,3 +321,7 @@ TECH_TABLE: tuple[Row[TechRow], ...] = (
 )
 #: A space-faring world has installations in an adjacent orbit on a 1 on this die.
 INSTALLATION_DIE = "1d6"
+#: Installations are worth this many RU ...
+INSTALLATION_RU_DICE = "1d6-3"
+#: ... and never fewer than this.
+INSTALLATION_RU_MIN = 0
