@@ -9,7 +9,6 @@ shape averaged over every deal of the event deck, a 7-card contest with repeated
 
 from __future__ import annotations
 
-
 from _timing import best_of
 
 from kit.boards import (
@@ -31,10 +30,15 @@ def main() -> None:
     cases = {
         "standard N=8, dealt": lambda: odds(std, "2d6", ["Tinker: Repair"] * 8),
         "standard N=8, every deal": lambda: deal_odds(std, "2d6"),
-        "limit(4) N=8, 4 face down": lambda: odds(LimitBoard(std.cards, need=4, hidden=[2, 4, 6, 8]), "2d6"),
-        "contest N=7, repeated skill": lambda: odds(Contest(EventDeck(seed=2).deal(7)), "2d6",
-                                                    skills="Persuasion: Argue"),
-        "chase N=8, NPC 60%": lambda: odds(Chase(EventDeck(seed=3).deal(8), rules=BoardRules(npc_chance=0.6)), "2d6"),
+        "limit(4) N=8, 4 face down": lambda: odds(
+            LimitBoard(std.cards, need=4, hidden=[2, 4, 6, 8]), "2d6"
+        ),
+        "contest N=7, repeated skill": lambda: odds(
+            Contest(EventDeck(seed=2).deal(7)), "2d6", skills="Persuasion: Argue"
+        ),
+        "chase N=8, NPC 60%": lambda: odds(
+            Chase(EventDeck(seed=3).deal(8), rules=BoardRules(npc_chance=0.6)), "2d6"
+        ),
     }
     for name, fn in cases.items():
         print(f"exact odds, {name:<30} {best_of(fn) * 1000:8.1f} ms")

@@ -23,14 +23,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
 
 import numpy as np
 
 from .errors import DiceError, InvalidType
 from .rng import SeedLike, make_rng
 
-__all__ = ["Dice", "parse", "ACCEPTED_FORMS", "DiceLike", "as_dice"]
+__all__ = ["ACCEPTED_FORMS", "Dice", "DiceLike", "as_dice", "parse"]
 
 #: Shown in every parse error so the user sees what would have worked.
 ACCEPTED_FORMS = "NdS, NdS+K, NdS-K, NdSxM (for example 2d6, 1d6+1, 2d6-3, 3d6x100, 1d3)"
@@ -131,7 +130,8 @@ class Dice:
         return f"parse({str(self)!r})"
 
 
-DiceLike = Union[str, Dice]
+DiceLike = str | Dice
+"""A dice expression as text or a parsed :class:`Dice`."""
 
 
 def parse(text: str) -> Dice:
@@ -172,7 +172,9 @@ def parse(text: str) -> Dice:
     try:
         return Dice(count, sides, tuple(ops))
     except DiceError as exc:
-        raise DiceError(f"dice expression {text!r}: {exc}; accepted forms: {ACCEPTED_FORMS}") from None
+        raise DiceError(
+            f"dice expression {text!r}: {exc}; accepted forms: {ACCEPTED_FORMS}"
+        ) from None
 
 
 def as_dice(value: DiceLike, field: str = "dice") -> Dice:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from .base import Board
 
 __all__ = ["BoardOdds", "Number", "finished_odds"]
 
-Number = Union[Fraction, float]  # noqa: UP007 - a runtime alias
+Number = Fraction | float
 """A probability: exact (Fraction) or floating point."""
 
 

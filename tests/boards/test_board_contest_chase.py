@@ -11,11 +11,11 @@ from kit.errors import IllegalAction, InvalidInput
 def test_contest_goal_moves_and_far_card_leaves():
     c = Contest([5, 6, 7, 6, 5])
     assert c.goal == 3
-    assert c.exchange(9, 3) == 1               # players win the exchange
+    assert c.exchange(9, 3) == 1  # players win the exchange
     assert c.goal == 4 and c.removed == [1]
-    assert c.exchange(3, 9) == -1              # opponent wins: the players' far card goes
+    assert c.exchange(3, 9) == -1  # opponent wins: the players' far card goes
     assert c.goal == 3 and c.removed == [1, 5]
-    assert c.exchange(9, 9) == 0 and c.check(2, 2) == 0      # ties: no move
+    assert c.exchange(9, 9) == 0 and c.check(2, 2) == 0  # ties: no move
     assert c.goal == 3 and c.exchanges == 4
 
 
@@ -57,16 +57,16 @@ def test_contest_round_trip():
 def test_chase_escapee_default_npc_always_succeeds():
     ch = Chase([5, 6, 7, 6, 5], role="escapee")
     assert ch.goal == 1
-    ch.check(7)            # move to slot 2, NPC removes slot 1
+    ch.check(7)  # move to slot 2, NPC removes slot 1
     assert ch.goal == 2 and ch.removed == [1]
-    ch.check(2)            # fail; NPC removes slot 2 under the goal: caught
+    ch.check(2)  # fail; NPC removes slot 2 under the goal: caught
     assert ch.finished and ch.caught and ch.outcome == "failure"
 
 
 def test_chase_head_start_and_escape():
     ch = Chase([4, 4, 4, 4, 4], head_start=True)
     assert ch.goal == 2
-    ch.check(1)            # fail, NPC removes slot 1; still on slot 2
+    ch.check(1)  # fail, NPC removes slot 1; still on slot 2
     assert not ch.finished and ch.gap == 0
     for _ in range(4):
         ch.check(9)
@@ -82,7 +82,7 @@ def test_chase_escapee_escapes_before_pursuer_acts():
 
 def test_chase_pursuer_against_npc_with_chance():
     ch = Chase([5, 5, 5, 5, 5], role="pursuer", rules=BoardRules(npc_chance=0.0), seed=3)
-    ch.check(9)    # NPC fails to move; players remove slot 1 under the goal: caught
+    ch.check(9)  # NPC fails to move; players remove slot 1 under the goal: caught
     assert ch.caught and ch.goal_reached
 
 

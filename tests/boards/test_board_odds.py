@@ -57,7 +57,7 @@ def test_standard_odds_match_brute_force_over_every_roll():
 
 def test_part_played_board_odds():
     board = StandardBoard([8, 8, 8, 8], goal=2)
-    board.check(2)                      # the failure covers slot 4
+    board.check(2)  # the failure covers slot 4
     assert odds(board, "2d6").outcomes == brute_force(board)
 
 
@@ -84,8 +84,11 @@ def test_deal_odds_average_every_deal_of_the_deck():
 
 
 def test_limit_hidden_cards_averaged_over_the_pool():
-    board = LimitBoard([Card(5, "hearts"), Card(8, "clubs"), Card(6, "spades"), Card(7, "hearts")],
-                       need=2, hidden=[3, 4])
+    board = LimitBoard(
+        [Card(5, "hearts"), Card(8, "clubs"), Card(6, "spades"), Card(7, "hearts")],
+        need=2,
+        hidden=[3, 4],
+    )
     pool = event_deck_cards()
     pool.remove(Card(5, "hearts"))
     pool.remove(Card(8, "clubs"))
@@ -126,7 +129,7 @@ def test_chase_head_start_closed_form():
     p = float(CheckDistribution.of("2d6").at_least(6))
     o = odds(Chase([6] * 5, head_start=True), "2d6")
     assert o.outcomes["escaped"] == pytest.approx(p**4 * (1 + 4 * (1 - p)), abs=1e-12)
-    assert o.length[2] == pytest.approx((1 - p) ** 2, abs=1e-12)   # two failures: caught
+    assert o.length[2] == pytest.approx((1 - p) ** 2, abs=1e-12)  # two failures: caught
 
 
 def test_exchange_and_next_check_odds():
@@ -143,7 +146,12 @@ def test_exchange_and_next_check_odds():
 def test_checks_as_table_and_int():
     board = PreparationBoard([5, 6, 7])
     o = odds(board, {4: 1, 8: 1})
-    assert o.successes == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+    assert o.successes == {
+        0: Fraction(1, 8),
+        1: Fraction(3, 8),
+        2: Fraction(3, 8),
+        3: Fraction(1, 8),
+    }
     assert odds(board, 7).successes == {3: 1}
     with pytest.raises(InvalidType):
         odds(board, 2.5)
@@ -160,16 +168,45 @@ def _agree(exact, sim, key):
 @pytest.mark.parametrize(
     "make, kwargs, key",
     [
-        (lambda: StandardBoard([6, 7, 8, 5, 6], goal=4, modifiers={2: 1}),
-         {"skills": ["Tinker: Repair"] * 3}, "goal reached"),
-        (lambda: LimitBoard([Card(5, "hearts"), Card(8, "clubs"), Card(6, "spades"), Card(7, "hearts"),
-                             Card(4, "clubs")], need=3, hidden=[2, 4]), {}, "limit met"),
-        (lambda: Contest([5, 6, 7, 6, 5]), {"skills": ["Persuasion: Debate"] * 2,
-                                            "opponent_checks": "1d6+3"}, "players win"),
-        (lambda: Chase([6, 7, 6, 8, 7, 6], role="escapee", head_start=True, npc_checks="2d6", seed=1),
-         {}, "escaped"),
-        (lambda: Chase([6, 7, 6, 8, 7], role="pursuer", rules=BoardRules(npc_chance=0.55), seed=1),
-         {"skills": "Athletics"}, "caught"),
+        (
+            lambda: StandardBoard([6, 7, 8, 5, 6], goal=4, modifiers={2: 1}),
+            {"skills": ["Tinker: Repair"] * 3},
+            "goal reached",
+        ),
+        (
+            lambda: LimitBoard(
+                [
+                    Card(5, "hearts"),
+                    Card(8, "clubs"),
+                    Card(6, "spades"),
+                    Card(7, "hearts"),
+                    Card(4, "clubs"),
+                ],
+                need=3,
+                hidden=[2, 4],
+            ),
+            {},
+            "limit met",
+        ),
+        (
+            lambda: Contest([5, 6, 7, 6, 5]),
+            {"skills": ["Persuasion: Debate"] * 2, "opponent_checks": "1d6+3"},
+            "players win",
+        ),
+        (
+            lambda: Chase(
+                [6, 7, 6, 8, 7, 6], role="escapee", head_start=True, npc_checks="2d6", seed=1
+            ),
+            {},
+            "escaped",
+        ),
+        (
+            lambda: Chase(
+                [6, 7, 6, 8, 7], role="pursuer", rules=BoardRules(npc_chance=0.55), seed=1
+            ),
+            {"skills": "Athletics"},
+            "caught",
+        ),
         (lambda: PreparationBoard([5, 6, 7, 8]), {}, "strength 2"),
     ],
     ids=["standard", "limit", "contest", "chase-escapee", "chase-pursuer", "preparation"],
@@ -181,16 +218,26 @@ def test_monte_carlo_agrees_with_exact_odds(make, kwargs, key):
     _agree(exact, sim, key)
     if exact.length:
         assert abs(exact.mean_length - sim.mean_length) < 0.15 * max(1.0, exact.mean_length)
-    assert board.events.to_list() == make().events.to_list()   # simulate leaves the board alone
+    assert board.events.to_list() == make().events.to_list()  # simulate leaves the board alone
 
 
-@pytest.mark.parametrize("shape, opts", [
-    (Contest([5, 5, 5]), {"opponent_checks": "1d6+3"}),
-    (Chase([5] * 5, head_start=True, rules=BoardRules(npc_chance=0.5)), {}),
-], ids=["contest", "chase"])
+@pytest.mark.parametrize(
+    "shape, opts",
+    [
+        (Contest([5, 5, 5]), {"opponent_checks": "1d6+3"}),
+        (Chase([5] * 5, head_start=True, rules=BoardRules(npc_chance=0.5)), {}),
+    ],
+    ids=["contest", "chase"],
+)
 def test_deal_odds_of_contests_and_chases_average_every_deal(shape, opts):
-    pool = [Card(4, "spades"), Card(6, "hearts"), Card(6, "clubs"), Card(8, "diamonds"), Card(7, "clubs"),
-            Card(5, "hearts")]
+    pool = [
+        Card(4, "spades"),
+        Card(6, "hearts"),
+        Card(6, "clubs"),
+        Card(8, "diamonds"),
+        Card(7, "clubs"),
+        Card(5, "hearts"),
+    ]
     got = deal_odds(shape, "2d6", pool=pool, **opts)
     total, count = 0.0, 0
     for deal in itertools.permutations(pool, shape.length):

@@ -36,11 +36,14 @@ def test_standard_board_ends_within_n_checks(board, checks):
     else:
         assert len(board.history) == board.length
     placed = sorted(r.placed for r in board.history)
-    assert placed == sorted(set(placed))    # no slot filled twice
+    assert placed == sorted(set(placed))  # no slot filled twice
 
 
-@given(st.integers(1, 4), st.lists(card_values, min_size=9, max_size=9),
-       st.lists(st.tuples(values, values, skills), min_size=1, max_size=60))
+@given(
+    st.integers(1, 4),
+    st.lists(card_values, min_size=9, max_size=9),
+    st.lists(st.tuples(values, values, skills), min_size=1, max_size=60),
+)
 def test_contest_ends_after_at_most_n_decisive_exchanges(half, cards, exchanges):
     board = Contest(cards[: 2 * half + 1])
     decisive = 0
@@ -60,8 +63,14 @@ def test_contest_ends_after_at_most_n_decisive_exchanges(half, cards, exchanges)
         assert decisive >= (board.length + 1) // 2
 
 
-@given(st.lists(card_values, min_size=5, max_size=8), st.booleans(), st.sampled_from(["escapee", "pursuer"]),
-       st.sampled_from([0.0, 0.3, 0.7, 1.0]), st.integers(0, 2**32), st.lists(values, min_size=60, max_size=60))
+@given(
+    st.lists(card_values, min_size=5, max_size=8),
+    st.booleans(),
+    st.sampled_from(["escapee", "pursuer"]),
+    st.sampled_from([0.0, 0.3, 0.7, 1.0]),
+    st.integers(0, 2**32),
+    st.lists(values, min_size=60, max_size=60),
+)
 def test_chase_always_ends(cards, head, role, chance, seed, checks):
     """Every successful action moves the goal right or removes a card, never undone; so a chase
     ends after at most 2N successful actions, and within 2N rounds when the NPC always succeeds."""
@@ -141,7 +150,9 @@ def test_save_load_round_trip(cards, actions):
 
 
 def test_engine_imports_no_plotting_or_widgets():
-    code = ("import sys, kit.boards; bad = [m for m in ('plotly', 'ipywidgets', 'anywidget') "
-            "if m in sys.modules]; print(bad)")
+    code = (
+        "import sys, kit.boards; bad = [m for m in ('plotly', 'ipywidgets', 'anywidget') "
+        "if m in sys.modules]; print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

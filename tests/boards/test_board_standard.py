@@ -10,14 +10,17 @@ from kit.errors import IllegalAction, InvalidInput, InvalidType
 
 def test_bomb_example_from_the_text():
     """N=4, goal 3; success, failure, success, failure: the goal is covered face down."""
-    bomb = StandardBoard([Card(5, "clubs"), Card(4, "spades"), Card(7, "hearts"), Card(6, "diamonds")],
-                         goal=3, title="Disarm the bomb")
-    bomb.check(6, "Investigation: Mechanical Workings")   # success, slot 1
-    bomb.check(5 - 2, "Tinker: Disable Device")             # failure, slot 4
+    bomb = StandardBoard(
+        [Card(5, "clubs"), Card(4, "spades"), Card(7, "hearts"), Card(6, "diamonds")],
+        goal=3,
+        title="Disarm the bomb",
+    )
+    bomb.check(6, "Investigation: Mechanical Workings")  # success, slot 1
+    bomb.check(5 - 2, "Tinker: Disable Device")  # failure, slot 4
     assert not bomb.finished
-    bomb.check(8, "Persuasion: Calm")                        # success, slot 2
+    bomb.check(8, "Persuasion: Calm")  # success, slot 2
     assert not bomb.finished and not bomb.goal_lost
-    bomb.check(3, "Tinker: Repair")                          # failure, slot 3 = the goal
+    bomb.check(3, "Tinker: Repair")  # failure, slot 3 = the goal
     assert bomb.finished and not bomb.goal_reached and bomb.goal_lost
     assert (bomb.successes, bomb.failures) == (2, 2)
     assert [r.placed for r in bomb.history] == [1, 4, 2, 3]
@@ -45,7 +48,7 @@ def test_success_on_goal_ends_early():
 
 def test_goal_lost_plays_to_the_last_slot():
     board = StandardBoard([6, 6, 6, 6], goal=4)
-    board.check(1)                 # failure covers slot 4, the goal
+    board.check(1)  # failure covers slot 4, the goal
     assert board.goal_lost and not board.finished
     for v in (9, 9, 9):
         board.check(v)
@@ -94,7 +97,9 @@ def test_failed_action_leaves_board_unchanged():
 
 
 def test_undo_and_save_round_trip():
-    board = StandardBoard(EventDeck(seed=4).deal(5), goal=4, modifiers=[0, 1, 0, -1, 2], title="Heist")
+    board = StandardBoard(
+        EventDeck(seed=4).deal(5), goal=4, modifiers=[0, 1, 0, -1, 2], title="Heist"
+    )
     for v in (7, 3, 8):
         board.check(v, "Stealth: Sneak")
     copy = StandardBoard.from_json(board.to_json())

@@ -17,13 +17,17 @@ from kit.figures.boards import board_outcomes
 from kit.widgets.boards import BoardWidget
 
 
-@pytest.mark.parametrize("board", [
-    StandardBoard([6, 5, 7, 4], goal=3, title="Bomb"),
-    LimitBoard([5, 6, 7, 8], need=2, hidden=[1]),
-    Contest([5, 6, 7, 6, 5]),
-    Chase([5, 6, 7, 6, 5], rules=BoardRules(npc_chance=0.5)),
-    PreparationBoard([5, 6, 7]),
-], ids=lambda b: b.KIND)
+@pytest.mark.parametrize(
+    "board",
+    [
+        StandardBoard([6, 5, 7, 4], goal=3, title="Bomb"),
+        LimitBoard([5, 6, 7, 8], need=2, hidden=[1]),
+        Contest([5, 6, 7, 6, 5]),
+        Chase([5, 6, 7, 6, 5], rules=BoardRules(npc_chance=0.5)),
+        PreparationBoard([5, 6, 7]),
+    ],
+    ids=lambda b: b.KIND,
+)
 def test_outcome_figure_shows_the_exact_odds(board):
     fig = board_outcomes(board, checks="2d6")
     ends, right = fig.data
@@ -64,7 +68,11 @@ def test_widget_finished_board_refuses_and_keeps_state():
 def test_widget_contest_limit_and_chase_views():
     c = BoardWidget(Contest([5, 6, 7, 6, 5]))
     c.check(9, opponent=2)
-    assert c.view["goal"] == 4 and set(c.view["exchange"]) == {"toward players", "toward opponent", "no move"}
+    assert c.view["goal"] == 4 and set(c.view["exchange"]) == {
+        "toward players",
+        "toward opponent",
+        "no move",
+    }
     lim = BoardWidget(LimitBoard([5, 6, 7], need=2, hidden=[3]))
     lim.check(9)
     assert "pick a card" in lim.error
