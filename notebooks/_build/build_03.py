@@ -25,7 +25,9 @@ builds and travels through a fleet of autonomous ships. This notebook walks thro
 2. the two sample characters of the rule book, TanRac and Releata, rebuilt and checked;
 3. their starting fleets, who sits under Control, and the exact odds of their opening volley;
 4. a ship of our own from the design rules, compared with the catalog;
-5. pricing an engineering project and estimating how long it takes to build.
+5. pricing an engineering project and estimating how long it takes to build;
+6. building, mining and gathering day by day in a Workshop;
+7. facets, spawns and the Ferals that breed on scrap.
 
 Everything random takes a `seed`, so running the notebook again gives the same results."""),
     ("code", """\
@@ -239,6 +241,92 @@ for _ in range(2000):
 mean_per_day = sum(k * p for k, p in per_day.items())
 print(f"{need} successes at {float(mean_per_day):.2f} a day: about {need / float(mean_per_day):.1f} days;",
       f"simulated median {int(np.median(days))}, 90% within {int(np.percentile(days, 90))} days")"""),
+    ("md", """\
+## Building it day by day: the Workshop
+
+Outside battle the `Workshop` rolls an entity's Handling dice one day at a time. Each success puts
+up to 5 RU into a project (3 RU into a ship), and only RU at hand go in. TanRac, his two Servos
+under Control, and the 50 RU a gate costs: the Hyper Gate is finished at its tenth success, and
+only then takes 5 hits (an unfinished project falls to 1)."""),
+    ("code", """\
+# NBVAL_CHECK_OUTPUT
+from kit.successors.combat import Workshop
+
+shop = Workshop(tanrac, ru=50, seed=11)
+shop.control([shop.add("Servo"), shop.add("Servo")])
+gate = shop.start_project("Hyper Gate", 1)
+while not shop.projects[gate].finished:
+    shop.day([("build", gate)] * len(shop.dice()))
+job = shop.projects[gate]
+print(f"Handling dice {shop.dice()}: {job.name} took {job.successes} successes in {len(shop.days)} days,")
+print(f"{job.hits} hits once finished (1 while unfinished); RU left {shop.ru:g}")"""),
+    ("md", """\
+The RU come from mining (3 RU a success from a world's surface, 2 from its crust, 1 from its core),
+from gathering hulks and wrecks (a hulk is worth half its ship, rounded down) and from recycling.
+Given a star system, mining takes the RU out of that world and stops when a layer is empty. A
+Core Tap mines a core at the crust's rate; a Stellar Tap mines a star's core, and the surface of a
+dead Type D star at 3 RU a success."""),
+    ("code", """\
+# NBVAL_CHECK_OUTPUT
+from kit.successors.stars import Body, Orbit, Star, StarSystem
+
+cinder = StarSystem(Star("D"), (Orbit(1, Body("Planet, Small", 4800, crust_ru=9, core_ru=40)),),
+                    name="Cinder")
+mine = Workshop(tanrac, system=cinder, seed=5)
+mine.control([mine.add("Servo"), mine.add("Servo")])
+for _ in range(3):
+    mine.day([("mine", "1:crust")] * 3)
+print("mined", mine.ru, "RU; crust left", mine.system.orbit(1).body.crust_ru)
+try:
+    for _ in range(5):
+        mine.day([("mine", "1:crust")] * 3)
+except ValueError as err:
+    print("refused:", err)
+mine.install("Stellar Tap")
+mine.day([("mine", "star:surface")] * 3)
+print("after a day on the dead star's surface:", mine.ru, "RU")"""),
+    ("md", """\
+## Facets, spawns and Ferals
+
+A facet is a copy of the entity at its current ranks: it costs the total of those ranks in RU and a
+success on both the entity's Control and its Handling die. A failed try costs only the day here.
+One hit neutralizes a facet; 2 RU buys it one more hit, and when its hits reach the total of its
+ranks it is an entity in its own right."""),
+    ("code", """\
+# NBVAL_CHECK_OUTPUT
+for day in range(1, 31):
+    attempt = tanrac.make_facet("Tan-2", ru=20, seed=day)
+    rolled = ", ".join(f"{r['ability']} {r['faces']} vs {r['dice']}" for r in attempt.rolls)
+    print(f"day {day}: {rolled} -> {'facet made' if attempt.success else 'failed'}, {attempt.ru_used} RU")
+    if attempt.success:
+        break
+facet = attempt.made
+print(facet.kind, facet.abilities, "sig", facet.signature, "| hits it takes:", facet.facet_hits)
+stronger, used = facet.strengthen(6)
+print("fed 6 RU:", stronger.facet_hits, "hits, using", used, "RU")"""),
+    ("md", """\
+A spawn costs 12 RU and the same two rolls (from every entity that helps). It starts at 1 in
+everything; for each ability the parent lowers by one, for good, the spawn gets the parent's new
+rank. Ferals need no rolls: they eat neutralized ships at 2 RU a day, hold up to 20, and at 10 RU
+look for a mate; the pair pays the newborn's total of ranks."""),
+    ("code", """\
+# NBVAL_CHECK_OUTPUT
+from kit.successors import BESTIARY
+from kit.successors.bestiary import FeralPack
+
+spawned = next(s for s in (tanrac.make_spawn("Little Tan", ["battle", "control"], ru=12, seed=k)
+                           for k in range(1, 30)) if s.success)
+print("TanRac after:", spawned.parent.abilities)
+print("spawn:      ", spawned.made.abilities)
+
+pack = FeralPack([BESTIARY["FERAL"].generate(f"Feral {i}", seed=i) for i in (1, 2)], seed=9)
+pack.add_food("Battleship")
+pack.add_food("Cruiser")
+for _ in range(6):
+    for event in pack.day():
+        if event["kind"] != "eat":
+            print(event)
+print("RU held:", pack.ru, "| ferals:", len(pack.ferals))"""),
     ("md", """\
 ## Saving
 
