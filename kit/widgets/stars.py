@@ -201,11 +201,24 @@ def _successes(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 
 
+#: What the route planner's number boxes accept: (lowest, highest).
+_RANGES = {"information": (0, 60), "sensors": (0, 60), "within": (1, 10_000)}
+_LABELS = {"information": "Information", "sensors": "Sensors", "within": "Days"}
+
+
 def _int(field: str, value: Any) -> int:
+    """A number box's value as a whole number within its range, or an error naming the box."""
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+    if field not in _RANGES:  # the seed box: any whole number, resolve_seed checks the rest
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+        return value
+    lo, hi = _RANGES[field]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidInput(
+            f"{_LABELS[field]} must be a whole number from {lo} to {hi:,}, got {value!r}"
+        )
     return value
 
 
@@ -267,6 +280,8 @@ class SectorExplorer(KitWidget):
     def plan(self) -> None:
         """Plan the route for the current inputs (the Plan button)."""
         with self.guard():  # on an error the previous route stays
+            for key in _RANGES:
+                _int(key, getattr(self, key))
             self.route = self.sector.route(
                 self.origin,
                 self.destination,
@@ -283,18 +298,16 @@ class SectorExplorer(KitWidget):
 
     def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
         if content.get("action") == "plan":
-            for key in ("origin", "destination"):
-                if key in content:
-                    setattr(self, key, str(content[key]))
-            try:
-                for key in ("information", "sensors", "within"):
-                    if key in content:
-                        setattr(self, key, _int(key, content[key]))
+            try:  # read every box first, so a bad one changes nothing
+                numbers = {k: _int(k, content[k]) for k in _RANGES if k in content}
             except InvalidInput as exc:
                 self.error = str(exc)
                 return
-            if "mode" in content:
-                self.mode = str(content["mode"])
+            for key in ("origin", "destination", "mode"):
+                if key in content:
+                    setattr(self, key, str(content[key]))
+            for key, value in numbers.items():
+                setattr(self, key, value)
             self.plan()
         elif content.get("action") == "open":
             self.open_system(content.get("system"))
@@ -354,7 +367,8 @@ class SectorExplorer(KitWidget):
                 "ly": round(r.ly, 2),
                 "expected_days": round(r.expected_days, 2),
                 "within": self.within,
-                "chance": round(r.chance_within(self.within), 4),
+                # a day limit typed in Python outside the range shows no odds, not a crash
+                "chance": round(r.chance_within(self.within), 4) if self.within >= 1 else 0.0,
                 "mode": r.mode,
             }
         if 0 <= self.selected < self.sector.n:

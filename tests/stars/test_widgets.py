@@ -66,3 +66,25 @@ def test_sector_explorer_plans_and_opens():
     assert w.selected == 7 and w.system_view["name"] == sec.names[7]
     fig = w.figure
     assert any(t.customdata is not None for t in fig.data)
+
+
+def test_negative_days_show_an_inline_error_and_break_nothing():
+    """Issue #11: a Days box of -3 used to raise out of the refresh and jam every later action."""
+    sec = generate_sector(120, seed=4)
+    w = SectorExplorer(sec)
+    good, within = w.route, w.within
+    w._on_msg(w, {"action": "plan", "within": "-3", "destination": sec.names[9]}, None)
+    assert w.error == "Days must be a whole number from 1 to 10,000, got -3"
+    assert w.within == within and w.route is good and w.destination == sec.names[1]
+    # the next actions work as before
+    w._on_msg(w, {"action": "plan", "within": "12", "mode": "chance"}, None)
+    assert w.error == "" and w.route.mode == "chance" and w.route_view["within"] == 12
+    w._on_msg(w, {"action": "open", "system": 3}, None)
+    assert w.selected == 3
+    # set from Python: the Plan button reports it inline, the view still renders
+    w.within = -3
+    w.mode = "days"
+    w.plan()
+    assert "Days must be a whole number" in w.error and w.route_view["chance"] == 0.0
+    w._on_msg(w, {"action": "plan", "information": "-1"}, None)
+    assert w.error.startswith("Information must be a whole number from 0 to 60")
