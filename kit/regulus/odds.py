@@ -248,6 +248,33 @@ def _lut(dist: dict[int, Fraction], denom: int) -> list[int]:
     return out
 
 
+def _reachable(job: Job, policy: Policy, start: JobState) -> set[JobState]:
+    """The state keys the exact walk visits with probability of at least ``_TINY``.
+
+    Tokens, and on some custom tables Progress, can grow without bound along a companion chain
+    (each link a sixth as likely), so the chain is compiled over these states only; a roll that
+    leaves them lands in an absorbing "unresolved" state, reached with probability
+    ``Odds.unresolved`` (zero for the built-in tables).
+    """
+    ctx = job._ctx
+    step = _stepper(ctx, policy, _keyer(ctx))
+    probs = _probs(job)
+    seen: set[JobState] = set()
+    frontier = {start: 1.0}
+    for _ in range(_MAX_ROLLS):
+        if not frontier:
+            break
+        seen.update(frontier)
+        nxt: dict[JobState, float] = defaultdict(float)
+        for s, mass in frontier.items():
+            for total, p in probs[s.phase]:
+                t, k = step(s, total)
+                if t.phase != ENDED:
+                    nxt[k] += mass * p
+        frontier = {s: m for s, m in nxt.items() if m >= _TINY}
+    return seen
+
+
 def _compile(job: Job, policy: Policy) -> _Chain:
     ctx = job._ctx
     key = _keyer(ctx)
@@ -261,6 +288,9 @@ def _compile(job: Job, policy: Policy) -> _Chain:
         raise InvalidInput(f"the roll dice give probabilities too fine to simulate (denominator {denom})")
     luts = {ph: _lut(d, denom) for ph, d in dists.items()}
     start = key(_resolve(ctx, policy, job.state))
+    live = _reachable(job, policy, start) if start.phase != ENDED else set()
+    # The absorbing "unresolved" state: ended, neither success nor a real failure reason.
+    lost = start._replace(phase=ENDED, outcome=None, reason="unresolved")
     index: dict[JobState, int] = {start: 0}
     order = [start]
     nxt_rows, dt_rows, dh_rows = [], [], []
@@ -275,6 +305,8 @@ def _compile(job: Job, policy: Policy) -> _Chain:
             by_total: dict[int, tuple[int, int, int]] = {}
             for total in dists[s.phase]:
                 t, k = step(s, total)
+                if t.phase != ENDED and k not in live:
+                    t, k = lost._replace(threat=s.threat, heat=s.heat), lost
                 if k not in index:
                     if len(order) >= 200_000:
                         raise InvalidInput("this job has too many states to simulate")

@@ -33,8 +33,13 @@ class RegulusRules:
     """Threat added by a Major Consequence."""
     token_progress: int = 1
     """Progress gained when a Postponed Minor Consequence token is spent."""
-    token_on_same_incident: bool = True
-    """Whether a token may be spent right after the incident that granted it."""
+    token_on_same_incident: bool = False
+    """Whether a token may be spent right after the incident that granted it.
+
+    The ruling (False): the incident that grants a token imposed a consequence of its own (the
+    postponed one), so the token can first be spent after a *later* incident with no
+    consequence. True lets a Windfall play as an immediate Minor Consequence for +1 Progress.
+    """
     knockout_keeps: int = 1
     """Contributions a knocked-out operative leaves in the Crew Workup."""
 

@@ -109,41 +109,55 @@ def test_losing_the_whole_crew_fails():
     assert (job.outcome, job.reason) == ("failure", "crew")
 
 
-def test_windfall_token_spend_and_keep(job):
+def test_windfall_token_waits_for_a_later_incident(job):
+    # RULINGS Regulus 4: the Windfall imposed a (postponed) consequence, so no spending on it.
     job.roll(12)
-    assert (job.progress, job.tokens, job.pending) == (2, 1, "token")
+    assert (job.progress, job.tokens, job.pending, job.threat) == (2, 1, None, 0)
+    job.roll(6)  # Fumble: a consequence, so still no chance to spend
+    assert (job.progress, job.threat, job.tokens, job.pending) == (1, 1, 1, None)
+    job.roll(10)  # Perfect: no consequence, the lead may spend
+    assert (job.progress, job.pending) == (2, "token")
     job.decide_token(False)
     assert (job.tokens, job.phase) == (1, "main")
-    job.roll(6)  # a consequence: no chance to spend
-    assert job.phase == "main" and job.tokens == 1
-    job.roll(10)  # no consequence: the lead may spend
-    assert job.pending == "token"
-    job.decide_token(True)
-    assert (job.progress, job.tokens, job.threat) == (3, 0, 2)
+    job.roll(10)
+    assert (job.progress, job.pending) == (3, "token")
+    job.decide_token(True)  # a Minor Consequence (+1 Threat) for the fourth point of Progress
+    assert (job.progress, job.tokens, job.threat, job.outcome) == (4, 0, 2, "success")
     assert "minor (token spent)" in job.rows[-1].consequences
 
 
 def test_token_spend_can_finish_the_job(crew):
-    job = Job("heist", 3, 5, crew)
+    job = Job("heist", 4, 5, crew)
     job.roll(12)
+    job.roll(10)
+    assert (job.progress, job.pending) == (3, "token")
     job.decide_token(True)
-    assert job.outcome == "success"
+    assert (job.outcome, job.reason, job.progress) == ("success", "progress", 4)
 
 
 def test_token_rule_option(crew):
-    job = Job("heist", 5, 5, crew, rules=RegulusRules(token_on_same_incident=False))
-    job.roll(12)
-    assert job.phase == "main" and job.tokens == 1
-    job.roll(10)
-    assert job.pending == "token"
+    assert RegulusRules().token_on_same_incident is False
+    ruled = Job("heist", 5, 5, crew)
+    ruled.roll(12)
+    assert ruled.phase == "main" and ruled.tokens == 1
+    with pytest.raises(IllegalAction, match="token"):
+        ruled.decide_token(True)
+    house = Job("heist", 5, 5, crew, rules=RegulusRules(token_on_same_incident=True))
+    house.roll(12)
+    assert house.pending == "token"
+    house.decide_token(True)
+    assert (house.progress, house.threat, house.tokens) == (3, 1, 0)
 
 
 def test_tokens_stack(crew):
     job = Job("heist", 7, 7, crew)
     job.roll(12)
-    job.decide_token(False)
-    job.roll(11)
-    assert job.tokens == 2 and job.pending == "token"
+    job.roll(11)  # another postponed consequence: a second token, still nothing to spend on
+    assert (job.tokens, job.pending, job.progress) == (2, None, 3)
+    job.roll(10)
+    assert job.pending == "token"
+    job.decide_token(True)  # one token per incident
+    assert (job.tokens, job.phase, job.progress, job.threat) == (1, "main", 5, 1)
 
 
 def test_gig_condition(crew):
@@ -183,10 +197,12 @@ def test_gm_adjustment_and_notes(job):
 
 def test_undo_returns_the_exact_earlier_state(job):
     job.roll(12)
+    job.roll(9)
     before = (job.state, job.to_dict())
     job.decide_token(True)
     job.undo()
     assert (job.state, job.to_dict()) == before
+    job.undo()
     job.undo()
     assert job.turn == 0 and job.rows == []
     with pytest.raises(IllegalAction):
@@ -229,11 +245,13 @@ def test_ask_policy_pauses(crew):
 def test_rows_after_values_and_markdown(crew):
     job = Job("con", 4, 5, [Operative("A|B", "Face<script>", ["x"])])
     job.roll(12)
+    job.roll(10)
     job.decide_token(True)
     md = job.to_markdown()
     assert "A\\|B" in md and "<script>" not in md and "&lt;script&gt;" in md
-    row = job.rows[0]
-    assert (row.progress, row.threat, row.tokens if hasattr(row, "tokens") else 0) == (3, 1, 0)
+    first, second = job.rows
+    assert (first.progress, first.threat) == (2, 0)
+    assert (second.progress, second.threat) == (4, 1)
 
 
 @pytest.mark.parametrize(

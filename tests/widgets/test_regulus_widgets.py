@@ -21,10 +21,13 @@ def test_view_mirrors_the_job(table):
     assert (v["difficulty"], v["clock"], v["turn"], v["phase"]) == (4, 5, 0, "main")
     assert v["odds"] == pytest.approx(odds(table.job).success)
     msg(table, action="enter", value=12)
+    assert table.view["phase"] == "main" and table.view["tokens"] == 1
+    msg(table, action="enter", value=10)
     assert table.view["phase"] == "token" and table.view["odds"] is None
     msg(table, action="token", spend=True)
-    assert table.job.progress == 3 and table.view["progress"] == 3
-    assert table.view["rows"][0]["consequences"] == ["postponed minor (token)", "minor (token spent)"]
+    assert table.job.progress == 4 and table.view["progress"] == 4 and table.view["outcome"] == "success"
+    assert table.view["rows"][0]["consequences"] == ["postponed minor (token)"]
+    assert table.view["rows"][1]["consequences"] == ["minor (token spent)"]
 
 
 def test_errors_show_inline_and_change_nothing(table):
