@@ -4,14 +4,20 @@
 print, paste into session notes or give to players:
 
 * ``audience="gm"`` shows everything;
-* ``audience="player"`` shows only what the players may know: for an entity or a fleet, what
-  ``sensors`` successes reveal (the Learning-about-the-Universe table); for a star system, the
-  Sensors view of ``successes``; for a sector, systems and routes the party has travelled or
-  that the GM lists in ``reveal``; for a job, the record without GM notes or the seed.
+* ``audience="player"`` shows only what the players may know, in the text, the figures, the
+  hover text and the page source alike: for an entity or a fleet, what ``sensors`` successes
+  reveal (the Learning-about-the-Universe table, read as the combat engine reads it: a name at
+  4 successes, decoys dressed as their owner wishes until 4, Stealthed needing one success
+  more); for a star system, the Sensors view of ``successes`` (the type of star and the number
+  of orbits at 0); for a sector, only the systems the party has travelled or that the GM lists
+  in ``reveal`` (not how many there are in all); for a job, the record without GM notes, GM
+  adjustments or the seed.
 
 ``fmt="html"`` gives a standalone page (plotly figures embedded, plotly.js included once, no
 network needed) whose colours follow the reader's light or dark preference. Every piece of user
-text is escaped.
+text is escaped: as HTML in pages, and as Markdown syntax (links, images, emphasis, code, tables,
+line-start markers) in Markdown. The same handout always gives the same bytes (figures get fixed
+element ids), so exports can be diffed and committed.
 
 >>> from kit.regulus import Job, Operative
 >>> page = handout(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1).play(), fmt="html")
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -30,15 +37,50 @@ from typing import Any
 from . import validate
 from .errors import InvalidInput, InvalidType
 
-__all__ = ["handout", "save_handout", "AUDIENCES", "FORMATS"]
+__all__ = ["AUDIENCES", "FORMATS", "handout", "save_handout"]
 
 AUDIENCES = ("gm", "player")
 FORMATS = ("markdown", "html")
 
 
+#: Characters with a meaning anywhere in a line of Markdown: escapes, code, emphasis, strike,
+#: links and images (a link needs "]("; escaping the brackets is enough), table cells.
+_MD_INLINE = re.compile(r"([\\`*_~\[\]|])")
+#: Markers that only mean something at the start of a line (headings, quotes, lists, rules).
+_MD_LINE_START = re.compile(r"^(\s*)([#>+\-=]|\d+[.)])")
+#: Autolinks that GitHub-flavoured Markdown makes from bare text.
+_MD_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto)(:)|\b(www)(\.)")
+
+
 def _md(text: Any) -> str:
-    return (str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-            .replace("<", "&lt;").replace(">", "&gt;"))
+    r"""``text`` as literal Markdown: whatever a user typed renders as the same characters.
+
+    >>> print(_md("[click](https://x) *now* ![i](y.png) <b>|</b>"))
+    \[click\](https\://x) \*now\* !\[i\](y.png) &lt;b&gt;\|&lt;/b&gt;
+    """
+    out = str(text).replace("\r", " ").replace("\n", " ")
+    out = out.replace("&", "&amp;")
+    out = _MD_INLINE.sub(r"\\\1", out)
+    out = out.replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_AUTOLINK.sub(
+        lambda m: (m.group(1) or m.group(3)) + "\\" + (m.group(2) or m.group(4)), out
+    )
+
+
+def _md_block(text: Any) -> str:
+    r"""Like :func:`_md`, for text that starts a line (a paragraph): no heading, list or rule.
+
+    >>> print(_md_block("# not a heading"), "/", _md_block("1. not a list"))
+    \# not a heading / 1\. not a list
+    """
+    return _MD_LINE_START.sub(_escape_marker, _md(text))
+
+
+def _escape_marker(m: re.Match[str]) -> str:
+    marker = m.group(2)
+    if marker[0].isdigit():  # "1." or "1)": escape the punctuation, digits cannot be escaped
+        return m.group(1) + marker[:-1] + "\\" + marker[-1]
+    return m.group(1) + "\\" + marker
 
 
 # ---------------------------------------------------------------- a tiny document model
@@ -70,7 +112,7 @@ class _Doc:
             if kind == "h":
                 out += [f"## {_md(value)}", ""]
             elif kind == "p":
-                out += [_md(value), ""]
+                out += [_md_block(value), ""]
             elif kind == "items":
                 out += [f"- **{_md(k)}:** {_md(v)}" for k, v in value] + [""]
             elif kind == "table":
@@ -85,6 +127,7 @@ class _Doc:
         esc = html.escape
         body = [f"<h1>{esc(self.title)}</h1>"]
         first_figure = True
+        figure_number = 0
         for kind, value in self.parts:
             if kind == "h":
                 body.append(f"<h2>{esc(str(value))}</h2>")
@@ -98,8 +141,10 @@ class _Doc:
                             + "".join("<tr>" + "".join(f"<td>{esc(str(c))}</td>" for c in row) + "</tr>" for row in rows)
                             + "</tbody></table>")
             elif kind == "figure":
+                figure_number += 1  # a fixed id: the same handout gives the same bytes
                 body.append('<div class="figure">' + value.to_html(
-                    full_html=False, include_plotlyjs=first_figure, config={"displaylogo": False}) + "</div>")
+                    full_html=False, include_plotlyjs=first_figure, config={"displaylogo": False},
+                    div_id=f"gmk-figure-{figure_number}") + "</div>")
                 first_figure = False
         return _PAGE.format(title=esc(self.title), body="\n".join(body))
 
@@ -151,7 +196,9 @@ def _job(job: Any, player: bool, figures: bool) -> _Doc:
             row.append(r.note)
         rows.append(row)
     doc.table(head + ([] if player else ["GM note"]), rows)
-    if figures:
+    # the progress figure draws every row, GM adjustments included: players get it only when
+    # there is no GM row to give away
+    if figures and not (player and any(r.kind == "gm" for r in rec.rows)):
         from .figures.regulus import job_progress
 
         doc.figure(job_progress(job))
@@ -162,14 +209,21 @@ _ABILITIES = ("battle", "control", "handling", "information", "sensors")
 
 
 def _entity(entity: Any, player: bool, sensors: int | None) -> _Doc:
-    doc = _Doc(f"Entity: {entity.name}")
+    # What the players learn follows the combat engine's reading of the Sensors table
+    # (kit.successors.combat.sensors.fleet_view): presence at 0, how many at 1, signature at 2,
+    # a facet unmasked at 3, the name at 4, abilities at 5; Stealthed needs one success more
+    # per level. Below 4 the title does not name the entity.
     level = 99 if not player else (0 if sensors is None else sensors) - entity.stealth
     if level < 0:
+        doc = _Doc("Entity")
         doc.p("Nothing has been detected.")
         return doc
+    doc = _Doc(f"Entity: {entity.name}" if level >= 4 else "Entity")
     items: list[tuple[str, Any]] = [("Presence", "an entity is here")]
     if not player:
-        items += [("Sex", entity.sex or "-"), ("Side", entity.side or "-")]
+        items += [("Kind", entity.kind), ("Sex", entity.sex or "-"), ("Side", entity.side or "-")]
+    elif level >= 3:
+        items.append(("Kind", "facet" if entity.kind == "facet" else "entity"))
     if level >= 2:
         items.append(("Signature", entity.signature))
     doc.items(items)
@@ -177,7 +231,7 @@ def _entity(entity: Any, player: bool, sensors: int | None) -> _Doc:
         doc.h("Abilities")
         doc.table(["Ability", "Rank"], [[a.title(), str(entity.rank(a))] for a in _ABILITIES])
     else:
-        doc.p(f"Its abilities are unknown (Sensors reveal them at 5 successes; {max(level, 0)} so far).")
+        doc.p("Its abilities are unknown (Sensors reveal them at 5 successes).")
     if not player:
         doc.h("Edges and Flaws")
         doc.p(entity.edges_and_flaws_text() or "none")
@@ -187,11 +241,10 @@ def _entity(entity: Any, player: bool, sensors: int | None) -> _Doc:
 
 
 def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None, decoys_as: dict[str, str] | None) -> _Doc:
-    owner = getattr(fleet.owner, "name", None) if getattr(fleet, "owner", None) is not None else None
-    doc = _Doc(f"Fleet roster{': ' + owner if owner else ''}")
-    ships = [s for s in fleet.ships]
-    level = 99 if not player else (0 if sensors is None else sensors)
+    owner: Any = getattr(fleet, "owner", None)
+    ships = list(fleet.ships)
     if not player:
+        doc = _Doc(f"Fleet roster{': ' + owner.name if owner is not None else ''}")
         doc.items([("Ships", len(ships)), ("RU spent", fleet.spent),
                    ("Budget", fleet.current_budget if fleet.current_budget is not None else "-"),
                    ("Under Control", ", ".join(f"#{i}" for i in sorted(fleet.controlled)) or "none")])
@@ -202,27 +255,42 @@ def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None,
              _ru(by_name[n].cost * c)]
             for n, c in sorted(counts.items())])
         return doc
+    # The players' view reads the Sensors table as the combat engine does
+    # (kit.successors.combat.sensors.fleet_view); the owner is an entity seen at its own level
+    # (Stealthed: one success more), named only at 4.
+    level = 0 if sensors is None else sensors
+    seen = None if owner is None else level - owner.stealth
+    named = seen is not None and seen >= 4
+    doc = _Doc(f"Fleet: {owner.name}" if named else "Fleet")
     doc.items([("Sensors successes", level)])
-    doc.p("A fleet is present in this orbit.")
+    doc.p("A fleet is present in this orbit." + (" An entity is with it." if seen is not None and seen >= 0 else ""))
     if level >= 1:
-        doc.p(f"{len(ships)} ships.")
+        entities = 1 if seen is not None and seen >= 1 else 0
+        doc.p(f"{len(ships)} ships" + (f" and {entities} entity." if entities else "."))
     if level >= 2:
         sigs = Counter(s.sig for s in ships)
+        if seen is not None and seen >= 2:
+            sigs[owner.signature] += 1
         doc.table(["Signature", "Ships"], [[k, v] for k, v in sorted(sigs.items())])
     disguise = {k.upper(): v for k, v in (decoys_as or {}).items()}
     if level >= 4:
         doc.h("Composition")
-        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(Counter(s.name for s in ships).items())])
-    elif level >= 3 and sig_class is not None:
-        doc.h(f"Ship types with signature {sig_class}")
-        seen = Counter((disguise.get(s.name.upper()) or _disguise(s.sig)) if s.design.decoy else s.name
-                       for s in ships if s.sig == sig_class)
-        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(seen.items())])
+        doc.table(["Ship", "Count"], [
+            [n.title() + (" (decoy)" if decoy else ""), c]
+            for (n, decoy), c in sorted(Counter((s.name, bool(s.design.decoy)) for s in ships).items())])
+    elif level >= 3 and ships:
+        focus = sig_class if sig_class is not None else max(s.sig for s in ships)
+        doc.h(f"Ship types with signature {focus}")
+        seen_as = Counter((disguise.get(s.name.upper()) or _default_look(s)) if s.design.decoy else s.name
+                          for s in ships if s.sig == focus)
+        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(seen_as.items())])
     if level >= 5:
         doc.h("Abilities")
         by_name = {s.name: s for s in ships}
-        doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], [
-            [n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)])
+        rows = [[n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)]
+        if seen is not None and seen >= 5:
+            rows.append([f"{owner.name} (entity)"] + [str(owner.rank(a)) for a in _ABILITIES])
+        doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], rows)
     return doc
 
 
@@ -236,14 +304,11 @@ def _ru(value: float) -> str:
     return f"{value:g}"
 
 
-def _disguise(sig: int) -> str:
-    """What an undirected decoy shows as: the first plain warship of that printed signature."""
-    from .successors import SHIPS
+def _default_look(ship: Any) -> str:
+    """What a decoy shows itself as when its owner named nothing: the combat engine's rule."""
+    from .successors.combat.sensors import _default_look as combat_default_look
 
-    for name, ship in SHIPS.items():
-        if ship.sig == sig and not ship.decoy and ship.battle > 0:
-            return name
-    return "unidentified ship"
+    return str(combat_default_look(ship))
 
 
 def _system(system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool) -> _Doc:
@@ -252,7 +317,13 @@ def _system(system: Any, player: bool, successes: int | None, current_orbit: int
     view = redact(system, None if not player else (successes or 0), current_orbit=current_orbit)
     star = view.star
     doc = _Doc(f"Star system: {view.name or 'unnamed'}")
-    doc.items([("Star", f"Type {star.spectral_class}"), ("Orbits", len(view.orbits))]
+    # 0 successes: the type of star and the number of orbits; 3: the entire system, the star
+    # included (the same reading as kit.figures.stars.star_system_figure)
+    star_known = not player or (successes or 0) >= 3
+    star_text = f"Type {star.spectral_class}"
+    if star_known:
+        star_text += f", {star.size}, brightness {star.brightness}" + (", dust cloud" if star.dust_cloud else "")
+    doc.items([("Star", star_text), ("Orbits", len(view.orbits))]
               + ([("Sensors successes", successes or 0)] if player else []))
     rows = []
     for i, orbit in enumerate(view.orbits, 1):
@@ -277,7 +348,7 @@ def _sector(sector: Any, player: bool, reveal: Any, route: Any, figures: bool) -
     known = {i for pair in sector.history for i in pair} | {i for g in sector.gates for i in (g.a, g.b)}
     known |= {sector.index(r) for r in (reveal or ())}
     shown = sorted(known) if player else list(range(sector.n))
-    doc.items([("Systems", sector.n), ("Dimensions", f"{sector.dims}D"),
+    doc.items([("Known systems" if player else "Systems", len(shown)), ("Dimensions", f"{sector.dims}D"),
                ("Jumps recorded", sum(sector.history.values())), ("Hyper Gates", len(sector.gates))])
     if player and not shown:
         doc.p("No system of this sector is known yet.")

@@ -7,7 +7,7 @@ import pytest
 
 from kit import Campaign
 from kit.errors import InvalidInput, InvalidType, SaveFileError
-from kit.regulus import Job, JOB_TYPES, Incident, Operative, RegulusRules
+from kit.regulus import JOB_TYPES, Incident, Job, Operative, RegulusRules
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CREW = [Operative("Vex", "Face", ["invite"]), Operative("Oro", "Hacker", ["deck"])]

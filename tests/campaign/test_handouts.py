@@ -75,7 +75,7 @@ def test_fleet_levels():
     lvl3b = handout(f, audience="player", sensors=3, sig_class=1, decoys_as={"mocker": "Frigate"})
     assert "| Frigate | 1 |" in lvl3b
     lvl4 = handout(f, audience="player", sensors=4)
-    assert "| Mocker | 1 |" in lvl4 and "Abilities" not in lvl4
+    assert "| Mocker (decoy) | 1 |" in lvl4 and "Abilities" not in lvl4  # decoys unmasked at 4
     assert "5+1" in handout(f, audience="player", sensors=5)
     gm = handout(f)
     assert "| Battleship | 2 | 5+1 | 2 | 12 | 24 |" in gm
@@ -107,7 +107,7 @@ def test_bad_requests(tmp_path, job):
         handout(job, audience="players")
     with pytest.raises(InvalidType, match="no handout"):
         handout(42)
-    with pytest.raises(InvalidInput, match=".md or .html"):
+    with pytest.raises(InvalidInput, match=r".md or .html"):
         save_handout(job, tmp_path / "x.pdf")
     path = save_handout(job, tmp_path / "record.md", audience="player")
     assert path.read_text().startswith("# Job Record")
