@@ -241,6 +241,9 @@ def test_building_needs_ru_at_hand():
     gate = ws.start_project("Hyper Gate", 1)
     assert not ws.day([("build", gate)], faces=[1])["rolls"][0]["done"]
     assert ws.projects[gate].ru == 0
+    with pytest.raises(ValueError, match="unknown project 'Death Star'"):
+        ws.day([("build", "Death Star")], faces=[1])
+    assert len(ws.days) == 1  # refused before rolling
 
 
 def test_tek_locked_refuses_reconditioning_in_the_workshop_too():

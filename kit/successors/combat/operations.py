@@ -633,8 +633,11 @@ class Workshop:
                 )
         elif task == "mine":
             self._mine_rate(target)
-        elif task == "build" and not isinstance(target, str):
-            raise InvalidType(f"build target must be a job key or project name, got {target!r}")
+        elif task == "build":
+            if not isinstance(target, str):
+                raise InvalidType(f"build target must be a job key or project name, got {target!r}")
+            if target not in self.projects:
+                project_type(target)  # a bare project name starts that project
 
     def day(
         self, plan: list[tuple[str, Any]] | None = None, *, faces: list[int] | None = None
