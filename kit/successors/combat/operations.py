@@ -9,8 +9,10 @@ Each Handling die is one operation a day; a success does one unit of work:
 * **gather**: one neutralized ship (an enemy's, or one's own to carry it off) or object
   pulled in and held; a held ship keeps one die busy each day. Sides gathering the same ship
   in one phase cancel each other's successes until only one side has any;
-* **build**: up to 3 RU added to a ship or project (RU must be at hand);
-* **mine**: 3 RU of surface, 2 of crust or 1 of core RU;
+* **build**: up to 5 RU put into an engineering project, up to 3 into a ship or anything
+  else (RU must be at hand);
+* **mine**: 3 RU of surface, 2 of crust or 1 of core RU (a Core Tap mines a core at the
+  crust's rate; a Stellar Tap mines a star);
 * **recycle**: 5 RU broken off an object, never more than its cost.
 
 :func:`run_operations` resolves a side's dice inside a battle. :class:`Workshop` runs the same
