@@ -275,3 +275,11 @@ def test_traveller_fields_are_checked():
         Party((Traveller("X", "ship", aboard="Y"), ent("Y")))
     with pytest.raises(InvalidInput, match="controlled_by"):
         Party((Traveller("X", "ship", controlled_by="Y"),))
+
+
+def test_routing_for_a_party_with_someone_stranded_says_so(sector):
+    party = Party((ent(control=0), Traveller("Tug", "ship")))
+    nav = party.navigator()
+    assert not nav.can_jump and nav.name == "Vex (1 would be stranded)"
+    with pytest.raises(IllegalAction, match=r"'Vex \(1 would be stranded\)' cannot Hyper-Jump"):
+        sector.route("Ana", "Bel", navigator=nav)

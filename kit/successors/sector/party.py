@@ -413,10 +413,12 @@ class Party:
         times the time. ``can_jump`` is False when nobody can jump or someone is stranded.
         """
         sig = max(t.gate_signature for t in self.travellers)
-        ok = not self.stranded()
+        stranded = len(self.stranded())
+        ok = not stranded
+        note = f" ({stranded} would be stranded)" if stranded else ""
         if self.plotters:
             p = self.policy.choose(self.plotters)
-            return Navigator(p.information, p.sensors, 1, ok, sig, p.name)
+            return Navigator(p.information, p.sensors, 1, ok, sig, p.name + note)
         if self.jump_ships:
             return Navigator(
                 self.lone_ship_rank,
@@ -424,7 +426,7 @@ class Party:
                 self.lone_ship_time_factor,
                 ok,
                 sig,
-                self.jump_ships[0].name + " (alone)",
+                self.jump_ships[0].name + " (alone)" + note,
             )
         return Navigator(0, 0, 1, False, sig, "nobody")
 
