@@ -139,7 +139,30 @@ REGULUS_CASES = [
     OptionCase(REGULUS, "token_on_same_incident", True, _job_odds),
 ]
 
-CASES = BOARD_CASES + REGULUS_CASES
+# ------------------------------------------------------------------------- star systems
+STARS = "kit.successors.stars.generate:StarRules"
+
+
+def _system(seed: int) -> Callable[[Any], str]:
+    """The saved form of the star system generated from ``seed`` under the options."""
+
+    def scenario(rules: Any) -> str:
+        from kit.successors.stars.generate import generate_system
+
+        return generate_system(seed, rules=rules).to_json()
+
+    return scenario
+
+
+# Each seed is one whose tables reach the option (a Type O giant roll, a Type A star, ...).
+STAR_CASES = [
+    OptionCase(STARS, "type_o_rerolls_giant", False, _system(34)),
+    OptionCase(STARS, "dust_cloud_chance", 0, _system(11)),
+    OptionCase(STARS, "brightness_floor", 3, _system(0)),
+    OptionCase(STARS, "max_orbits", 3, _system(0)),
+]
+
+CASES = BOARD_CASES + REGULUS_CASES + STAR_CASES
 
 OPTIONS_CLASSES = {
     # class: whether every field must have a case already
