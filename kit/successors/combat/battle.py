@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ... import store, validate
-from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog
 from ...rng import SeedLike, make_rng
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state, in_fight
@@ -202,7 +202,9 @@ class Battle:
                 orbit=raw.get("orbit", ""),
                 log=EventLog.from_list(raw.get("events", [])),
             )
-        except (KeyError, TypeError, AttributeError) as exc:
+        except KitError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
             raise InvalidInput(f"battle data is malformed: {exc!r}") from None
 
     def to_json(self) -> str:
@@ -294,12 +296,12 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
             if (
                 u.owner != i
                 or (u.state in GONE and u.state != "retreated")
-                or u.state == "retreated"
-                and u.held_by not in (None, i)
-                or u.in_orbit
+                or (u.state == "retreated"
+                and u.held_by not in (None, i))
+                or (u.in_orbit
                 and u.status == "neutralized"
                 and outcome in ("lost", "retreated")
-                and ctx.rules.left_behind_counts_as_lost
+                and ctx.rules.left_behind_counts_as_lost)
             ):
                 lost += u.cost
         sides.append(

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...errors import IllegalAction, InvalidInput
 from .rules import PHASES, CombatRules
-from .state import BattleState, Side, parse_key
+from .state import BattleState, Side, Unit, parse_key
 
 __all__ = ["Ctx", "OutOfFaces", "RngRoller", "Roller", "ScriptedRoller", "apply_event"]
 
@@ -222,9 +222,17 @@ def in_fight(st: BattleState, side: int) -> bool:
     return any(u.operational for u in st.side_units(side)) or s.static_defenses > 0
 
 
+def _copy_unit(u: Unit) -> Unit:
+    """A copy of a unit record (a plain attribute copy: phases copy the state every step)."""
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
+    new.takeover = dict(u.takeover)
+    return new
+
+
 def copy_state(st: BattleState) -> BattleState:
     """A deep copy of the state (units and sides are small mutable records)."""
-    units = {k: dataclasses.replace(u, takeover=dict(u.takeover)) for k, u in st.units.items()}
+    units = {k: _copy_unit(u) for k, u in st.units.items()}
     sides = [
         dataclasses.replace(s, sensors=dict(s.sensors), busters=list(s.busters)) for s in st.sides
     ]

@@ -65,7 +65,10 @@ def level_text(successes: int, table: str = "fleet") -> str:
 
 
 def system_fleet_level(successes: int, offset: int = 1) -> int:
-    """Fleet data for the other orbits of the system: one level lower (never below 0)."""
+    """Fleet data for the other orbits of the system: ``offset`` levels lower (never below 0).
+
+    :func:`fleet_view` with ``elsewhere=True`` uses ``CombatRules.system_view_offset``.
+    """
     return max(0, validate.integer("successes", successes, 0) - offset)
 
 
@@ -111,6 +114,7 @@ def fleet_view(
     gm: bool = False,
     sig_class: int | None = None,
     level: int | None = None,
+    elsewhere: bool = False,
 ) -> dict[str, Any]:
     """What ``viewer`` knows of ``target``'s forces in the orbit.
 
@@ -121,6 +125,8 @@ def fleet_view(
         gm: include the truth for every row, with a ``known`` flag per field.
         sig_class: the signature class asked about at level 3 (default: the largest class).
         level: override the level (default: the viewer's successes on the target).
+        elsewhere: seen from another orbit of the system: the fleet data is
+            ``rules.system_view_offset`` levels lower (ruling 5), never below 0.
 
     Returns:
         ``{"level", "text", "count", "rows"}``; rows are dicts with ``key``, ``sig``,
@@ -128,6 +134,8 @@ def fleet_view(
     """
     st = battle.state
     n = fleet_level(st, viewer, target) if level is None else validate.integer("level", level, 0)
+    if validate.boolean("elsewhere", elsewhere):
+        n = system_fleet_level(n, battle.rules.system_view_offset)
     setup = battle.sides[target]
     looks = _looks(battle, target)
     rows: list[dict[str, Any]] = []

@@ -153,7 +153,29 @@ class Side:
                 f"{self.entity.name} can Control {self.entity.current('control')} ships, "
                 f"controlled lists {len(self.controlled)}"
             )
-        carried = tuple((int(c), tuple(int(i) for i in v)) for c, v in dict(self.carried).items())
+        raw_carried = self.carried
+        pairs = (
+            list(raw_carried.items())
+            if isinstance(raw_carried, Mapping)
+            else validate.sequence("carried", raw_carried)
+        )
+        for pair in pairs:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise InvalidInput(
+                    f"carried lists (carrier id, ids in its racks) pairs, got {pair!r}"
+                )
+        carried = tuple(
+            (
+                validate.integer("carrier id", c, 1),
+                tuple(
+                    validate.integer("carried id", i, 1)
+                    for i in validate.sequence(
+                        "carried ids", list(v) if isinstance(v, (set, frozenset)) else v
+                    )
+                ),
+            )
+            for c, v in dict(pairs).items()
+        )
         for c, v in carried:
             if c not in ids or any(i not in ids for i in v):
                 raise InvalidInput(f"carried names ships not in {self.name!r}: {(c, v)!r}")
@@ -206,6 +228,7 @@ class Side:
         ships = []
         for r in validate.sequence("ships", raw.get("ships", [])):
             r = validate.mapping("ship", r)
+            validate.integer("ship id", r.get("id"), 1)
             if "type" in r:
                 t = ship_type(r["type"])
                 ships.append(Ship(r["id"], t.design, t.name, r.get("side"), r.get("label")))
@@ -355,14 +378,23 @@ class SideState:
         st = self.structures.get(code)
         return st["level"] if st is not None and st["state"] == "active" else 0
 
+    _neutralized: tuple[Entity, bool] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Cache of (entity, whether it is neutralized): entities are immutable, so the answer
+    holds while the same entity object is in place (checked by identity)."""
+
     @property
     def entity_active(self) -> bool:
         """The entity is in the battle and not neutralized."""
-        return (
-            self.entity is not None
-            and self.entity_state == "active"
-            and not self.entity.neutralized
-        )
+        ent = self.entity
+        if ent is None or self.entity_state != "active":
+            return False
+        cached = self._neutralized
+        if cached is None or cached[0] is not ent:
+            cached = (ent, ent.neutralized)
+            self._neutralized = cached
+        return not cached[1]
 
 
 @dataclass
