@@ -17,7 +17,25 @@ from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import GENERAL_ROWS, JOB_TYPES, Incident, JobType
 
 __all__ = [
-    "Incident", "JobType", "JOB_TYPES", "GENERAL_ROWS", "Operative", "Job", "JobState",
-    "Condition", "DEFAULT_CONDITIONS", "RegulusRules", "Policy", "AutoPolicy", "AskPolicy", "AUTO",
-    "JobRecord", "RecordRow", "odds", "odds_grid", "simulate", "Odds", "SimulationResult",
+    "AUTO",
+    "DEFAULT_CONDITIONS",
+    "GENERAL_ROWS",
+    "JOB_TYPES",
+    "AskPolicy",
+    "AutoPolicy",
+    "Condition",
+    "Incident",
+    "Job",
+    "JobRecord",
+    "JobState",
+    "JobType",
+    "Odds",
+    "Operative",
+    "Policy",
+    "RecordRow",
+    "RegulusRules",
+    "SimulationResult",
+    "odds",
+    "odds_grid",
+    "simulate",
 ]

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .rules import Condition, RegulusRules
 from .tables import Incident, JobType
 
-__all__ = ["JobState", "Context", "MAIN", "COMPANION", "KNOCKOUT", "TOKEN", "ENDED"]
+__all__ = ["COMPANION", "ENDED", "KNOCKOUT", "MAIN", "TOKEN", "Context", "JobState"]
 
 #: Phases: what the job waits for next.
 MAIN, COMPANION, KNOCKOUT, TOKEN, ENDED = "main", "companion", "knockout", "token", "ended"
@@ -97,6 +97,19 @@ class Context:
         if inc.lose_crew and s.roster:
             return s._replace(phase=KNOCKOUT), inc
         return self._settle(s), inc
+
+    # ------------------------------------------------------------ adjustments
+    def adjust(self, s: JobState, progress: int = 0, heat: int = 0, threat: int = 0) -> JobState:
+        """A GM adjustment while a roll is due: change the counters, then the same end check.
+
+        The progress floor applies as after an incident; a job the adjustment finishes (Progress
+        reaching the Difficulty with every Condition holding, or a Condition broken for good)
+        ends here, and a pending companion incident is dropped with it.
+        """
+        s = self._floor(s._replace(progress=s.progress + progress, heat=s.heat + heat,
+                                   threat=s.threat + threat))
+        ended = self._end_check(s)
+        return ended if ended is not None else s
 
     # -------------------------------------------------------------- decisions
     def knockout(self, s: JobState, name: str) -> JobState:

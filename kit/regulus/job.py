@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .. import store, validate
-from ..errors import IllegalAction, InvalidInput, KitError, SaveFileError
+from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 from ..log import Event, EventLog
 from ..rng import SeedLike, resolve_seed
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
@@ -27,7 +27,7 @@ from .record import JobRecord, RecordRow
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JOB_TYPES, Incident, JobType
 
-__all__ = ["Operative", "Job"]
+__all__ = ["Job", "Operative"]
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Operative:
         return {"name": self.name, "gig": self.gig, "contributions": list(self.contributions)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Operative":
+    def from_dict(cls, raw: Any) -> Operative:
         """Read :meth:`to_dict` output."""
         if isinstance(raw, Operative):
             return raw
@@ -67,11 +67,30 @@ class Operative:
         return cls(raw.get("name"), raw.get("gig"), tuple(validate.sequence("contributions", raw.get("contributions", []))))
 
 
+#: Largest change one GM adjustment may make to Progress, Threat or Heat.
+ADJUST_LIMIT = 20
+
+_MISSING = object()
+
+
+def _field(event: Event, name: str) -> Any:
+    """A required field of an event, or the kit's error naming it (a truncated save file)."""
+    value = event.get(name, _MISSING)
+    if value is _MISSING:
+        raise InvalidInput(f"a {event.kind!r} event needs the field {name!r}")
+    return value
+
+
 def _job_type(value: str | JobType) -> JobType:
     if isinstance(value, JobType):
         return value
     if isinstance(value, str) and value.strip().casefold() in JOB_TYPES:
         return JOB_TYPES[value.strip().casefold()]
+    if not isinstance(value, str):
+        raise InvalidType(
+            f"job_type must be a JobType or one of {', '.join(map(repr, JOB_TYPES))}; "
+            f"got {type(value).__name__} {value!r}"
+        )
     raise InvalidInput(
         f"job_type must be a JobType or one of {', '.join(map(repr, JOB_TYPES))}; got {value!r}"
     )
@@ -124,7 +143,7 @@ class Job:
             seen.add(op.name.casefold())
         self.crew: tuple[Operative, ...] = tuple(ops)
         if isinstance(conditions, (str, Condition)) or not isinstance(conditions, Iterable):
-            conditions = [conditions]  # type: ignore[list-item]
+            conditions = [conditions]
         self.conditions = tuple(Condition.from_dict(c) for c in conditions)
         gigs = {op.gig.casefold() for op in self.crew}
         for c in self.conditions:
@@ -158,21 +177,26 @@ class Job:
             self._apply(event)
 
     def _apply(self, event: Event) -> None:
-        """Advance the derived state by one event (raises IllegalAction if it cannot apply)."""
+        """Advance the derived state by one event (raises the kit's error if it cannot apply).
+
+        Events come from this job's own actions or from a loaded save file, so every field is
+        checked here as well: a hostile or hand-edited file gets the kit's error, never a crash.
+        """
         s, ctx = self._state, self._ctx
         kind = event.kind
         if kind == "roll":
             if s.phase not in (MAIN, COMPANION):
                 raise IllegalAction(self._not_rolling(s))
-            total = int(event["total"])
             dice = ctx.rules.main() if s.phase == MAIN else ctx.rules.companion()
-            if not dice.min <= total <= dice.max:
-                raise InvalidInput(f"a {s.phase} roll on {dice} must be from {dice.min} to {dice.max}, got {total}")
+            total = validate.integer(f"{s.phase} roll ({dice})", _field(event, "total"), dice.min, dice.max)
+            faces = tuple(validate.integer("die of a roll", f, 1, 1000)
+                          for f in validate.sequence("dice of a roll", event.get("dice", ()))[:100])
+            manual = validate.boolean("manual", event.get("manual", False))
             was = s.phase
             s, inc = ctx.roll(s, total)
             self._rolls += 1
             row = RecordRow(len(self._rows) + 1, s.turn, total, was, inc.name, inc.effects_text(),
-                            dice=tuple(event.get("dice", ())), manual=bool(event.get("manual", False)))
+                            dice=faces, manual=manual)
             if inc.consequence == "postponed":
                 row.consequences.append("postponed minor (token)")
             elif inc.consequence:
@@ -180,34 +204,44 @@ class Job:
             self._rows.append(row)
         elif kind == "knockout":
             if s.phase != KNOCKOUT:
-                raise IllegalAction("no Knockout is waiting for a decision")
-            name = event["operative"]
-            if name not in s.roster:
+                raise IllegalAction(self._not_deciding(s, "which operative a Knockout removes"))
+            name = _field(event, "operative")
+            if not isinstance(name, str) or name not in s.roster:
                 raise InvalidInput(f"operative must be one of {', '.join(map(repr, s.roster))}; got {name!r}")
-            keep = tuple(event.get("keep", ()))
+            op = self.operative(name)
+            keep = tuple(validate.choice(f"kept contribution of {name!r}", k, op.contributions)
+                         for k in validate.sequence("keep", event.get("keep", ())))
+            if len(keep) > ctx.rules.knockout_keeps:
+                raise InvalidInput(f"at most {ctx.rules.knockout_keeps} contribution(s) may be kept, "
+                                   f"got {len(keep)}")
             s = ctx.knockout(s, name)
             self._kept[name] = keep
             self._rows[-1].crew_lost.append(name)
         elif kind == "token":
             if s.phase != TOKEN:
-                raise IllegalAction("no Postponed Minor Consequence token is waiting for a decision")
-            spend = bool(event["spend"])
+                raise IllegalAction(self._not_deciding(s, "whether to spend a token"))
+            spend = validate.boolean("spend", _field(event, "spend"))
             s = ctx.token(s, spend)
             if spend:
                 self._rows[-1].consequences.append("minor (token spent)")
         elif kind == "adjust":
-            heat, threat = int(event.get("heat", 0)), int(event.get("threat", 0))
-            s = s._replace(heat=s.heat + heat, threat=s.threat + threat)
-            effects = ", ".join(p for p in (f"{heat:+d} Heat" if heat else "", f"{threat:+d} Threat" if threat else "") if p)
+            if s.phase not in (MAIN, COMPANION):
+                raise IllegalAction(self._not_adjusting(s))
+            deltas = {f: validate.integer(f, event.get(f, 0), -ADJUST_LIMIT, ADJUST_LIMIT)
+                      for f in ("progress", "threat", "heat")}
+            note = validate.text("note", event.get("note", ""), allow_empty=True)
+            s = ctx.adjust(s, **deltas)
+            effects = ", ".join(f"{v:+d} {f.title()}" for f, v in deltas.items() if v)
             self._rows.append(RecordRow(len(self._rows) + 1, s.turn, None, "gm", "GM adjustment",
-                                        effects or "no change", note=str(event.get("note", ""))))
+                                        effects or "no change", note=note))
         elif kind == "note":
-            index = int(event["row"])
-            if not 1 <= index <= len(self._rows):
-                raise InvalidInput(f"row must be from 1 to {len(self._rows)}, got {index}")
-            self._rows[index - 1].note = str(event["text"])
+            index = validate.integer("row", _field(event, "row"), 1, max(1, len(self._rows)))
+            if index > len(self._rows):
+                raise InvalidInput("there is no record row to note yet")
+            self._rows[index - 1].note = validate.text("note", _field(event, "text"), allow_empty=True)
         else:
-            raise InvalidInput(f"unknown job event kind {kind!r}")
+            raise InvalidInput(f"unknown job event kind {kind!r}; known kinds are adjust, knockout, "
+                               "note, roll, token")
         if kind != "note" and self._rows:
             row = self._rows[-1]
             row.progress, row.threat, row.heat = s.progress, s.threat, s.heat
@@ -215,9 +249,19 @@ class Job:
 
     def _not_rolling(self, s: JobState) -> str:
         if s.phase == ENDED:
-            return f"the job has ended ({s.outcome}); undo to change it"
+            return f"the job has ended ({s.outcome}); undo first to roll again"
         what = "which operative the Knockout removes" if s.phase == KNOCKOUT else "whether to spend a token"
         return f"the job is waiting for a decision: {what}"
+
+    def _not_adjusting(self, s: JobState) -> str:
+        if s.phase == ENDED:
+            return f"the job has ended ({s.outcome}); undo first to adjust it"
+        return self._not_rolling(s) + "; decide it before adjusting"
+
+    def _not_deciding(self, s: JobState, what: str) -> str:
+        if s.phase == ENDED:
+            return f"the job has ended ({s.outcome}); there is no decision about {what}"
+        return f"no decision about {what} is waiting"
 
     def _record(self, kind: str, **data: Any) -> Event:
         """Append one event as its own action; if it cannot apply, the job is left unchanged."""
@@ -255,7 +299,7 @@ class Job:
         ``keep`` defaults to their first contribution(s), as many as the rules allow.
         """
         if self._state.phase != KNOCKOUT:
-            raise IllegalAction("no Knockout is waiting for a decision")
+            raise IllegalAction(self._not_deciding(self._state, "which operative a Knockout removes"))
         op = self.operative(operative)
         validate.choice("operative", op.name, self._state.roster)
         limit = self.rules.knockout_keeps
@@ -271,14 +315,33 @@ class Job:
         """Spend (True) or keep (False) a Postponed Minor Consequence token."""
         validate.boolean("spend", spend)
         if self._state.phase != TOKEN:
-            raise IllegalAction("no Postponed Minor Consequence token is waiting for a decision")
+            raise IllegalAction(self._not_deciding(self._state, "whether to spend a token"))
         self._record("token", spend=spend)
 
-    def adjust(self, *, heat: int = 0, threat: int = 0, note: str = "") -> None:
-        """A GM adjustment to Heat and/or Threat, recorded as its own row."""
-        heat = validate.integer("heat", heat, -20, 20)
-        threat = validate.integer("threat", threat, -20, 20)
-        self._record("adjust", heat=heat, threat=threat, note=validate.text("note", note, allow_empty=True))
+    def adjust(self, *, progress: int = 0, heat: int = 0, threat: int = 0, note: str = "") -> None:
+        """A GM adjustment to Progress, Heat and/or Threat, recorded as its own row.
+
+        It runs the same end check an incident does (RULINGS Regulus 3): Progress reaching the
+        Difficulty with every Condition holding ends the job as a success, a Condition broken
+        beyond recovery ends it as a failure. Allowed while a roll is due; an ended job, or one
+        waiting for a decision, refuses it with :class:`~kit.errors.IllegalAction`
+        (:meth:`undo` reopens an ended job).
+
+        >>> from kit.regulus import Job, Operative
+        >>> job = Job("heist", 4, 5, [Operative("Ash", "Thief")], seed=1)
+        >>> for total in (10, 10, 10):
+        ...     _ = job.roll(total)
+        >>> job.adjust(progress=1, note="the guard owed Ash a favour")
+        >>> job.outcome, job.reason, job.turn
+        ('success', 'progress', 3)
+        """
+        progress = validate.integer("progress", progress, -ADJUST_LIMIT, ADJUST_LIMIT)
+        heat = validate.integer("heat", heat, -ADJUST_LIMIT, ADJUST_LIMIT)
+        threat = validate.integer("threat", threat, -ADJUST_LIMIT, ADJUST_LIMIT)
+        note = validate.text("note", note, allow_empty=True)
+        if self._state.phase not in (MAIN, COMPANION):
+            raise IllegalAction(self._not_adjusting(self._state))
+        self._record("adjust", progress=progress, heat=heat, threat=threat, note=note)
 
     def note(self, row: int, text: str) -> None:
         """Attach a GM note to record row ``row`` (from 1)."""
@@ -311,7 +374,7 @@ class Job:
         self.advance(policy)
         return row
 
-    def run(self, policy: Policy = AUTO) -> "Job":
+    def run(self, policy: Policy = AUTO) -> Job:
         """Roll and decide with ``policy`` until the job ends or a person must decide."""
         while not self.ended:
             if self.advance(policy):
@@ -321,7 +384,7 @@ class Job:
             self.roll()
         return self
 
-    def play(self, seed: SeedLike = None, policy: Policy = AUTO) -> "Job":
+    def play(self, seed: SeedLike = None, policy: Policy = AUTO) -> Job:
         """Return a copy of this job played to its end with ``policy`` (this job is unchanged).
 
         ``seed`` replaces the job's seed for the copy's rolls (None keeps it).
@@ -433,7 +496,7 @@ class Job:
         return {**self.setup_dict(), "events": self._log.to_list()}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Job":
+    def from_dict(cls, raw: Any) -> Job:
         """Rebuild a job (replaying its events) from :meth:`to_dict` output."""
         raw = validate.mapping("job", raw)
         validate.no_unknown_keys("job", raw, (
@@ -457,7 +520,7 @@ class Job:
         return store.dumps(self.KIND, self.VERSION, self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Job":
+    def from_json(cls, text: str | bytes) -> Job:
         """Load a job saved by :meth:`to_json`; raises SaveFileError if it cannot."""
         data = store.loads(text, cls.KIND, cls.VERSION)
         try:
@@ -472,12 +535,12 @@ class Job:
         store.save(path, self.to_json())
 
     @classmethod
-    def load(cls, path: str) -> "Job":
+    def load(cls, path: str) -> Job:
         """Load a job file written by :meth:`save`."""
         data = store.load(path, cls.KIND, cls.VERSION)
         return cls.from_json(store.dumps(cls.KIND, cls.VERSION, data))
 
-    def copy(self) -> "Job":
+    def copy(self) -> Job:
         """An independent copy (same setup and events)."""
         return Job.from_dict(json.loads(json.dumps(self.to_dict())))
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .. import validate
-from ..errors import InvalidInput
+from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .job import Job, Operative
@@ -32,7 +32,7 @@ from .policies import AUTO, Policy
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JobType
 
-__all__ = ["Odds", "SimulationResult", "odds", "simulate", "odds_grid"]
+__all__ = ["Odds", "SimulationResult", "odds", "odds_grid", "simulate"]
 
 _TINY = 1e-18
 _MAX_ROLLS = 5000
@@ -81,6 +81,11 @@ class Odds:
             "expected_threat": self.expected_threat, "expected_heat": self.expected_heat,
             "failure_reasons": dict(self.failure_reasons),
         }
+
+
+def _need_job(func: str, job: object) -> None:
+    if not isinstance(job, Job):
+        raise InvalidType(f"{func}() needs a kit.regulus.Job, got {type(job).__name__} {job!r:.60}")
 
 
 def _resolve(ctx: Context, policy: Policy, s: JobState) -> JobState:
@@ -134,8 +139,7 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
     >>> 0 < o.success < 1, abs(o.success + o.failure - 1) < 1e-12
     (True, True)
     """
-    if not isinstance(job, Job):
-        raise InvalidInput(f"odds() needs a Job, got {job!r}")
+    _need_job("odds", job)
     ctx = job._ctx
     key = _keyer(ctx)
     start = _resolve(ctx, policy, job.state)
@@ -338,6 +342,7 @@ def simulate(job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy =
     >>> abs(r.success - odds(Job("con", 4, 5, [Operative("Vex", "Face")])).success) < 4 * r.success_se
     True
     """
+    _need_job("simulate", job)
     n = validate.integer("n", n, 1, 50_000_000)
     rng, recorded = make_rng(seed)
     chain = _compile(job, policy)

@@ -16,7 +16,7 @@ from typing import Protocol
 from .. import validate
 from .core import JobState
 
-__all__ = ["Policy", "AutoPolicy", "AskPolicy", "AUTO"]
+__all__ = ["AUTO", "AskPolicy", "AutoPolicy", "Policy"]
 
 
 class Policy(Protocol):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RecordRow", "JobRecord", "md_escape"]
+__all__ = ["JobRecord", "RecordRow", "md_escape"]
 
 
 def md_escape(text: str) -> str:

@@ -14,7 +14,7 @@ from .. import validate
 from ..dice import Dice, as_dice
 from ..errors import InvalidInput
 
-__all__ = ["RegulusRules", "Condition", "DEFAULT_CONDITIONS", "CONDITION_KINDS"]
+__all__ = ["CONDITION_KINDS", "DEFAULT_CONDITIONS", "Condition", "RegulusRules"]
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class RegulusRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "RegulusRules":
+    def from_dict(cls, raw: Any) -> RegulusRules:
         """Read :meth:`to_dict` output, naming unknown or bad fields."""
         raw = validate.mapping("rules", raw)
         validate.no_unknown_keys("rules", raw, [f.name for f in fields(cls)])
@@ -107,17 +107,17 @@ class Condition:
             validate.integer(f"condition {self.kind}", self.value, 0, 100)
 
     @classmethod
-    def gig_active(cls, gig: str) -> "Condition":
+    def gig_active(cls, gig: str) -> Condition:
         """An operative of ``gig`` must still be on the job."""
         return cls("gig_active", gig)
 
     @classmethod
-    def max_heat(cls, limit: int) -> "Condition":
+    def max_heat(cls, limit: int) -> Condition:
         """Heat must be at most ``limit``."""
         return cls("max_heat", limit)
 
     @classmethod
-    def max_threat(cls, limit: int) -> "Condition":
+    def max_threat(cls, limit: int) -> Condition:
         """Threat must be at most ``limit``."""
         return cls("max_threat", limit)
 
@@ -165,7 +165,7 @@ class Condition:
         return {"kind": self.kind, "value": self.value}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Condition":
+    def from_dict(cls, raw: Any) -> Condition:
         """Read :meth:`to_dict` output."""
         if isinstance(raw, Condition):
             return raw

@@ -26,12 +26,14 @@ from typing import Any
 from .. import validate
 from ..errors import InvalidInput
 
-__all__ = ["Incident", "JobType", "JOB_TYPES", "GENERAL_ROWS", "CONSEQUENCES", "TOTALS"]
+__all__ = ["CONSEQUENCES", "GENERAL_ROWS", "JOB_TYPES", "TOTALS", "Incident", "JobType"]
 
 #: The consequence an incident can impose.
 CONSEQUENCES = (None, "minor", "major", "postponed")
 #: Every total a 2d6 table must cover.
 TOTALS = tuple(range(2, 13))
+#: Longest description of a job type or an incident (a few sentences for the GM).
+MAX_DESCRIPTION = 1000
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,9 @@ class Incident:
         validate.choice(f"incident {self.name!r} consequence", self.consequence, CONSEQUENCES)
         validate.boolean(f"incident {self.name!r} lose_crew", self.lose_crew)
         validate.boolean(f"incident {self.name!r} companion", self.companion)
-        validate.text(f"incident {self.name!r} description", self.description, allow_empty=True)
+        object.__setattr__(self, "description", validate.text(
+            f"incident {self.name!r} description", self.description, allow_empty=True,
+            max_len=MAX_DESCRIPTION))
 
     def effects_text(self) -> str:
         """The effects in the table's own style: ``'+1 Progress, Minor Consequence'``."""
@@ -92,7 +96,7 @@ class Incident:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "Incident":
+    def from_dict(cls, raw: Any) -> Incident:
         """Read the form written by :meth:`to_dict`, naming any bad field."""
         raw = validate.mapping("incident", raw)
         validate.no_unknown_keys("incident", raw, (
@@ -136,16 +140,18 @@ class JobType:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", validate.text("job type name", self.name, max_len=60))
+        object.__setattr__(self, "description", validate.text(
+            "job type description", self.description, allow_empty=True, max_len=MAX_DESCRIPTION))
         object.__setattr__(self, "table", MappingProxyType(_check_table(self.name, self.table)))
 
-    def with_row(self, total: int, incident: Incident) -> "JobType":
+    def with_row(self, total: int, incident: Incident) -> JobType:
         """A copy with row ``total`` replaced (a GM editing the table)."""
         total = validate.integer("total", total, 2, 12)
         table = dict(self.table)
         table[total] = incident
         return replace(self, table=table)
 
-    def renamed(self, name: str) -> "JobType":
+    def renamed(self, name: str) -> JobType:
         """A copy under a new name (to start a custom type from a built-in one)."""
         return replace(self, name=name)
 
@@ -158,7 +164,7 @@ class JobType:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> "JobType":
+    def from_dict(cls, raw: Any) -> JobType:
         """Read the form written by :meth:`to_dict`."""
         raw = validate.mapping("job type", raw)
         validate.no_unknown_keys("job type", raw, ("name", "description", "table"))

@@ -4,7 +4,14 @@ import pytest
 
 from kit.errors import IllegalAction, InvalidInput, InvalidType, KitError
 from kit.regulus import (
-    AskPolicy, AutoPolicy, Condition, Incident, Job, JOB_TYPES, Operative, RegulusRules,
+    JOB_TYPES,
+    AskPolicy,
+    AutoPolicy,
+    Condition,
+    Incident,
+    Job,
+    Operative,
+    RegulusRules,
 )
 
 
@@ -195,6 +202,56 @@ def test_gm_adjustment_and_notes(job):
     assert job.rows[0].note == "clean entry"
 
 
+def test_gm_progress_adjustment_runs_the_end_check(job):
+    # RULINGS Regulus 3: +Progress reaching the Difficulty with the Condition holding is a success.
+    rolls(job, 10, 10, 10)
+    job.adjust(progress=1, note="an old favour")
+    assert (job.outcome, job.reason, job.progress, job.turn) == ("success", "progress", 4, 3)
+    assert job.rows[-1].kind == "gm" and job.rows[-1].effects == "+1 Progress"
+    with pytest.raises(IllegalAction, match="undo first"):
+        job.roll(10)
+    with pytest.raises(IllegalAction, match="undo first"):
+        job.adjust(heat=1)
+    job.undo()  # the adjustment is taken back and the job runs again
+    assert (job.outcome, job.phase, job.progress) == (None, "main", 3)
+    job.roll(5)
+    assert job.outcome is None and job.turn == 4
+
+
+def test_gm_heat_adjustment_can_break_a_limit_for_good(crew):
+    job = Job("heist", 4, 5, crew, [Condition.max_heat(2)])
+    job.roll(9)  # +1 Heat from the type's 9
+    job.adjust(heat=1)
+    assert (job.heat, job.outcome) == (2, None)
+    job.adjust(heat=1)  # no heist row lowers Heat: the limit cannot hold again
+    assert (job.outcome, job.reason) == ("failure", "condition")
+    job.undo()
+    assert (job.heat, job.outcome, job.phase) == (2, None, "main")
+
+
+def test_gm_adjustment_waits_when_the_limit_can_recover(crew):
+    table = JOB_TYPES["heist"].with_row(9, Incident("Cool Off", progress=1, heat=-2))
+    job = Job(table, 3, 5, crew, [Condition.max_heat(1)])
+    job.adjust(heat=3, progress=3)
+    assert (job.progress, job.heat, job.outcome) == (3, 3, None)  # Heat can still come down
+    job.roll(9)
+    assert (job.heat, job.outcome) == (1, "success")
+
+
+def test_gm_adjustment_floor_companion_and_pending(job):
+    job.adjust(progress=-3)
+    assert job.progress == 0  # the floor applies, as after an incident
+    job.roll(8)  # Interruption: a companion is due
+    job.adjust(progress=3)
+    assert (job.outcome, job.phase, job.turn) == ("success", "ended", 1)  # companion dropped
+    job.undo()
+    job.undo()
+    job.roll(2)
+    with pytest.raises(IllegalAction, match="decide it before adjusting"):
+        job.adjust(heat=1)
+    assert job.pending == "knockout"
+
+
 def test_undo_returns_the_exact_earlier_state(job):
     job.roll(12)
     job.roll(9)
@@ -279,3 +336,67 @@ def test_bad_crew():
         Operative("A", "x", "gear")
     with pytest.raises(InvalidInput, match="operative name"):
         Operative("  ", "x")
+
+
+def _with_event(kind, **data):
+    """A valid job's dict form with one extra event appended, as a hostile file would hold it."""
+    job = Job("heist", 4, 5, [Operative("Ash", "Thief", ["picks"]), Operative("Bo", "Muscle")], seed=1)
+    job.roll(2 if kind == "knockout" else 10)
+    raw = job.to_dict()
+    raw["events"].append({"kind": kind, "action": 5, "data": data})
+    return raw
+
+
+@pytest.mark.parametrize("kind, data", [
+    ("roll", {"total": 1e400}),
+    ("roll", {"total": -1e400}),
+    ("roll", {"total": 7.5}),
+    ("roll", {"total": "7"}),
+    ("roll", {"total": 10**25}),
+    ("roll", {}),
+    ("roll", {"total": 7, "dice": [1e400]}),
+    ("roll", {"total": 7, "manual": "yes"}),
+    ("adjust", {"heat": 1e400}),
+    ("adjust", {"progress": 10**20}),
+    ("adjust", {"threat": 2, "note": 5}),
+    ("token", {"spend": "no"}),
+    ("knockout", {"operative": 1e400}),
+    ("knockout", {"operative": "Ash", "keep": ["not theirs"]}),
+    ("knockout", {"operative": "Ash", "keep": "picks"}),
+    ("note", {"row": 1e400, "text": "x"}),
+    ("note", {"row": 1, "text": ["x"]}),
+    ("teleport", {}),
+])
+def test_hostile_events_give_the_kits_error(kind, data):
+    import json
+
+    from kit import store
+    from kit.errors import SaveFileError
+
+    raw = _with_event(kind, **data)
+    with pytest.raises(KitError):  # replaying the event refuses it (no OverflowError, no crash)
+        Job.from_dict(raw)
+    with pytest.raises(SaveFileError):  # and so does loading it from a save file
+        Job.from_json(store.dumps(Job.KIND, Job.VERSION, json.loads(json.dumps(raw))))
+
+
+def test_job_type_description_is_checked():
+    from kit.regulus import JobType
+
+    table = JOB_TYPES["heist"].table
+    with pytest.raises(InvalidType, match="job type description must be a string"):
+        JobType("mine", table, 42)
+    with pytest.raises(InvalidInput, match="job type description must be at most 1000 characters"):
+        JobType("mine", table, "x" * 1001)
+    with pytest.raises(InvalidType, match="description"):
+        JobType.from_dict({"name": "mine", "table": JOB_TYPES["heist"].to_dict()["table"], "description": None})
+    assert JobType("mine", table, "  A quiet job.  ").description == "A quiet job."
+
+
+def test_wrong_objects_get_invalid_type():
+    from kit.regulus import odds as exact
+    from kit.regulus import simulate
+
+    for call in (lambda: exact("heist"), lambda: simulate("heist", 10), lambda: Job(5, 4, 5, [Operative("A", "x")])):
+        with pytest.raises(InvalidType, match=r"Job|job_type"):
+            call()

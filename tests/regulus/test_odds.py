@@ -9,8 +9,15 @@ from hypothesis import strategies as st
 
 from kit.errors import InvalidInput
 from kit.regulus import (
-    AUTO, Incident, JOB_TYPES, Condition, Job, JobType, Operative,
-    RegulusRules, odds, odds_grid, simulate,
+    AUTO,
+    Condition,
+    Incident,
+    Job,
+    JobType,
+    Operative,
+    odds,
+    odds_grid,
+    simulate,
 )
 
 TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -48,7 +48,7 @@ def oracle(difficulty, clock, crew, *, floor=0, same_incident=False, spend=True,
     ``need``: operatives that must remain for success (the default Condition is 1).
     """
 
-    @lru_cache(maxsize=None)
+    @cache
     def incident(total, progress, tokens, crew, clock_left):
         dp, consequence, lose, companion = TEXT_TABLE[total]
         threat = THREAT[consequence]
