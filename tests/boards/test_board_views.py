@@ -88,3 +88,10 @@ def test_widget_rejects_unknown_options():
         BoardWidget(StandardBoard([5, 5, 5], goal=2), chekcs="2d6")
     with pytest.raises(TypeError, match="board"):
         BoardWidget("not a board")
+
+
+def test_board_script_announces_errors_to_screen_readers():
+    from importlib.resources import files
+
+    script = (files("kit") / "widgets" / "static" / "board.js").read_text()
+    assert 'error.setAttribute("role", "alert")' in script

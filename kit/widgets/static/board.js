@@ -70,6 +70,7 @@ export default {
 
     const banner = h("div", "gmk-banner gmk-board-banner");
     const error = h("div", "gmk-error gmk-board-error");
+    error.setAttribute("role", "alert");
 
     const controls = h("div", "gmk-row gmk-board-controls");
     const valueLabel = h("label", "gmk-board-field");
