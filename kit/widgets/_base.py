@@ -4,10 +4,16 @@ A kit widget is a *view* of one engine object. It turns clicks into engine calls
 :meth:`KitWidget.guard`, which catches the kit's own errors, shows them in the widget's
 ``error`` trait (rendered as an inline banner) and leaves the engine object untouched - engine
 actions are atomic, so a failed action changes nothing - then re-derives its traits.
+
+A message from the page never crashes the widget: anything else that goes wrong inside the
+guard (a bug, a malformed message) is shown in the banner too, named as unexpected, and logged.
+Numbers typed in the page go through :func:`whole_number` and :func:`real_number`, which give
+the kit's errors (a blank field, ``null``, ``1e30`` or ``inf`` included).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,11 +22,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..errors import KitError
+from .. import validate
+from ..errors import InvalidInput, InvalidType, KitError
 
 STATIC = Path(__file__).parent / "static"
 
-__all__ = ["STATIC", "KitWidget", "check_kwargs", "esm"]
+__all__ = ["STATIC", "KitWidget", "check_kwargs", "esm", "real_number", "whole_number"]
+
+_log = logging.getLogger(__name__)
 
 
 def esm(name: str) -> str:
@@ -33,13 +42,51 @@ def esm(name: str) -> str:
 
 
 def check_kwargs(cls_name: str, kwargs: dict[str, Any], allowed: set[str]) -> None:
-    """Raise ``TypeError`` naming any unexpected keyword (a typo in a widget option)."""
+    """Raise the kit's ``InvalidType`` (a ``TypeError``) naming any unexpected keyword."""
     extra = sorted(set(kwargs) - allowed)
     if extra:
-        raise TypeError(
+        raise InvalidType(
             f"{cls_name}() got unexpected keyword argument(s) {', '.join(map(repr, extra))}; "
             f"check the spelling (allowed: {', '.join(sorted(allowed)) or 'none'})"
         )
+
+
+def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number typed in the page (an int, a whole float or digits), or the kit's error.
+
+    >>> whole_number("count", " 12 ")
+    12
+    >>> whole_number("count", None)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: count must be a whole number, got nothing
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a whole number, got nothing")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.lstrip("+-").isdigit() or len(text) > 20:
+            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
+        value = int(text)
+    try:
+        return validate.integer(field, value, lo, hi)
+    except InvalidType as exc:
+        raise InvalidInput(str(exc)) from None
+
+
+def real_number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+    """A number typed in the page (digits or a number), finite, or the kit's error."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a number, got nothing")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip()[:40])
+        except ValueError:
+            raise InvalidInput(f"{field} must be a number, got {value!r}") from None
+    try:
+        return validate.number(field, value, lo, hi)
+    except InvalidType as exc:
+        raise InvalidInput(str(exc)) from None
 
 
 class KitWidget(anywidget.AnyWidget):
@@ -50,15 +97,38 @@ class KitWidget(anywidget.AnyWidget):
 
     @contextmanager
     def guard(self) -> Iterator[None]:
-        """Run an engine action; show a kit error inline instead of raising, then refresh."""
+        """Run an engine action; show a kit error inline instead of raising, then refresh.
+
+        Guards nest: a message handler guards the whole message and the action it calls guards
+        itself too; only the outermost one reports and refreshes, so an error raised deep
+        inside is the one the banner shows.
+        """
+        depth = self.__dict__.get("_guard_depth", 0)
+        self.__dict__["_guard_depth"] = depth + 1
         try:
             yield
         except KitError as exc:
+            if depth:
+                raise
             self.error = str(exc)
+        except Exception as exc:  # a page message must never take the widget down
+            if depth:
+                raise
+            _log.exception("unexpected error in %s", type(self).__name__)
+            self.error = f"Unexpected error ({type(exc).__name__}): {exc}"
         else:
-            self.error = ""
+            if not depth:
+                self.error = ""
         finally:
-            self.refresh()
+            self.__dict__["_guard_depth"] = depth
+            if not depth:
+                self.refresh()
+
+    def message(self, content: Any) -> dict[str, Any]:
+        """The content of a message from the page, checked to be an object with an action."""
+        if not isinstance(content, dict) or not isinstance(content.get("action"), str):
+            raise InvalidInput(f"a message must be an object with an 'action', got {content!r}")
+        return content
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         """Re-derive every synced trait from the engine object."""

@@ -6,11 +6,11 @@ from typing import Any
 
 import traitlets
 
-from ..errors import KitError
+from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
 from ..successors.combat.simulate import fast_supported
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
 
 __all__ = ["CombatTable"]
 
@@ -45,7 +45,7 @@ class CombatTable(KitWidget):
     def __init__(self, battle: Battle, **kwargs: Any) -> None:
         check_kwargs("CombatTable", kwargs, {"allocate_sides", "sim_n", "log_size", "layout"})
         if not isinstance(battle, Battle):
-            raise TypeError(
+            raise InvalidType(
                 f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
             )
         self.battle = battle
@@ -63,9 +63,9 @@ class CombatTable(KitWidget):
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
-        action = content.get("action")
+    def _on_msg(self, _w: Any, content: Any, _b: Any) -> None:
         with self.guard():
+            action = self.message(content)["action"]
             if action == "step":
                 self.step()
             elif action == "round":
@@ -79,9 +79,9 @@ class CombatTable(KitWidget):
             elif action == "default":
                 self.allocate(None)
             elif action == "simulate":
-                self.simulate(int(content.get("n", self.sim_n)))
+                self.simulate(content.get("n", self.sim_n))
             else:
-                raise KitError(f"unknown action {action!r}")
+                raise InvalidInput(f"unknown action {action!r}")
 
     def _try(self) -> bool:
         """Play one phase; False (and a pending decision) if the GM must choose first."""
@@ -116,7 +116,9 @@ class CombatTable(KitWidget):
     def allocate(self, targets: list[str] | None) -> None:
         """Answer the pending allocation (``None``: the default one) and play the phase."""
         if self.pending is None:
-            raise KitError("no hits are waiting to be allocated")
+            raise IllegalAction("no hits are waiting to be allocated")
+        if targets is not None and not isinstance(targets, (list, tuple)):
+            raise InvalidType(f"targets must be a list of ship keys, got {targets!r}")
         chosen = self.pending["default"] if targets is None else list(targets)
         self.policy.answer(self.pending, chosen)
         self._try()
@@ -130,8 +132,13 @@ class CombatTable(KitWidget):
             self.battle.undo()
         self.refresh()
 
-    def simulate(self, n: int) -> None:
-        """Simulate ``n`` battles from this battle's setup with the automatic policy."""
+    def simulate(self, n: Any) -> None:
+        """Simulate ``n`` battles from this battle's setup with the automatic policy.
+
+        ``n`` is checked first (a blank or ``null`` count from the page is the kit's error,
+        shown in the banner); the table and any earlier simulation stay as they were.
+        """
+        n = whole_number("number of battles to simulate", n, 1, 1_000_000)
         fresh = Battle(
             self.battle.sides,
             rules=self.battle.rules,

@@ -20,12 +20,12 @@ from typing import Any
 
 import traitlets
 
-from ..errors import InvalidInput, KitError
+from ..errors import InvalidInput, InvalidType
 from ..rng import make_rng
 from ..successors import ABILITIES, EDGES, FLAWS, SEXES, SIDES, Entity, Rank
 from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
 
 __all__ = ["EntityBuilder"]
 
@@ -60,7 +60,7 @@ class EntityBuilder(KitWidget):
         if entity is None:
             entity = Entity("New entity", sex="Neuter", side=SIDES[6])
         if not isinstance(entity, Entity):
-            raise TypeError(f"EntityBuilder needs a kit.successors.Entity, got {type(entity).__name__}")
+            raise InvalidType(f"EntityBuilder needs a kit.successors.Entity, got {type(entity).__name__}")
         self.entity = entity
         self._history: list[Entity] = []
         super().__init__(seed="" if seed is None else str(seed), **kwargs)
@@ -158,14 +158,9 @@ class EntityBuilder(KitWidget):
         """The character sheet as Markdown (for a handout or a campaign log)."""
         return self.entity.to_markdown()
 
-    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        try:
-            action = self._action(content)
-        except KitError as exc:
-            self.error = str(exc)
-            self.refresh()
-            return
-        action()
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with self.guard():
+            self._action(self.message(content))()
 
     def _action(self, c: dict[str, Any]) -> Callable[[], None]:
         """Turn a message from the page into a call (argument errors raise the kit's errors)."""
@@ -226,8 +221,5 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InvalidInput(f"expected a whole number, got {value!r}") from None
+    return whole_number("value", value)
 

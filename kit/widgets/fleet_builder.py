@@ -26,12 +26,12 @@ import ipywidgets as W
 import plotly.graph_objects as go
 import traitlets
 
-from ..errors import IllegalAction, InvalidInput, KitError
+from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composition, pool_text
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import STATIC, KitWidget, check_kwargs, esm, real_number, whole_number
 
 __all__ = ["FleetBuilder", "FleetPanel"]
 
@@ -64,7 +64,7 @@ class FleetPanel(KitWidget):
         if fleet is None:
             fleet = Fleet()
         if not isinstance(fleet, Fleet):
-            raise TypeError(f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}")
+            raise InvalidType(f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}")
         self.fleet = fleet
         self.on_change: list[Callable[[], None]] = []
         super().__init__(**kwargs)
@@ -131,9 +131,9 @@ class FleetPanel(KitWidget):
                 raise InvalidInput("nothing to undo")
             self.fleet.undo()
 
-    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        act = content.get("action")
-        try:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with self.guard():
+            act = self.message(content)["action"]
             if act == "buy":
                 name, count = str(content.get("name", "")), _int(content.get("count", 1), "count")
                 self.buy(name, count)
@@ -152,9 +152,6 @@ class FleetPanel(KitWidget):
                 self.undo()
             else:
                 raise InvalidInput(f"unknown action {act!r}")
-        except KitError as exc:
-            self.error = str(exc)
-            self.refresh()
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -255,14 +252,8 @@ def _replace(target: go.FigureWidget, new: go.Figure) -> None:
 
 
 def _int(value: Any, field: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InvalidInput(f"{field} must be a whole number, got {value!r}") from None
+    return whole_number(field, value)
 
 
 def _number(value: Any, field: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise InvalidInput(f"{field} must be a number, got {value!r}") from None
+    return real_number(field, value)

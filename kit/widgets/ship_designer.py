@@ -20,7 +20,7 @@ from typing import Any
 
 import traitlets
 
-from ..errors import InvalidInput, KitError
+from ..errors import InvalidInput, InvalidType, KitError
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
 from ._base import STATIC, KitWidget, check_kwargs, esm
 
@@ -70,7 +70,7 @@ class ShipDesigner(KitWidget):
         if design is None:
             design = ShipDesign(battle=1)
         if not isinstance(design, ShipDesign):
-            raise TypeError(f"ShipDesigner needs a ShipDesign or a catalog name, got {type(design).__name__}")
+            raise InvalidType(f"ShipDesigner needs a ShipDesign or a catalog name, got {type(design).__name__}")
         self.design = design
         if compare:
             compare = ship_type(compare).name
@@ -103,14 +103,14 @@ class ShipDesigner(KitWidget):
                     self.compare = name
                     return
 
-    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        act = content.get("action")
-        if act == "set":
-            self.set_option(str(content.get("field", "")), content.get("value"))
-        elif act == "load":
-            self.load(str(content.get("name", "")))
-        else:
-            with self.guard():
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with self.guard():
+            act = self.message(content)["action"]
+            if act == "set":
+                self.set_option(str(content.get("field", "")), content.get("value"))
+            elif act == "load":
+                self.load(str(content.get("name", "")))
+            else:
                 raise InvalidInput(f"unknown action {act!r}")
 
     # ------------------------------------------------------------------ view
