@@ -162,7 +162,27 @@ STAR_CASES = [
     OptionCase(STARS, "max_orbits", 3, _system(0)),
 ]
 
-CASES = BOARD_CASES + REGULUS_CASES + STAR_CASES
+# ------------------------------------------------------------------------- sectors
+SECTOR = "kit.successors.sector.sector:SectorRules"
+
+
+def _successes_for_10_ly(status: str) -> Callable[[Any], int]:
+    def scenario(rules: Any) -> int:
+        return int(rules.needed(10.0, status))
+
+    return scenario
+
+
+# RULINGS.md Successors 6: a known route needs ceil(ly / 5) successes, an unknown one
+# ceil(ly / 3), a locked one (jumped ten times) 1.
+SECTOR_CASES = [
+    OptionCase(SECTOR, "known_ly_per_success", 2.0, _successes_for_10_ly("known"), (2, 5)),
+    OptionCase(SECTOR, "unknown_ly_per_success", 5.0, _successes_for_10_ly("unknown"), (4, 2)),
+    OptionCase(SECTOR, "locked_successes", 2, _successes_for_10_ly("locked"), (1, 2)),
+    OptionCase(SECTOR, "locked_after", 11, lambda rules: rules.status(10), ("locked", "known")),
+]
+
+CASES = BOARD_CASES + REGULUS_CASES + STAR_CASES + SECTOR_CASES
 
 OPTIONS_CLASSES = {
     # class: whether every field must have a case already
