@@ -196,12 +196,11 @@ def _job(job: Any, player: bool, figures: bool) -> _Doc:
             row.append(r.note)
         rows.append(row)
     doc.table(head + ([] if player else ["GM note"]), rows)
-    # the progress figure draws every row, GM adjustments included: players get it only when
-    # there is no GM row to give away
-    if figures and not (player and any(r.kind == "gm" for r in rec.rows)):
+    # the player version of the progress figure leaves out GM rows, as the player table does
+    if figures:
         from .figures.regulus import job_progress
 
-        doc.figure(job_progress(job))
+        doc.figure(job_progress(job, audience="player" if player else "gm"))
     return doc
 
 

@@ -1,20 +1,48 @@
-"""Figures of Regulus jobs: a played job's progress track and an odds heatmap."""
+"""Figures of Regulus jobs: a played job's progress track and an odds heatmap.
+
+Each function takes an engine object and returns a plotly figure; nothing here changes a job.
+
+>>> from kit.regulus import Job, Operative
+>>> job = Job("heist", 4, 5, [Operative("Ash", "Thief")], seed=1)
+>>> _ = job.roll(10)
+>>> job.adjust(heat=1, note="a guard saw the van")
+>>> [trace.name for trace in job_progress(job).data]
+['Threat', 'Heat', 'Progress']
+>>> len(job_progress(job).data[-1].x), len(job_progress(job, audience="player").data[-1].x)
+(3, 2)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import plotly.graph_objects as go
 
+from .. import validate
+from ..errors import InvalidType
 from ..regulus import Job, JobType, odds, odds_grid
-from ..regulus.rules import DEFAULT_CONDITIONS
+from ..regulus.record import RecordRow
+from ..regulus.rules import DEFAULT_CONDITIONS, Condition
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply
 
-__all__ = ["job_progress", "odds_heatmap", "success_by_turn"]
+__all__ = ["AUDIENCES", "job_progress", "odds_heatmap", "success_by_turn"]
+
+#: Who a job figure is for: the GM sees every row, the players what their record shows.
+AUDIENCES = ("gm", "player")
 
 
-def _x_positions(job: Job) -> list[float]:
+def _need_job(func: str, job: Any) -> Job:
+    if not isinstance(job, Job):
+        raise InvalidType(f"{func}() needs a kit.regulus.Job, got {type(job).__name__}")
+    return job
+
+
+def _x_positions(rows: list[RecordRow]) -> list[float]:
     """Main rolls sit on their turn; companions and GM rows fan out just after it."""
-    xs, last_turn, offset = [], None, 0
-    for row in job.rows:
+    xs: list[float] = []
+    last_turn, offset = None, 0
+    for row in rows:
         if row.kind == "main" or row.turn != last_turn:
             offset = 0
         else:
@@ -24,15 +52,23 @@ def _x_positions(job: Job) -> list[float]:
     return xs
 
 
-def job_progress(job: Job, *, template: str = "gmkit", show_counters: bool = True) -> go.Figure:
+def job_progress(
+    job: Job, *, audience: str = "gm", template: str = "gmkit", show_counters: bool = True
+) -> go.Figure:
     """Progress against turns for a played (or part-played) job.
 
     The dashed line is the Difficulty; the shaded band past the last clock tick is where time has
     run out. Each marker is an incident (companions just right of their main roll), coloured by
     what it did to Progress and labelled with its name; hover shows the roll and effects.
+
+    ``audience="player"`` leaves out the GM's adjustment rows, exactly as the player handout's
+    record does, so the figure shows the players nothing their table does not.
     """
-    rows = job.rows
-    xs = [0.0] + _x_positions(job)
+    job = _need_job("job_progress", job)
+    validate.choice("audience", audience, AUDIENCES)
+    validate.boolean("show_counters", show_counters)
+    rows = [r for r in job.rows if audience == "gm" or r.kind != "gm"]
+    xs = [0.0] + _x_positions(rows)
     ys = [0] + [r.progress for r in rows]
     fig = go.Figure()
     fig.add_hrect(y0=job.difficulty, y1=max(job.difficulty, max(ys)) + 1, fillcolor=GOOD, opacity=0.08, line_width=0)
@@ -79,10 +115,19 @@ def odds_heatmap(
     job_type: str | JobType = "heist",
     *,
     crew: int = 3,
-    conditions=DEFAULT_CONDITIONS,
+    conditions: Iterable[Condition] = DEFAULT_CONDITIONS,
     template: str = "gmkit",
 ) -> go.Figure:
-    """P(success) for every Difficulty (rows) and Clock (columns) of a job type, exact."""
+    """P(success) for every Difficulty (rows) and Clock (columns) of a job type, exact.
+
+    ``job_type`` is a built-in type's name or a :class:`~kit.regulus.JobType`; ``crew`` the
+    number of operatives.
+    """
+    if not isinstance(job_type, (str, JobType)):
+        raise InvalidType(
+            f"odds_heatmap() needs a job type name or a kit.regulus.JobType, got {type(job_type).__name__}"
+        )
+    crew = validate.integer("crew", crew, 1, 12)
     ds, cs, grid = odds_grid(job_type, crew=crew, conditions=conditions)
     name = job_type if isinstance(job_type, str) else job_type.name
     fig = go.Figure(go.Heatmap(
@@ -103,6 +148,7 @@ def odds_heatmap(
 
 def success_by_turn(job: Job, *, template: str = "gmkit") -> go.Figure:
     """Exact P(success by the end of each clock tick) from the job's current state."""
+    job = _need_job("success_by_turn", job)
     o = odds(job)
     ticks = list(range(1, job.clock + 1))
     fig = go.Figure(go.Bar(

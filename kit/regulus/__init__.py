@@ -1,9 +1,16 @@
 """Regulus job resolution: job types and their tables, jobs as event logs, exact odds.
 
->>> from kit.regulus import Job, Operative, odds
+A heist of Difficulty 4 with six rolls on the Clock and a lone thief succeeds about three
+times in ten. A Windfall's token waits for a later incident without a consequence
+(the project's ruling); letting it pay out at once is a house-rule option and helps a little:
+
+>>> from kit.regulus import Job, Operative, RegulusRules, odds
 >>> job = Job("heist", difficulty=4, clock=6, crew=[Operative("Ash", "Thief", ["lockpicks"])])
 >>> round(odds(job).success, 4)
-0.5356
+0.3086
+>>> house = RegulusRules(token_on_same_incident=True)
+>>> round(odds(Job("heist", 4, 6, job.crew, rules=house)).success, 4)
+0.3346
 """
 
 from __future__ import annotations
