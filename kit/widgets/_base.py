@@ -14,6 +14,7 @@ the kit's errors (a blank field, ``null``, ``1e30`` or ``inf`` included).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,7 +66,8 @@ def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None =
         raise InvalidInput(f"{field} must be a whole number, got nothing")
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("+-").isdigit() or len(text) > 20:
+        # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses
+        if not re.fullmatch(r"[+-]?[0-9]{1,19}", text):
             raise InvalidInput(f"{field} must be a whole number, got {value!r}")
         value = int(text)
     try:
