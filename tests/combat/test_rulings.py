@@ -195,9 +195,7 @@ def test_an_aimed_5_plus_3_under_both_readings(per_die, dice, p_any):
 
 
 def test_a_jammer_and_static_defenses_move_each_die():
-    jam = Battle(
-        [Side("A", ships=["Battleship"]), Side("B", ships=["Cruiser"])], seed=1, jammer=1
-    )
+    jam = Battle([Side("A", ships=["Battleship"]), Side("B", ships=["Cruiser"])], seed=1, jammer=1)
     assert unit_dice(ctx_of(jam), jam.state.units["0:1"], "battle") == [4]  # 5-1, 1-1 gone
     whole = Battle(
         [Side("A", ships=["Battleship"]), Side("B", ships=["Cruiser"])],
@@ -214,7 +212,10 @@ def test_a_jammer_and_static_defenses_move_each_die():
 def test_a_hit_on_control_releases_the_cheapest_ship_under_control():
     ent = plain(control=2, battle=3)
     b = Battle(
-        [Side("A", ent, ships=["Cruiser", "Gunboat"], controlled=(1, 2)), Side("B", ships=["Frigate"])],
+        [
+            Side("A", ent, ships=["Cruiser", "Gunboat"], controlled=(1, 2)),
+            Side("B", ships=["Frigate"]),
+        ],
         seed=1,
     )
     c = ctx_of(b)
@@ -288,18 +289,30 @@ def _cannon(rules):
 
 
 def _aimed(rules, design=8):
-    b = Battle([Side("A", ships=[ShipDesign(battle=design)]), Side("B", ships=["Cruiser"])],
-               seed=1, rules=rules)
+    b = Battle(
+        [Side("A", ships=[ShipDesign(battle=design)]), Side("B", ships=["Cruiser"])],
+        seed=1,
+        rules=rules,
+    )
     try:
-        return tuple(_aimed_dice(ctx_of(b), unit_dice(ctx_of(b), b.state.units["0:1"], "battle"),
-                                 "1:1"))
+        return tuple(
+            _aimed_dice(ctx_of(b), unit_dice(ctx_of(b), b.state.units["0:1"], "battle"), "1:1")
+        )
     except IllegalAction:
         return "refused"
 
 
 def _takeover(rules, **kw):
-    me = Entity("Me", battle=1, control=4, handling=3, information=1, sensors=1,
-                edges=kw.get("edges", []), flaws=["Still at War", "Checkered Past"])
+    me = Entity(
+        "Me",
+        battle=1,
+        control=4,
+        handling=3,
+        information=1,
+        sensors=1,
+        edges=kw.get("edges", []),
+        flaws=["Still at War", "Checkered Past"],
+    )
     them = Entity("Them", battle=1, control=2, handling=1, information=1, sensors=1)
     b = Battle(
         [
@@ -321,8 +334,9 @@ def _takeover_bonus(rules):
 
 
 def _repair_takeover(rules):
-    b = Battle([Side("A", ships=["Servo", "Cruiser"]), Side("B", ships=["Gunboat"])], seed=1,
-               rules=rules)
+    b = Battle(
+        [Side("A", ships=["Servo", "Cruiser"]), Side("B", ships=["Gunboat"])], seed=1, rules=rules
+    )
     b.log.append("takeover_progress", unit="0:2", side=1, successes={"1": 2})
     b.state = b._replay()
     quiet = AutoPolicy(sensors=False, takeover=False)
@@ -340,8 +354,9 @@ def _self_repair(rules):
 
 def _feral(rules):
     feral = Entity("Feral", kind="creature", battle=3, sensors=2)
-    b = Battle([Side("F", feral, feral=True), Side("B", ships=["Cruiser", "Gunboat"])], seed=1,
-               rules=rules)
+    b = Battle(
+        [Side("F", feral, feral=True), Side("B", ships=["Cruiser", "Gunboat"])], seed=1, rules=rules
+    )
     apply_event(b.state, "damage", {"unit": "1:1", "result": "neutralized"})
     c = ctx_of(b)
     self_repair(c, 0)
@@ -349,8 +364,9 @@ def _feral(rules):
 
 
 def _left_behind(rules):
-    b = Battle([Side("A", ships=["Cruiser", "Gunboat"]), Side("B", ships=["Frigate"])], seed=1,
-               rules=rules)
+    b = Battle(
+        [Side("A", ships=["Cruiser", "Gunboat"]), Side("B", ships=["Frigate"])], seed=1, rules=rules
+    )
     apply_event(b.state, "damage", {"unit": "0:1", "result": "neutralized"})
     apply_event(b.state, "damage", {"unit": "0:2", "result": "vaporized"})
     from kit.successors.combat.battle import summarize
@@ -359,8 +375,9 @@ def _left_behind(rules):
 
 
 def _structure(rules):
-    b = Battle([Side("A", plain(battle=3), matrix=1), Side("B", ships=["Cruiser"])], seed=1,
-               rules=rules)
+    b = Battle(
+        [Side("A", plain(battle=3), matrix=1), Side("B", ships=["Cruiser"])], seed=1, rules=rules
+    )
     c = ctx_of(b)
     land_hit(c, "0:M", by=1, phase="main")
     land_hit(c, "0:M", by=1, phase="main")
@@ -369,15 +386,17 @@ def _structure(rules):
 
 def _long_ranged(rules):
     ent = plain(battle=6, edges=["Long Ranged"], flaws=["Checkered Past"])
-    b = Battle([Side("A", ent, adjacent=True), Side("B", ships=["Long Gun"])], seed=1,
-               rules=rules)
+    b = Battle([Side("A", ent, adjacent=True), Side("B", ships=["Long Gun"])], seed=1, rules=rules)
     return tuple(attackers(ctx_of(b), 0, "main").get("0:E", ()))
 
 
 def _whole_split(rules):
     ent = plain(battle=8)
-    b = Battle([Side("A", ent, ships=["Battleship"], controlled=(1,)),
-                Side("B", ships=["Cruiser"])], seed=1, rules=rules)
+    b = Battle(
+        [Side("A", ent, ships=["Battleship"], controlled=(1,)), Side("B", ships=["Cruiser"])],
+        seed=1,
+        rules=rules,
+    )
     return tuple(unit_dice(ctx_of(b), b.state.units["0:1"], "battle"))
 
 
@@ -387,8 +406,9 @@ def _rounds(rules):
 
 
 def _view(rules):
-    b = Battle([Side("A", ships=["Relay"], sensors=5), Side("B", ships=["Cruiser"])], seed=1,
-               rules=rules)
+    b = Battle(
+        [Side("A", ships=["Relay"], sensors=5), Side("B", ships=["Cruiser"])], seed=1, rules=rules
+    )
     return fleet_view(b, 0, 1, elsewhere=True)["level"]
 
 
@@ -400,7 +420,9 @@ OPTION_CHECKS = {
     "static_defense_bonus": (0, None, None),
     "takeover_lock": (6, lambda r: len(lockable_targets(ctx_of(_takeover(r)), 0)), 2),
     "takeover_uncontrolled": (
-        1, lambda r: needed_successes(ctx_of(_takeover(r)), _takeover(r).state.units["1:2"]), 2
+        1,
+        lambda r: needed_successes(ctx_of(_takeover(r)), _takeover(r).state.units["1:2"]),
+        2,
     ),
     "takeover_controlled": (
         2,
