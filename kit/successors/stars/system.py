@@ -157,7 +157,9 @@ class Body:
         for m in self.moons:
             if not isinstance(m, Body):
                 raise InvalidInput(f"body.moons must hold Body objects, got {m!r}")
-        validate.text("body.name", self.name, allow_empty=True, max_len=200)
+        object.__setattr__(
+            self, "name", validate.text("body.name", self.name, allow_empty=True, max_len=200)
+        )
 
     @property
     def family(self) -> str:
@@ -231,7 +233,7 @@ class Secret:
     """Successes needed when the GM sets a very-secret level (6 or more); None for ordinary."""
 
     def __post_init__(self) -> None:
-        validate.text("secret.text", self.text)
+        object.__setattr__(self, "text", validate.text("secret.text", self.text))
         if self.level is not None:
             validate.integer("secret.level", self.level, 6)
 
@@ -352,7 +354,9 @@ class StarSystem:
                 )
         object.__setattr__(self, "orbits", orbits)
         object.__setattr__(self, "rolls", tuple(Roll(*r) for r in self.rolls))
-        validate.text("name", self.name, allow_empty=True, max_len=200)
+        object.__setattr__(
+            self, "name", validate.text("name", self.name, allow_empty=True, max_len=200)
+        )
 
     # ------------------------------------------------------------------ reading
     @property
