@@ -93,29 +93,6 @@ def test_fast_simulation_agrees_with_exact_first_strike_hits():
         assert abs(np.mean(got == k) - p) < 4 * np.sqrt(p * (1 - p) / res.n)
 
 
-@pytest.mark.parametrize(
-    "policy",
-    [
-        AutoPolicy(takeover=False, hold_reloaders=True),
-        AutoPolicy(takeover=False, retreat_rules={1: RetreatWhenLosses(0.5)}),
-    ],
-)
-def test_fast_simulation_agrees_with_the_engine(policy):
-    b = small_fight()
-    fast = simulate(b, 20000, seed=1, policy=policy, method="fast")
-    slow = simulate(b, 250, seed=2, policy=policy, method="engine")
-    for o in ("won", "lost", "retreated"):
-        p1, p2 = fast.probability(0, o), slow.probability(0, o)
-        se = np.hypot(fast.standard_error(0, o), slow.standard_error(0, o))
-        assert abs(p1 - p2) < 4 * se + 1e-9, o
-    for side in (0, 1):
-        a, c = fast.ru_lost[:, side], slow.ru_lost[:, side]
-        se = np.hypot(a.std() / np.sqrt(len(a)), c.std() / np.sqrt(len(c)))
-        assert abs(a.mean() - c.mean()) < 4 * se + 1e-9
-    se = np.hypot(fast.rounds.std() / np.sqrt(fast.n), slow.rounds.std() / np.sqrt(slow.n))
-    assert abs(fast.rounds.mean() - slow.rounds.mean()) < 4 * se + 1e-9
-
-
 def test_simulation_is_seeded_and_reports_distributions():
     b = small_fight()
     one = simulate(b, 500, seed=9, policy=AutoPolicy(takeover=False))
