@@ -12,7 +12,6 @@ from kit.successors import Entity, success_distribution
 from kit.successors.combat import (
     AutoPolicy,
     Battle,
-    RetreatWhenLosses,
     Side,
     phase_hits,
     pool_hits,
