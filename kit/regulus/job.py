@@ -306,7 +306,8 @@ class Job:
         if keep is None:
             kept = list(op.contributions[:limit])
         else:
-            kept = [validate.choice(f"kept contribution of {op.name!r}", k, op.contributions) for k in keep]
+            kept = [validate.choice(f"kept contribution of {op.name!r}", k, op.contributions)
+                    for k in validate.sequence("keep", keep)]
             if len(kept) > limit:
                 raise InvalidInput(f"at most {limit} contribution(s) may be kept, got {len(kept)}")
         self._record("knockout", operative=op.name, keep=kept)

@@ -8,11 +8,12 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from ..errors import KitError
+from .. import validate
+from ..errors import InvalidInput, InvalidType, KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
 
-__all__ = ["JobTable", "JobBuilder"]
+__all__ = ["JobBuilder", "JobTable"]
 
 
 class JobTable(KitWidget):
@@ -40,38 +41,47 @@ class JobTable(KitWidget):
     def __init__(self, job: Job, **kwargs: Any) -> None:
         check_kwargs("JobTable", kwargs, {"auto_decide", "show_odds", "layout"})
         if not isinstance(job, Job):
-            raise TypeError(f"JobTable needs a kit.regulus.Job, got {type(job).__name__}")
+            raise InvalidType(f"JobTable needs a kit.regulus.Job, got {type(job).__name__}")
         self.job = job
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def _on_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
-        action = content.get("action")
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         with self.guard():
+            content = self.message(content)
+            action = content["action"]
             if action == "roll":
                 self.roll()
             elif action == "enter":
-                self.roll(content.get("value"))
+                # a typed roll: blank or not a number is an error here, never a kit roll
+                self.roll(whole_number("entered roll", content.get("value")))
             elif action == "knockout":
                 self.job.decide_knockout(content.get("operative"), content.get("keep"))
             elif action == "token":
-                self.job.decide_token(bool(content.get("spend")))
+                self.job.decide_token(validate.boolean("spend", content.get("spend")))
             elif action == "undo":
                 self.job.undo()
             elif action == "note":
-                self.job.note(content.get("row"), content.get("text", ""))
+                self.job.note(whole_number("row", content.get("row")), content.get("text", ""))
             else:
-                raise KitError(f"unknown action {action!r}")
+                raise InvalidInput(
+                    f"unknown action {action!r}; the table sends enter, knockout, note, roll, token, undo"
+                )
 
-    def roll(self, value: int | None = None) -> None:
-        """Roll (or enter ``value``), then let the automatic policy decide if ``auto_decide``."""
-        if isinstance(value, str):
-            value = int(value) if value.strip().lstrip("-").isdigit() else value
-        self.job.roll(value)
-        if self.auto_decide:
-            self.job.advance(AutoPolicy())
+    def roll(self, value: int | str | None = None) -> None:
+        """Roll (or enter ``value``), then let the automatic policy decide if ``auto_decide``.
+
+        ``value`` may be text typed at the table (``"7"``); anything but ASCII digits is refused
+        with the kit's error, and the job is left as it was.
+        """
+        with self.guard():
+            if isinstance(value, str):
+                value = whole_number("entered roll", value)
+            self.job.roll(value)
+            if self.auto_decide:
+                self.job.advance(AutoPolicy())
 
     def undo(self) -> None:
         """Take back the last action."""
@@ -124,6 +134,15 @@ class JobTable(KitWidget):
         }
 
 
+#: Shown in the Job builder: what the rule text leaves to the GM in every job type's table.
+TYPE_ROWS_NOTE = (
+    "<div class='gmk-type-rows-note' style='opacity:.8;max-width:720px'>"
+    "Rows 3, 5, 9 and 11 of each job type's table, and the name of row 7, are yours to fill in: "
+    "the rule text leaves them blank. Until you edit them (<code>JobType.with_row</code>), every "
+    "type uses the same default effects, so every job type gives the same odds.</div>"
+)
+
+
 class JobBuilder(W.VBox):
     """Set up a job in a form - type, difficulty, clock, conditions, crew - with live exact odds.
 
@@ -134,6 +153,8 @@ class JobBuilder(W.VBox):
 
     def __init__(self, job: Job | None = None, **kwargs: Any) -> None:
         check_kwargs("JobBuilder", kwargs, {"layout"})
+        if job is not None and not isinstance(job, Job):
+            raise InvalidType(f"JobBuilder needs a kit.regulus.Job or None, got {type(job).__name__}")
         self.type_w = W.Dropdown(options=list(JOB_TYPES), value="heist", description="Type")
         self.difficulty_w = W.IntSlider(4, min=3, max=7, description="Difficulty")
         self.clock_w = W.IntSlider(5, min=3, max=7, description="Clock")
@@ -148,6 +169,7 @@ class JobBuilder(W.VBox):
         self.add_w = W.Button(description="Add operative", icon="user-plus")
         self.open_w = W.Button(description="Open job table", button_style="primary", icon="play")
         self.odds_w = W.HTML()
+        self.type_note_w = W.HTML(TYPE_ROWS_NOTE)
         self.error_w = W.HTML()
         self.table_box = W.VBox()
         self._rows: list[tuple[W.Text, W.Text, W.Text, W.Button]] = []
@@ -164,6 +186,7 @@ class JobBuilder(W.VBox):
         super().__init__([
             W.HTML("<b>Job builder</b>"),
             W.HBox([self.type_w, self.title_w]),
+            self.type_note_w,
             W.HBox([self.difficulty_w, self.clock_w]),
             W.HBox([self.gig_cond_w, self.seed_w]),
             W.HBox([self.max_heat_w, self.max_threat_w]),
@@ -209,7 +232,7 @@ class JobBuilder(W.VBox):
         crew = []
         for n, g, c, _ in self._rows:
             contribs = [x.strip() for x in c.value.split(",") if x.strip()]
-            crew.append(Operative(n.value, g.value, contribs))
+            crew.append(Operative(n.value, g.value, tuple(contribs)))
         return crew
 
     @property

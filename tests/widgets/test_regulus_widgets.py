@@ -99,3 +99,59 @@ def test_builder_round_trips_a_job():
     again = b.job
     assert (again.job_type.name, again.difficulty, again.clock, again.crew, again.title, again.seed) == (
         "con", 6, 7, job.crew, "Long con", 9)
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "7.5", "", None, "1e400", "+-5", "seven", "9" * 40, [7], True])
+def test_a_typed_roll_that_is_not_a_number_is_refused_inline(table, typed):
+    msg(table, action="enter", value=10)
+    before = (table.job.to_dict(), table.job.state)
+    msg(table, action="enter", value=typed)  # "²".isdigit() is True, but it is no roll
+    assert table.error.startswith("entered roll must be")  # the kit's error, naming the field
+    assert "Unexpected" not in table.error
+    assert (table.job.to_dict(), table.job.state) == before
+    msg(table, action="enter", value=" 9 ")
+    assert table.error == "" and table.job.rows[-1].roll == 9
+
+
+def test_the_python_side_roll_refuses_text_too(table):
+    table.roll("²")
+    assert "entered roll must be a whole number, got '²'" in table.error and table.job.turn == 0
+    table.roll("10")
+    assert table.job.progress == 1 and table.error == ""
+
+
+def test_malformed_messages_show_the_kits_error(table):
+    for content in ({"action": "token", "spend": "false"}, {"action": "knockout", "operative": "Vex", "keep": 3},
+                    {"action": "note", "row": "²", "text": "x"}, {"action": "fly"}, ["roll"]):
+        before = table.job.to_dict()
+        msg(table, **content) if isinstance(content, dict) else table._on_msg(table, content, None)
+        assert table.error and "Unexpected" not in table.error, content
+        assert table.job.to_dict() == before
+
+
+def test_widgets_refuse_wrong_objects():
+    from kit.errors import InvalidType
+
+    with pytest.raises(InvalidType, match=r"JobTable needs a kit\.regulus\.Job, got str"):
+        JobTable("x")
+    with pytest.raises(InvalidType, match=r"JobBuilder needs a kit\.regulus\.Job or None, got str"):
+        JobBuilder("x")
+
+
+def test_builder_says_the_type_rows_are_the_gms():
+    import html
+    import re
+
+    b = JobBuilder()
+    shown = [w.value for w in b.children if hasattr(w, "value") and isinstance(w.value, str)]
+    text = html.unescape(re.sub("<[^>]+>", "", " ".join(shown)))
+    assert "Rows 3, 5, 9 and 11" in text and "the name of row 7" in text
+    assert "rule text leaves them blank" in text and "every job type gives the same odds" in text
+    # and that is true: until edited, the seven types give the same odds
+    from kit.regulus import JOB_TYPES
+
+    chances = set()
+    for name in JOB_TYPES:
+        b.type_w.value = name
+        chances.add(round(odds(b.job).success, 12))
+    assert len(chances) == 1

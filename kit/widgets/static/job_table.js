@@ -50,7 +50,10 @@ export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-job-table");
     el.appendChild(root);
+    // The typed roll survives a refused entry (the error shows and the text stays to fix);
+    // it is cleared once a new record row shows the roll went in.
     let entry = "";
+    let shownRows = -1;
     const send = (msg) => model.send(msg);
 
     function draw() {
@@ -58,6 +61,10 @@ export default {
       const err = model.get("error");
       root.replaceChildren();
       if (!v || !v.clock) return;
+      if (v.rows.length !== shownRows) {
+        if (shownRows !== -1) entry = "";
+        shownRows = v.rows.length;
+      }
 
       // ---- header
       const head = h("div", "gmk-row gmk-job-head");
@@ -129,13 +136,16 @@ export default {
       const roll = h("button", "gmk-btn gmk-primary gmk-roll", v.phase === "companion" ? `Roll companion (${v.dice})` : `Roll ${v.dice}`);
       roll.disabled = !rolling;
       roll.onclick = () => send({ action: "roll" });
+      // A text field, so whatever was typed reaches Python, which checks it and names the problem
+      // (a number field would hand over an empty string for "²" and the like).
       const input = h("input", "gmk-input gmk-entry");
-      input.type = "number"; input.placeholder = "roll"; input.value = entry;
+      input.type = "text"; input.inputMode = "numeric"; input.placeholder = "roll"; input.value = entry;
+      input.setAttribute("aria-label", `entered roll (${v.dice})`);
       input.disabled = !rolling;
       input.oninput = () => { entry = input.value; };
       const enter = h("button", "gmk-btn gmk-enter", "Enter roll");
       enter.disabled = !rolling;
-      enter.onclick = () => { const val = entry; entry = ""; send({ action: "enter", value: val === "" ? null : Number(val) }); };
+      enter.onclick = () => send({ action: "enter", value: entry });
       input.onkeydown = (e) => { if (e.key === "Enter") enter.onclick(); };
       const undo = h("button", "gmk-btn gmk-undo", "Undo");
       undo.disabled = !v.can_undo;
@@ -155,6 +165,7 @@ export default {
       root.appendChild(controls);
 
       const error = h("div", "gmk-error", err || "");
+      if (err) error.setAttribute("role", "alert");
       root.appendChild(error);
 
       // ---- record sheet
