@@ -265,14 +265,42 @@ def test_import_graph_resolves_relative_imports():
     assert ("kit.dice", "kit.errors") in edges
 
 
-def test_no_import_cycles_inside_the_kit():
+def _packages_entered(source: str, target: str) -> list[str]:
+    """Packages whose ``__init__`` importing ``target`` runs first, from ``source``'s side.
+
+    Importing ``kit.a.b.c`` executes ``kit.a`` and ``kit.a.b`` first; the packages that contain
+    ``source`` itself are already being imported, and ``kit`` is always loaded.
+    """
+    parts = target.split(".")
+    mine = source.split(".")
+    return [
+        ".".join(parts[:i])
+        for i in range(2, len(parts))
+        if ".".join(parts[:i]) != ".".join(mine[:i])
+    ]
+
+
+def _import_time_graph() -> dict[str, set[str]]:
     modules, imports = _all_imports()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for imp in imports:
         target = _kit_target(imp.target, modules)
         if target and not imp.lazy and not imp.type_only and target != imp.source:
             graph[imp.source].add(target)
-    cycles = _cycles(graph)
+            graph[imp.source].update(_packages_entered(imp.source, target))
+    return graph
+
+
+def test_importing_a_submodule_enters_its_packages():
+    assert _packages_entered("kit.figures.stars", "kit.successors.stars.system") == [
+        "kit.successors",
+        "kit.successors.stars",
+    ]
+    assert _packages_entered("kit.successors.sector.routes", "kit.successors.ranks") == []
+
+
+def test_no_import_cycles_inside_the_kit():
+    cycles = _cycles(_import_time_graph())
     assert not cycles, "import cycles (module level): " + "; ".join(" <-> ".join(c) for c in cycles)
 
 
