@@ -226,8 +226,12 @@ def test_huge_numbers_and_deep_nesting():
     job["data"]["difficulty"] = 10**400
     with pytest.raises(KitError, match="digits"):
         Job.from_json(json.dumps(job))
-    job["data"]["difficulty"] = 10**20
-    with pytest.raises(KitError, match="difficulty"):
+    job["data"]["difficulty"] = 10**20  # 21 digits: longer than any int the kit keeps
+    with pytest.raises(KitError, match="digits"):
         Job.from_json(json.dumps(job))
+    for big in (2**64, 5 * 10**18, 1e30):  # parsed, then refused by the field's validator
+        job["data"]["difficulty"] = big
+        with pytest.raises(KitError, match="difficulty"):
+            Job.from_json(json.dumps(job))
     with pytest.raises(KitError):
         store.loads("1" * 5000, "job", 1)
