@@ -404,6 +404,16 @@ def handout(
     player = audience == "player"
     if sensors is not None:
         sensors = validate.integer("sensors", sensors, 0, 99)
+    if sig_class is not None:
+        sig_class = validate.integer("sig_class", sig_class, 0, 1000)
+    if decoys_as is not None:
+        decoys_as = {validate.text("decoys_as key", k, max_len=80): validate.text(
+            f"decoys_as[{k!r}]", v, max_len=80) for k, v in validate.mapping("decoys_as", decoys_as).items()}
+    if current_orbit is not None:
+        current_orbit = validate.integer("current_orbit", current_orbit, 1, 1000)
+    if reveal is not None and not isinstance(reveal, (list, tuple, set, frozenset)):
+        raise InvalidType(f"reveal must be a list of system names or indices, got {type(reveal).__name__}")
+    validate.boolean("figures", figures)
     want_figures = figures and fmt == "html"
     kind = type(obj).__name__
     if kind == "Job":

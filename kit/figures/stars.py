@@ -15,6 +15,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from .. import limits, validate
 from ..errors import InvalidInput, InvalidType
 from ..successors.stars.sensors import SystemView, redact
 from ..successors.stars.system import Body, StarSystem
@@ -117,6 +118,9 @@ def star_system_figure(
         )
     if view not in ("gm", "player"):
         raise InvalidInput(f"view must be 'gm' or 'player', got {view!r}")
+    if selected is not None:
+        selected = validate.integer("selected", selected, 1, max(1, len(v.orbits)))
+    height = validate.integer("height", height, 100, 5000)
     star = v.star
     # At 0 successes the text gives the type of star and the number of orbits, nothing more,
     # and 1 or 2 successes add only orbits; 3 give "the entire system", the star included.
@@ -284,6 +288,8 @@ def sector_map(
 
     if not isinstance(sector, Sector):
         raise InvalidType(f"sector must be a kit.successors.sector.Sector, got {type(sector).__name__}")
+    height = validate.integer("height", height, 100, 5000)
+    max_edges = validate.integer("max_edges", max_edges, 0, limits.MAX_EDGES)
     dims = dims or sector.dims
     if dims not in (2, 3):
         raise InvalidInput(f"dims must be 2 or 3, got {dims!r}")
@@ -403,7 +409,7 @@ def sector_map(
             f"{route.jumps} legs, {route.expected_days:.1f} expected days"
         )
     if selected is not None:
-        s = int(selected)
+        s = sector.index(selected)
         kw = dict(
             mode="markers+text",
             text=[esc(sector.names[s])],

@@ -200,3 +200,14 @@ def test_a_note_that_starts_like_a_block_stays_a_paragraph(name):
     entity = Entity("Vex", battle=2, notes=[name])
     rendered = md.render(handout(entity))
     assert f"<p>{name.replace('>', '&gt;')}</p>" in rendered
+
+
+@pytest.mark.parametrize("options", [
+    {"decoys_as": 5}, {"decoys_as": {"MOCKER": 3}}, {"sig_class": "big"}, {"sig_class": -1},
+    {"current_orbit": 0}, {"reveal": 7}, {"figures": "yes"}, {"sensors": 1e30},
+])
+def test_bad_handout_options_give_the_kits_errors(options):
+    from kit.errors import KitError
+
+    with pytest.raises(KitError):
+        handout(rival_fleet(), audience="player", **options)

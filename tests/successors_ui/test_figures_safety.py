@@ -145,3 +145,15 @@ def test_player_star_figure_shows_type_and_orbit_count_only():
         assert f"{star.size}<" not in data and "brightness" not in data
     # 3 successes give "detailed information about the entire system": the star included
     assert star.size in _star_texts(star_system_figure(redact(system, 3)))
+
+
+def test_bad_selections_give_the_kits_errors():
+    system = generate_system(seed=11)
+    with pytest.raises(InvalidInput, match="selected"):
+        star_system_figure(system, selected=999)
+    sector = generate_sector(5, seed=1)
+    with pytest.raises(InvalidInput, match="not in this sector"):
+        sector_map(sector, selected="Nowhere")
+    with pytest.raises(InvalidInput, match="system"):
+        sector_map(sector, selected=99)
+    assert sector_map(sector, selected=sector.names[2]).data[-1].name == sector.names[2]
