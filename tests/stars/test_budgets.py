@@ -168,3 +168,13 @@ def test_hostile_graph_json_raises_only_the_kits_error(mutate, match):
     for text in ("[1, 2]", "{", "", "null", '{"nodes": [], "edges": [], "x": NaN}'):
         with pytest.raises(SaveFileError):
             from_graph_json(text)
+
+
+def test_a_loaded_history_past_the_edge_budget_is_refused(monkeypatch):
+    line = [[4.0 * k, 0.0] for k in range(12)]  # 21 range edges (see above)
+    s = Sector(line, seed=1)
+    s.record_jump(0, 11)  # 44 ly apart: one more edge, 22
+    text = s.to_json()
+    monkeypatch.setattr(limits, "MAX_EDGES", 21)
+    with pytest.raises(InvalidInput, match=r"22 edges.*at most 21"):
+        Sector.from_json(text)

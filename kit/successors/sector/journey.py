@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ... import store, validate
+from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...log import EventLog
 from ...rng import SeedLike, make_rng
@@ -61,8 +61,8 @@ def _leg_dict(leg: Leg) -> dict[str, Any]:
     }
 
 
-#: Largest system index a journey file may name (a sector holds at most 1,000,000 systems).
-_MAX_INDEX = 1_000_000
+#: Largest system index a journey file may name (a sector's size budget, kit.limits).
+_MAX_INDEX = limits.MAX_SYSTEMS - 1
 
 
 def _leg_from(raw: Any, k: int) -> Leg:

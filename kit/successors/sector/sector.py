@@ -623,6 +623,12 @@ class Sector:
             elif e.kind == "gate":
                 validate.integer("event.size", e.get("size"), 1)
         s._derive()
+        far = [k for k in set(s._history) | set(s._gates) if s.distance(*k) > s.rules.max_range]
+        if s._range_edges + len(far) > limits.MAX_EDGES:
+            raise InvalidInput(
+                f"this sector's jump graph would have {s._range_edges + len(far):,} edges; a "
+                f"sector allows at most {limits.MAX_EDGES:,} (kit.limits.MAX_EDGES)"
+            )
         return s
 
     def to_json(self) -> str:
