@@ -362,7 +362,7 @@ class Campaign:
             "name": self.name,
             "notes": self.notes,
             "house_rules": {k: (v.to_dict() if hasattr(v, "to_dict") else v) for k, v in self.house_rules.items()},
-            "sessions": [s.to_dict() for s in self.sessions],
+            "sessions": [_session(s).to_dict() for s in self.sessions],
             "collections": {c: {n: _encode(o) for n, o in items.items()} for c, items in self.collections.items() if items},
         }
 
@@ -457,6 +457,13 @@ _RULES = {
     "boards": "kit.boards.rules:BoardRules",
     "successors": "kit.successors.rules:SuccessorsRules",
 }
+
+
+def _session(note: Any) -> SessionNote:
+    """A session note from the public ``sessions`` list (something else put there is refused)."""
+    if not isinstance(note, SessionNote):
+        raise InvalidType(f"sessions must hold SessionNote objects, got {type(note).__name__}")
+    return note
 
 
 def _key(path: str | os.PathLike[str]) -> str:

@@ -14,17 +14,16 @@ each game's event log, a loaded game never rolls again.
 
 from __future__ import annotations
 
-from typing import Union
-
 import numpy as np
 
-from .errors import InvalidInput, InvalidType
+from . import limits, validate
+from .errors import InvalidType
 
-SeedLike = Union[int, np.random.Generator, None]
+SeedLike = int | np.random.Generator | None
 
-__all__ = ["SeedLike", "resolve_seed", "make_rng"]
+__all__ = ["SeedLike", "make_rng", "resolve_seed"]
 
-_SEED_BOUND = 2**63 - 1
+_SEED_BOUND = limits.MAX_INT
 
 
 def resolve_seed(seed: SeedLike) -> int:
@@ -41,10 +40,8 @@ def resolve_seed(seed: SeedLike) -> int:
         return int(seed.integers(0, _SEED_BOUND))
     if isinstance(seed, (bool, float)) or not isinstance(seed, (int, np.integer)):
         raise InvalidType(f"seed must be an int, a numpy Generator or None, got {seed!r}")
-    seed = int(seed)
-    if seed < 0:
-        raise InvalidInput(f"seed must be a non-negative int, got {seed!r}")
-    return seed
+    # a seed the kit records must save and load again: 0 to kit.limits.MAX_INT
+    return validate.integer("seed", int(seed), 0, _SEED_BOUND)
 
 
 def make_rng(seed: SeedLike) -> tuple[np.random.Generator, int]:

@@ -155,3 +155,11 @@ def test_version_1_with_a_valid_job_still_migrates():
 
 def test_errors_are_kit_errors():
     assert issubclass(SaveConflict, KitError)
+
+
+def test_something_else_in_sessions_is_the_kits_error_at_save(tmp_path):
+    camp = Campaign("C")
+    camp.sessions.append("not a note")  # type: ignore[arg-type]
+    with pytest.raises(InvalidType, match="SessionNote"):
+        camp.save(tmp_path / "c.json")
+    assert not (tmp_path / "c.json").exists()

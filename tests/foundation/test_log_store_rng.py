@@ -29,10 +29,9 @@ def test_actions_group_events_and_undo_removes_a_whole_action():
 def test_a_failed_action_leaves_no_trace():
     log = EventLog()
     log.append("keep")
-    with pytest.raises(RuntimeError):
-        with log.action():
-            log.append("half")
-            raise RuntimeError("boom")
+    with pytest.raises(RuntimeError), log.action():
+        log.append("half")
+        raise RuntimeError("boom")
     assert [e.kind for e in log] == ["keep"]
 
 

@@ -191,3 +191,12 @@ def test_lone_surrogates_are_refused_on_load(text):
 def test_surrogate_pairs_and_escaped_backslashes_still_load():
     assert store.loads(ENVELOPE.format('"\\ud83d\\ude80"'), "x", 1) == "\U0001f680"
     assert store.loads(ENVELOPE.format('"\\\\ud800"'), "x", 1) == "\\ud800"
+
+
+def test_a_recorded_seed_always_fits_a_save_file():
+    from kit.rng import resolve_seed
+
+    assert resolve_seed(limits.MAX_INT) == limits.MAX_INT
+    for bad in (limits.MAX_INT + 1, 10**30, -1):
+        with pytest.raises(InvalidInput, match="seed"):
+            resolve_seed(bad)
