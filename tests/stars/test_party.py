@@ -7,12 +7,15 @@ times the time; one orbit a day, Fast two, Slow one per two days (Fast allows, S
 
 from __future__ import annotations
 
+import contextlib
 import json
 from fractions import Fraction
 from itertools import product
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.errors import IllegalAction, InvalidInput, InvalidType, KitError
 from kit.successors.entities import Entity
@@ -285,3 +288,38 @@ def test_routing_for_a_party_with_someone_stranded_says_so(sector):
         IllegalAction, match=r"Vex \(1 would be stranded\) cannot Hyper-Jump to 'Bel'"
     ):
         sector.route("Ana", "Bel", navigator=nav)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+LEG_KEYS = ("a", "b", "ly", "status", "successes", "gate", "pool", "time_factor", "travel_days")
+EVENT_KEYS = ("kind", "leg", "day", "total", "successes", "needed", "dice", "faces", "ly")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    where=st.sampled_from(["leg", "event", "traveller"]),
+    key=st.sampled_from(LEG_KEYS + EVENT_KEYS + ("speed", "units", "aboard", "cargo")),
+    value=JSON,
+)
+def test_fuzzed_journey_files_raise_only_the_kits_errors(where, key, value):
+    sector = Sector(np.array([[0, 0], [4, 0], [8, 0]], float), ["Ana", "Bel", "Cor"], seed=1)
+    raw = _journey_dict(sector)
+    data = raw["data"]
+    target = {
+        "leg": data["legs"][0],
+        "event": data["events"][0],
+        "traveller": data["party"]["travellers"][0],
+    }[where]
+    target[key] = value
+    with contextlib.suppress(KitError):  # anything else fails the test
+        Journey.from_json(json.dumps(raw))
