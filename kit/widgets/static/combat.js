@@ -43,6 +43,7 @@ export default {
       root.appendChild(head);
 
       const err = h("div", "gmk-error", model.get("error") || "");
+      err.setAttribute("role", "alert");
       root.appendChild(err);
 
       if (v.over && v.result) {

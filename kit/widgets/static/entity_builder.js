@@ -147,6 +147,7 @@ export default {
       root.appendChild(ident);
 
       const err = h("div", "gmk-error", model.get("error"));
+      err.setAttribute("role", "alert");
       root.appendChild(err);
 
       const cols = h("div", "gmk-cols");

@@ -230,7 +230,9 @@ export default {
       head.appendChild(undo);
       root.appendChild(head);
       root.appendChild(budgetBar(v));
-      root.appendChild(h("div", "gmk-error", model.get("error")));
+      const err = h("div", "gmk-error", model.get("error"));
+      err.setAttribute("role", "alert");
+      root.appendChild(err);
       if (v.findings.length) {
         const w = h("div", "gmk-warnings");
         for (const f of v.findings) w.appendChild(h("div", "gmk-warning", f));

@@ -64,7 +64,9 @@ export default {
         stat(v.hits_per_damage, "hits per damage roll"), stat(v.build_successes, "Handling successes to build"));
       root.appendChild(stats);
       root.appendChild(h("div", "gmk-muted gmk-describe", v.describe));
-      root.appendChild(h("div", "gmk-error", model.get("error")));
+      const err = h("div", "gmk-error", model.get("error"));
+      err.setAttribute("role", "alert");
+      root.appendChild(err);
 
       const cols = h("div", "gmk-cols");
       const left = h("div", "gmk-col");
