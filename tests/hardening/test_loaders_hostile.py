@@ -22,6 +22,7 @@ import pytest
 
 from kit import Campaign
 from kit.boards import Chase, Contest, EventDeck, LimitBoard, PreparationBoard, StandardBoard
+from kit.campaign import Crew
 from kit.errors import KitError
 from kit.regulus import Job, Operative
 
@@ -74,6 +75,7 @@ def _samples() -> list[tuple[str, Any, Any]]:
         ("Entity", Entity, Entity("Releata", battle=8, control=3, notes=["a note"])),
         ("Fleet", Fleet, fleet), ("StarSystem", StarSystem, generate_system(seed=11)),
         ("Sector", Sector, sector), ("Battle", Battle, battle), ("Campaign", Campaign, camp),
+        ("Crew", Crew, Crew(tuple(crew))),
     ]
 
 
