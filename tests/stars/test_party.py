@@ -323,3 +323,28 @@ def test_fuzzed_journey_files_raise_only_the_kits_errors(where, key, value):
     target[key] = value
     with contextlib.suppress(KitError):  # anything else fails the test
         Journey.from_json(json.dumps(raw))
+
+
+def test_on_board_travellers_that_can_jump_still_go_when_their_host_stays():
+    # a Scout (Hyper-Jump) in the racks of a plain Carrier that nobody carries: the Carrier
+    # stays, the Scout crosses on its own drive; a Gunboat in the same racks stays with it
+    party = Party(
+        (
+            Traveller("Carrier", "ship", racks=60),
+            Traveller("Scout", "ship", hyper_jump=True, aboard="Carrier", units=4),
+            Traveller("Gunboat", "ship", aboard="Carrier", units=2),
+        )
+    )
+    m = how(party)
+    assert m["Scout"] == ("plots alone", None) and m["Gunboat"][0] == "stranded"
+    assert set(party.stranded()) == {"Carrier", "Gunboat"}
+    assert "no entity carries it" in party.stranded()["Carrier"]
+    # a ship that does not fit leaves its units free for a smaller one listed after it
+    hold = Party(
+        (
+            Traveller("JF", "ship", hyper_jump=True, cargo=5),
+            Traveller("Big", "ship", aboard="JF", units=6),
+            Traveller("Small", "ship", aboard="JF", units=5),
+        )
+    )
+    assert how(hold)["Small"] == ("aboard", "JF") and set(hold.stranded()) == {"Big"}

@@ -301,8 +301,8 @@ class Party:
 
     @property
     def jump_ships(self) -> list[Traveller]:
-        """Ships with Hyper-Jump capacity (not on board another ship)."""
-        return [t for t in self.travellers if t.kind == "ship" and t.hyper_jump and not t.aboard]
+        """Ships with Hyper-Jump capacity (on board another ship or not)."""
+        return [t for t in self.travellers if t.kind == "ship" and t.hyper_jump]
 
     @property
     def passengers(self) -> list[Traveller]:
@@ -331,7 +331,7 @@ class Party:
                     out[t.name] = Passage(t.name, "plots")
                 else:
                     out[t.name] = Passage(t.name, "handed the plot", plotter.name)
-            elif t.aboard is None and t.kind == "ship" and t.hyper_jump:
+            elif t.kind == "ship" and t.hyper_jump:
                 if plotter is not None:
                     out[t.name] = Passage(t.name, "handed the plot", plotter.name)
                 else:
@@ -357,24 +357,31 @@ class Party:
                     f"({carriers}) carry only {self.capacity} (Control x {self.carry_per_control})"
                 )
             out[t.name] = Passage(t.name, "stranded", None, why)
+        # on board: a traveller that fits goes with its host; one that could cross by itself
+        # (an entity, a Hyper-Jump ship) still does when its host stays or it does not fit
+        own = set(out)
         load: dict[str, float] = {}
         for t in self.travellers:
             if t.aboard is None:
                 continue
             host = self.traveller(t.aboard)
-            load[host.name] = load.get(host.name, 0.0) + t.units
-            if load[host.name] > host.capacity:
+            after = load.get(host.name, 0.0) + t.units
+            fits = after <= host.capacity
+            if fits and out[host.name].goes:
+                load[host.name] = after
+                out[t.name] = Passage(t.name, "aboard", host.name)
+            elif t.name in own:
+                continue
+            elif not fits:
                 why = (
                     f"{host.name} has {host.capacity} units of racks and cargo and "
-                    f"{t.name} would bring its load to {load[host.name]:g}"
+                    f"{t.name} would bring its load to {after:g}"
                 )
                 out[t.name] = Passage(t.name, "stranded", None, why)
-            elif not out[host.name].goes:
+            else:
                 out[t.name] = Passage(
                     t.name, "stranded", None, f"aboard {host.name}, which is stranded"
                 )
-            else:
-                out[t.name] = Passage(t.name, "aboard", host.name)
         return tuple(out[t.name] for t in self.travellers)
 
     def stranded(self) -> dict[str, str]:
