@@ -13,7 +13,7 @@ its companion incident is rolled if it has one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .rules import Condition, RegulusRules
@@ -64,6 +64,9 @@ class Context:
     """Some incident lowers Heat (so a Heat limit can recover); derived."""
     threat_can_fall: bool = False
     """Some incident lowers Threat; derived."""
+    _holds_memo: dict[tuple[tuple[str, ...], int, int], tuple[bool, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """Condition results by (roster, Heat, Threat): the exact walk asks the same ones often."""
 
     def __post_init__(self) -> None:
         # Facts read on every end check, worked out once.
@@ -153,10 +156,15 @@ class Context:
             return s._replace(phase=ENDED, outcome="failure", reason="clock", token_ok=False)
         return s._replace(phase=MAIN, token_ok=False)
 
-    def holds(self, s: JobState) -> list[bool]:
+    def holds(self, s: JobState) -> tuple[bool, ...]:
         """Whether each condition holds in ``s``."""
-        gigs = tuple(self.gigs[n] for n in s.roster)
-        return [c.holds(gigs, s.heat, s.threat) for c in self.conditions]
+        memo_key = (s.roster, s.heat, s.threat)
+        hit = self._holds_memo.get(memo_key)
+        if hit is None:
+            gigs = tuple(self.gigs[n] for n in s.roster)
+            hit = self._holds_memo[memo_key] = tuple(
+                c.holds(gigs, s.heat, s.threat) for c in self.conditions)
+        return hit
 
     def _end_check(self, s: JobState) -> JobState | None:
         holds = self.holds(s)

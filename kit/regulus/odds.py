@@ -125,6 +125,36 @@ def _stepper(ctx: Context, policy: Policy, key):
     return step
 
 
+#: What one roll from a state leads to, merged over the totals: the expected Threat and Heat it
+#: adds, the live states it reaches ``[(key, p)]`` and the ends ``[((turn, outcome, reason), p)]``.
+_Moves = tuple[float, float, list[tuple[JobState, float]], list[tuple[tuple[int, str, str], float]]]
+
+
+def _mover(ctx: Context, policy: Policy, key, probs: dict[str, list[tuple[int, float]]]):
+    """Memoised state -> :data:`_Moves`, so each level of the walk touches each state once."""
+    step = _stepper(ctx, policy, key)
+    memo: dict[JobState, _Moves] = {}
+
+    def moves(s: JobState) -> _Moves:
+        hit = memo.get(s)
+        if hit is None:
+            d_threat = d_heat = 0.0
+            live: dict[JobState, float] = defaultdict(float)
+            ends: dict[tuple[int, str, str], float] = defaultdict(float)
+            for total, p in probs[s.phase]:
+                t, k = step(s, total)
+                d_threat += p * (t.threat - s.threat)
+                d_heat += p * (t.heat - s.heat)
+                if t.phase == ENDED:
+                    ends[(t.turn, t.outcome or "failure", t.reason or "clock")] += p
+                else:
+                    live[k] += p
+            hit = memo[s] = (d_threat, d_heat, list(live.items()), list(ends.items()))
+        return hit
+
+    return moves
+
+
 def _keyer(ctx: Context):
     if any(c.uses_counters for c in ctx.conditions):
         return lambda s: s
@@ -162,27 +192,26 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
         frontier = {key(start): 1.0}
     unresolved = 0.0
     n = 0
-    step = _stepper(ctx, policy, key)
+    moves = _mover(ctx, policy, key, probs)
     while frontier:
         n += 1
         nxt: dict[JobState, float] = defaultdict(float)
         for s, mass in frontier.items():
-            for total, p in probs[s.phase]:
+            d_threat, d_heat, live, ends = moves(s)
+            threat += mass * d_threat
+            heat += mass * d_heat
+            for k, p in live:
+                nxt[k] += mass * p
+            for (turn, outcome, reason), p in ends:
                 w = mass * p
-                t, k = step(s, total)
-                threat += w * (t.threat - s.threat)
-                heat += w * (t.heat - s.heat)
-                if t.phase == ENDED:
-                    turns[t.turn] += w
-                    rolls[n] += w
-                    if t.outcome == "success":
-                        success += w
-                        success_turn[t.turn] += w
-                    else:
-                        failure += w
-                        reasons[t.reason or "clock"] += w
+                turns[turn] += w
+                rolls[n] += w
+                if outcome == "success":
+                    success += w
+                    success_turn[turn] += w
                 else:
-                    nxt[k] += w
+                    failure += w
+                    reasons[reason] += w
         frontier = {}
         for s, m in nxt.items():
             if m < _TINY or n >= _MAX_ROLLS:
@@ -261,8 +290,7 @@ def _reachable(job: Job, policy: Policy, start: JobState) -> set[JobState]:
     ``Odds.unresolved`` (zero for the built-in tables).
     """
     ctx = job._ctx
-    step = _stepper(ctx, policy, _keyer(ctx))
-    probs = _probs(job)
+    moves = _mover(ctx, policy, _keyer(ctx), _probs(job))
     seen: set[JobState] = set()
     frontier = {start: 1.0}
     for _ in range(_MAX_ROLLS):
@@ -271,10 +299,8 @@ def _reachable(job: Job, policy: Policy, start: JobState) -> set[JobState]:
         seen.update(frontier)
         nxt: dict[JobState, float] = defaultdict(float)
         for s, mass in frontier.items():
-            for total, p in probs[s.phase]:
-                t, k = step(s, total)
-                if t.phase != ENDED:
-                    nxt[k] += mass * p
+            for k, p in moves(s)[2]:
+                nxt[k] += mass * p
         frontier = {s: m for s, m in nxt.items() if m >= _TINY}
     return seen
 
