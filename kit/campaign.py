@@ -264,7 +264,16 @@ class Campaign:
         if name in items and not replace:
             raise InvalidInput(f"{collection} already has an item named {name!r}; pass replace=True to overwrite")
         _encode(obj)  # fail now, not at save time, if the object cannot be saved
+        previous = items.get(name)
         items[name] = obj
+        try:  # and the campaign with it must still fit the file budgets (kit.limits)
+            self.to_json()
+        except SaveFileError as exc:
+            if previous is None:
+                del items[name]
+            else:
+                items[name] = previous
+            raise InvalidInput(f"cannot add {name!r}: {exc}") from None
         return name
 
     def add_crew(self, name: str, operatives: Any) -> str:

@@ -83,7 +83,12 @@ def register_migration(kind: str, from_version: int):
 
 
 def dumps(kind: str, version: int, data: Any) -> str:
-    """Wrap ``data`` in the versioned envelope and return JSON text."""
+    """Wrap ``data`` in the versioned envelope and return JSON text.
+
+    The text is held to the same budgets :func:`loads` checks (bytes, values, depth), so the
+    kit never writes a file it would refuse to read back; going over raises
+    :class:`~kit.errors.SaveFileError` and nothing is written.
+    """
     try:
         text = json.dumps(
             {"format": PREFIX + kind, "version": version, "data": data},
@@ -91,9 +96,18 @@ def dumps(kind: str, version: int, data: Any) -> str:
             ensure_ascii=False,
             indent=1,
         )
-        text.encode("utf-8")  # a lone surrogate would otherwise fail only when written
+        size = len(text.encode("utf-8"))  # a lone surrogate would otherwise fail only when written
     except (TypeError, ValueError) as exc:
         raise SaveFileError(f"cannot save {kind}: {exc}") from None
+    if size > MAX_BYTES:
+        raise SaveFileError(
+            f"cannot save {kind}: it would take {size} bytes, more than the {MAX_BYTES} the kit "
+            "loads; split it (for example one campaign per sector)"
+        )
+    if _count_values(text) > MAX_VALUES:
+        raise SaveFileError(f"cannot save {kind}: it holds more than {MAX_VALUES} values")
+    if _depth(data, MAX_DEPTH - 1) > MAX_DEPTH - 1:
+        raise SaveFileError(f"cannot save {kind}: it is nested deeper than {MAX_DEPTH} levels")
     return text
 
 

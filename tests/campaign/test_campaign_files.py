@@ -163,3 +163,30 @@ def test_something_else_in_sessions_is_the_kits_error_at_save(tmp_path):
     with pytest.raises(InvalidType, match="SessionNote"):
         camp.save(tmp_path / "c.json")
     assert not (tmp_path / "c.json").exists()
+
+
+def test_an_item_that_would_make_the_file_too_big_is_refused_when_added(monkeypatch):
+    from kit import store
+
+    camp = Campaign("C")
+    camp.add(Job("heist", 4, 5, CREW, seed=1), "small")
+    size = len(camp.to_json().encode())
+    monkeypatch.setattr(store, "MAX_BYTES", size + 200)  # room for the campaign as it is
+    with pytest.raises(InvalidInput, match=r"cannot add 'big'.*more than"):
+        camp.add(Job("con", 5, 6, CREW, seed=2).play(), "big")
+    assert list(camp.jobs) == ["small"]
+    Campaign.from_json(camp.to_json())  # what it holds still saves and loads
+
+
+def test_the_store_never_writes_what_it_would_not_read(monkeypatch):
+    from kit import store
+
+    monkeypatch.setattr(store, "MAX_BYTES", 100)
+    with pytest.raises(SaveFileError, match="more than the 100"):
+        store.dumps("x", 1, {"notes": "n" * 200})
+    deep: list = []
+    for _ in range(limits.MAX_DEPTH):
+        deep = [deep]
+    monkeypatch.undo()
+    with pytest.raises(SaveFileError, match="nested deeper"):
+        store.dumps("x", 1, deep)
