@@ -131,6 +131,6 @@ def test_custom_damage_table_is_an_option():
     b = Battle([Side("A", ships=["Cruiser"]), Side("B", ships=["Frigate"])], seed=1, rules=rules)
     land_hit(ctx(b, [6]), "0:1", by=1, phase="main")
     assert b.state.units["0:1"].status == "neutralized"
-    with pytest.raises(ValueError, match="each face 1..6 once"):
+    with pytest.raises(ValueError, match=r"each face 1\.\.6 once"):
         CombatRules(damage_table=((1, "hulked"),))
     assert CombatRules.from_dict(rules.to_dict()) == rules

@@ -1,13 +1,13 @@
 """A Matrix or Targeter in use is a finished project that can be hit, neutralized and destroyed,
 taking the entity inside with it."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from kit.errors import IllegalAction
 from kit.successors import Entity
 from kit.successors.combat import AutoPolicy, Battle, CombatRules, Side
-from types import SimpleNamespace
-
 from kit.successors.combat.damage import valid_target
 from kit.successors.combat.phases import boosted_entity
 
@@ -79,7 +79,6 @@ def test_bad_allocation_onto_a_missing_matrix_is_refused():
             return ["1:M"] * hits if side == 1 else super().allocate(ctx, side, hits, phase, by)
 
     b = battle()
-    before = b.to_json()
     with pytest.raises(IllegalAction, match="1:M"):
         for _ in range(5):
             b.step_round(Always())

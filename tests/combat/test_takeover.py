@@ -86,7 +86,7 @@ def test_first_success_neutralizes_second_takes_over_an_uncontrolled_ship():
 def test_controlled_ships_need_three_successes_and_cross_trained_skips_recondition():
     b = takeover_battle(controlled=(2,), edges=["Cross-Trained"])
     to_phase(b, "takeover", Quiet())
-    for day in range(2):
+    for _day in range(2):
         b.step_phase(Quiet(), faces=[1])
         assert b.state.units["1:2"].owner == 1
         to_phase(b, "takeover", Quiet())

@@ -76,7 +76,7 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
             st.units[k].fired = True
     elif kind == "ability_hit":
         s = st.sides[d["side"]]
-        s.entity = s.entity.with_damage(d["ability"], d.get("hits", 1))  # type: ignore[union-attr]
+        s.entity = s.entity.with_damage(d["ability"], d.get("hits", 1))
     elif kind == "entity_state":
         st.sides[d["side"]].entity_state = d["state"]
     elif kind == "repair":

@@ -108,12 +108,12 @@ class SimulationResult:
                 f"mean rounds {self.rounds.mean():.2f}"
             )
         ]
-        for r in self.odds():
-            lines.append(
-                f"{r['side']}: won {r['won']:.1%}, lost {r['lost']:.1%}, draw "
-                f"{r['draw']:.1%}, retreated {r['retreated']:.1%}; RU lost mean "
-                f"{r['ru_lost_mean']:.1f} (10%-90%: {r['ru_lost_p10']:g}-{r['ru_lost_p90']:g})"
-            )
+        lines += [
+            f"{r['side']}: won {r['won']:.1%}, lost {r['lost']:.1%}, draw "
+            f"{r['draw']:.1%}, retreated {r['retreated']:.1%}; RU lost mean "
+            f"{r['ru_lost_mean']:.1f} (10%-90%: {r['ru_lost_p10']:g}-{r['ru_lost_p90']:g})"
+            for r in self.odds()
+        ]
         return "\n".join(lines)
 
 
@@ -160,7 +160,7 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
         if not isinstance(rule, Never) and any(sh.design.immobile for sh in s.ships):
             return "retreating sides with immobile ships are not vectorised"
     if policy.takeover:
-        for i, s in enumerate(battle.sides):
+        for s in battle.sides:
             can_sense = (s.entity is not None and s.entity.base("sensors") > 0) or any(
                 sh.design.sensors for sh in s.ships
             )
@@ -433,7 +433,7 @@ def _fast(
         for i in range(2):
             s = S[i]
             act = live & in_fight(i)
-            if not act.any() or not len(s.keys) and s.entity is None:
+            if not act.any() or (not len(s.keys) and s.entity is None):
                 continue
             udice, _ = s.dice("handling", ctl_index(i, ab_h), ctl[i])
             udice = udice * oper(i)[:, :, None]
@@ -576,7 +576,7 @@ def simulate(
     show = progress if progress is not None else n >= 20000
     bar = None
     if show:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+        from tqdm.auto import tqdm
 
         bar = tqdm(total=n, desc=f"battles ({use})", leave=False)
     names = [s.name for s in battle.sides]
