@@ -10,9 +10,12 @@ Two engines give the same statistics:
   entity's self-repair, and the retreat rules. ``method="auto"`` uses it when it covers the
   battle, else the engine. A test checks that both agree.
 
-The fast path follows the same allocation order (:func:`~.damage.allocation_order`), the
-same pools (:func:`~kit.successors.fleets.ship_dice`) and the same damage table as the
-engine; only the bookkeeping is vectorised.
+The fast path places hits with the engine's own allocation rule
+(:func:`~.allocation.plan_wave`, wave after wave until every hit has landed or nothing is left
+to hit), builds its dice from the same pools (:func:`~kit.successors.fleets.ship_dice`), uses
+the same damage table, and lets ships go from Control, cheapest first, when a hit lowers
+Control below their number; only the bookkeeping is vectorised. What it still writes on its own
+(phases, repairs, retreats) is compared with the engine on many generated setups by a test.
 """
 
 from __future__ import annotations
