@@ -101,7 +101,19 @@ BOMBS = {
     "many sessions": ("kit.campaign:Campaign", envelope("campaign", {
         "name": "c", "sessions": [{"title": "s"}] * 60_000})),
     "many duplicate keys": ("kit.campaign:Campaign", "{" + '"a":0,' * 150_000 + '"a":0}'),
+    "battle of 20,000 drones": ("kit.successors.combat.battle:Battle", None),
 }
+
+
+def _battle_bomb() -> str:
+    from kit.successors.examples import example_one
+
+    doc = json.loads(example_one(seed=1).to_json())
+    doc["data"]["sides"][1]["ships"] = [{"id": i + 1, "type": "DRONE"} for i in range(20_000)]
+    return json.dumps(doc, separators=(",", ":"))
+
+
+BOMBS["battle of 20,000 drones"] = ("kit.successors.combat.battle:Battle", _battle_bomb())
 
 
 @pytest.mark.parametrize("name", list(BOMBS))
