@@ -15,6 +15,7 @@ actions = st.lists(
         st.tuples(st.just("token"), st.booleans()),
         st.tuples(st.just("knockout"), st.integers(0, 2)),
         st.tuples(st.just("adjust"), st.integers(-2, 2)),
+        st.tuples(st.just("push"), st.integers(-2, 3)),
         st.tuples(st.just("note"), st.integers(1, 3)),
     ),
     max_size=30,
@@ -33,6 +34,8 @@ def apply(job: Job, action) -> None:
         job.decide_knockout(CREW[arg].name)
     elif kind == "adjust":
         job.adjust(heat=arg, note="gm")
+    elif kind == "push":
+        job.adjust(progress=arg, threat=1, note="the story moves")
     else:
         job.note(arg, "remember this")
 

@@ -222,3 +222,15 @@ def test_oracle_table_is_the_texts():
     assert sum(TWO_D6.values()) == 1 and sum(ONE_D6_PLUS_1.values()) == 1
     assert [t for t, row in TEXT_TABLE.items() if row[3]] == [7, 8]
     assert [t for t in itertools.chain(TEXT_TABLE) if TEXT_TABLE[t][1] == "postponed"] == [11, 12]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(3, 7), st.integers(3, 7), st.integers(1, 3), st.sampled_from([0, None]), st.booleans(),
+       st.booleans(), st.integers(0, 2**16))
+def test_monte_carlo_agrees_with_the_oracle_generated(d, c, n, floor, same, spend, seed):
+    p, threat = oracle(d, c, n, floor=floor, same_incident=same, spend=spend)
+    job = make_job(d, c, n, floor=floor, same_incident=same)
+    sim = simulate(job, n=30_000, seed=seed, policy=AutoPolicy(spend_tokens=spend))
+    se = math.sqrt(float(p * (1 - p)) / sim.n) or 1e-9
+    assert abs(sim.success - float(p)) <= 4.5 * se
+    assert abs(sim.mean_threat - float(threat)) <= 4.5 * sim.threat_se + 1e-9
