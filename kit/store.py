@@ -343,7 +343,7 @@ def save(path: str | os.PathLike[str], text: str) -> Path:
     _clean_stale(target.parent, target.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fchmod(fh.fileno(), mode)
