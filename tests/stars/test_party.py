@@ -348,3 +348,47 @@ def test_on_board_travellers_that_can_jump_still_go_when_their_host_stays():
         )
     )
     assert how(hold)["Small"] == ("aboard", "JF") and set(hold.stranded()) == {"Big"}
+
+
+# ------------------------------------------------------------------ several ships plotting alone
+def test_two_ships_plotting_alone_jump_when_the_slower_is_done(sector):
+    """Each rolls one rank-1 die a roll (a success 1 time in 6) on a known one-success route.
+
+    One plotter needs 6 rolls on average (geometric). For the later of two:
+    E[max] = 2 E[T] - E[min], and the first of two succeeds with 1 - (5/6)^2 = 11/36 a roll,
+    so E[min] = 36/11 and E[max] = 12 - 36/11 = 96/11 rolls, five days each, plus the jump.
+    """
+    sector.record_jump("Ana", "Bel")  # known: ceil(4 / 5) = 1 success, Information only
+    pair = Party((Traveller("A", "ship", hyper_jump=True), Traveller("B", "ship", hyper_jump=True)))
+    nav = pair.navigator()
+    assert nav.plotters == 2 and nav.name == "A and 1 more (alone)"
+    route = sector.route("Ana", "Bel", navigator=nav)
+    want = 5 * 96 / 11 + 1
+    assert route.expected_days == pytest.approx(want, rel=1e-9)
+    assert route.legs[0].expected_days_exact() == pytest.approx(want, rel=1e-9)
+    # one ship alone: 6 rolls, 31 days
+    solo = Party((Traveller("A", "ship", hyper_jump=True),))
+    assert sector.route("Ana", "Bel", navigator=solo.navigator()).expected_days == 31
+    # the journey rolls each ship's die and jumps when both totals reach 1
+    days = []
+    for seed in range(600):
+        j = Journey.along(sector, route, pair, seed=seed).run()
+        plots = [e for e in j.log if e.kind == "plot"]
+        assert all(len(e["faces"]) == 2 and e["total"] == min(e["totals"]) for e in plots)
+        assert plots[-1]["total"] >= 1 and all(e["total"] < 1 for e in plots[:-1])
+        days.append(j.day)
+    days = np.array(days)
+    se = days.std(ddof=1) / np.sqrt(len(days))
+    assert abs(days.mean() - want) < 4 * se
+    assert "2 ships alone" in j.record()[0]
+    assert Journey.from_json(j.to_json()) == j
+
+
+def test_a_jump_ship_on_board_a_going_carrier_does_not_plot():
+    party = Party(
+        (
+            Traveller("JC", "ship", hyper_jump=True, racks=60),
+            Traveller("Scout", "ship", hyper_jump=True, aboard="JC", units=4),
+        )
+    )
+    assert how(party)["Scout"] == ("aboard", "JC") and party.navigator().plotters == 1

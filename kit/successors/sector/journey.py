@@ -58,6 +58,7 @@ def _leg_dict(leg: Leg) -> dict[str, Any]:
         "pool": list(leg.pool),
         "time_factor": leg.time_factor,
         "travel_days": leg.travel_days,
+        **({"plotters": leg.plotters} if leg.plotters > 1 else {}),
     }
 
 
@@ -84,6 +85,7 @@ def _leg_from(raw: Any, k: int) -> Leg:
         tuple(validate.integer(f"{f}.pool die", x, 0, 5) for x in pool),
         validate.integer(f"{f}.time_factor", raw.get("time_factor", 1), 1, 100),
         validate.integer(f"{f}.travel_days", raw.get("travel_days", 1), 0, 100),
+        validate.integer(f"{f}.plotters", raw.get("plotters", 1), 1, 100),
     )
 
 
@@ -185,6 +187,7 @@ class Journey:
                         nav.pool(status),
                         nav.time_factor,
                         sector.rules.jump_days,
+                        nav.plotters,
                     )
                 )
                 made[key] = made.get(key, 0) + 1
@@ -194,16 +197,19 @@ class Journey:
     def state(self) -> dict[str, Any]:
         """Day, leg number, running successes and whether the party has arrived."""
         day, leg, total = 0, 0, 0
+        totals: list[int] = []
         for e in self.log:
             day = e["day"]
             if e.kind == "plot":
                 total = e["total"]
+                totals = list(e.get("totals", []))
             elif e.kind in ("jump", "gate"):
-                leg, total = leg + 1, 0
+                leg, total, totals = leg + 1, 0, []
         return {
             "day": day,
             "leg": leg,
             "total": total,
+            "totals": totals,
             "arrived": leg >= len(self.legs),
             "at": self.names[leg] if leg < len(self.legs) or not self.legs else self.names[-1],
         }
@@ -249,6 +255,8 @@ class Journey:
                 ]
             if not leg.pool:
                 raise IllegalAction("the plotter has no dice for this jump (rank 0)")
+            if leg.plotters > 1:
+                return [self._plot_apart(st, leg)]
             faces = self._roll(len(self.log), leg.pool)
             hits = sum(1 for f, t in zip(faces, leg.pool) if f <= t and f < ALWAYS_FAILS)
             total = st["total"] + hits
@@ -264,6 +272,27 @@ class Journey:
                     needed=leg.successes,
                 )
             ]
+
+    def _plot_apart(self, st: dict[str, Any], leg: Leg) -> Any:
+        """One plotting roll of each ship plotting alone; the slowest total counts."""
+        k, n = leg.plotters, len(leg.pool)
+        faces = self._roll(len(self.log), leg.pool * k)
+        before = st["totals"] or [0] * k
+        totals = []
+        for i in range(k):
+            mine = zip(faces[i * n : (i + 1) * n], leg.pool)
+            totals.append(before[i] + sum(1 for f, t in mine if f <= t and f < ALWAYS_FAILS))
+        return self.log.append(
+            "plot",
+            day=st["day"] + leg.time_factor,
+            leg=st["leg"],
+            dice=list(leg.pool),
+            faces=faces,
+            successes=sum(totals) - sum(before),
+            totals=totals,
+            total=min(totals),
+            needed=leg.successes,
+        )
 
     def move(self, orbits: int) -> list[Any]:
         """Move the whole party ``orbits`` orbits within the current system, at its pace.
@@ -320,7 +349,13 @@ class Journey:
                 )
                 continue
             a, b = self.names[e["leg"]], self.names[e["leg"] + 1]
-            if e.kind == "plot":
+            if e.kind == "plot" and e.get("totals") is not None:
+                out.append(
+                    f"day {e['day']:>3}: plot {a} -> {b}: {len(e['totals'])} ships alone, dice "
+                    f"{e['dice']} each rolled {e['faces']}, totals {e['totals']} "
+                    f"(the slowest {e['total']}/{e['needed']})"
+                )
+            elif e.kind == "plot":
                 out.append(
                     f"day {e['day']:>3}: plot {a} -> {b}: dice {e['dice']} rolled "
                     f"{e['faces']}, {e['successes']} success{'' if e['successes'] == 1 else 'es'} "
@@ -379,8 +414,15 @@ class Journey:
                     validate.integer(f"event.{key}", e.get(key), 0, 10_000)
                 dice = validate.sequence("event.dice", e.get("dice"))
                 faces = validate.sequence("event.faces", e.get("faces"))
-                if len(dice) != len(faces) or len(dice) > 100:
-                    raise InvalidInput("event.dice and event.faces must pair up (at most 100)")
+                totals = validate.sequence("event.totals", e.get("totals", []))
+                k = len(totals) or 1
+                if len(dice) > 100 or len(totals) > 100 or len(faces) != k * len(dice):
+                    raise InvalidInput(
+                        "event.faces must hold one face per die of each plotter (at most 100 "
+                        "dice and 100 plotters)"
+                    )
+                for x in totals:
+                    validate.integer("event.totals", x, 0, 10_000)
                 for x in dice:
                     validate.integer("event.dice", x, 0, 5)
                 for x in faces:

@@ -416,8 +416,9 @@ class Party:
         """The navigator the party jumps with.
 
         An entity plots (the policy picks which) and hands the plot to the Hyper-Jump ships;
-        with no entity able to jump, the first Hyper-Jump ship plots alone at rank 1 and five
-        times the time. ``can_jump`` is False when nobody can jump or someone is stranded.
+        with no entity able to jump, every Hyper-Jump ship that crosses on its own drive plots
+        alone at rank 1 and five times the time, and the party jumps when the last of them is
+        done (``plotters``). ``can_jump`` is False when nobody can jump or someone is stranded.
         """
         sig = max(t.gate_signature for t in self.travellers)
         stranded = len(self.stranded())
@@ -427,13 +428,18 @@ class Party:
             p = self.policy.choose(self.plotters)
             return Navigator(p.information, p.sensors, 1, ok, sig, p.name + note)
         if self.jump_ships:
+            alone = [p.name for p in self.manifest() if p.how == "plots alone"] or [
+                self.jump_ships[0].name
+            ]
+            more = f" and {len(alone) - 1} more" if len(alone) > 1 else ""
             return Navigator(
                 self.lone_ship_rank,
                 self.lone_ship_rank,
                 self.lone_ship_time_factor,
                 ok,
                 sig,
-                self.jump_ships[0].name + " (alone)" + note,
+                alone[0] + more + " (alone)" + note,
+                len(alone),
             )
         return Navigator(0, 0, 1, False, sig, "nobody")
 

@@ -5,7 +5,10 @@ navigator's pool once a day (Information dice on a known or locked route, Inform
 Sensors dice on an unknown one) and adding up the successes until they reach ``s``. The day
 the total is reached the plot is done; the jump itself then takes ``jump_days`` (one) more
 day. A ship plotting alone rolls rank 1 dice once every five days. So the days of one jump are
-``time_factor * T + jump_days`` where ``T`` is the number of rolls. A Hyper Gate edge takes
+``time_factor * T + jump_days`` where ``T`` is the number of rolls. When several Hyper-Jump
+ships travel with no entity to hand them a plot, each plots alone and the party jumps when the
+last one is done: ``T`` is then the largest of ``plotters`` independent plotting times, whose
+distribution is the single one's raised to that power. A Hyper Gate edge takes
 ``gate_days`` (one) with certainty, and only passes parties whose largest signature fits.
 
 ``T``'s distribution is exact: the successes of one roll come from
@@ -64,6 +67,7 @@ __all__ = [
     "Route",
     "SectorLike",
     "days_graph",
+    "expected_last_plot_rolls",
     "expected_plot_rolls",
     "jump_days_pmf",
     "plan_route",
@@ -124,8 +128,11 @@ class Navigator:
     """Largest signature in the party (decides which gates it fits through)."""
     name: str = "navigator"
     """Shown in logs."""
+    plotters: int = 1
+    """How many plot the same jump independently (ships alone, no entity); all must finish."""
 
     def __post_init__(self) -> None:
+        validate.integer("plotters", self.plotters, 1, 100)
         validate.integer("information", self.information, 0, 60)
         validate.integer("sensors", self.sensors, 0, 60)
         validate.integer("time_factor", self.time_factor, 1, 100)
@@ -202,11 +209,44 @@ def plot_rolls_pmf(pool: Sequence[int], needed: int, horizon: int) -> np.ndarray
     return out
 
 
+def _last_of(pmf: np.ndarray, plotters: int) -> np.ndarray:
+    """The pmf of the largest of ``plotters`` independent draws from ``pmf`` (same horizon)."""
+    if plotters == 1:
+        return pmf
+    cdf = np.cumsum(pmf) ** plotters
+    return np.diff(np.concatenate(([0.0], cdf)))
+
+
+def expected_last_plot_rolls(pool: tuple[int, ...], needed: int, plotters: int) -> float | None:
+    """Expected rolls until the last of ``plotters`` independent plots is done (floats).
+
+    ``E[max] = sum over t >= 0 of (1 - F(t) ** plotters)``, summed until the tail is below
+    1e-13; with one plotter it is :func:`expected_plot_rolls`.
+    """
+    if plotters == 1 or needed <= 0:
+        e = expected_plot_rolls(tuple(pool), needed)
+        return None if e is None else float(e)
+    if expected_plot_rolls(tuple(pool), needed) is None:
+        return None
+    horizon = 64
+    while True:
+        cdf = np.cumsum(plot_rolls_pmf(pool, needed, horizon))
+        if 1.0 - cdf[-1] < 1e-15 or horizon >= 1 << 16:
+            return float((1.0 - cdf**plotters).sum())
+        horizon *= 4
+
+
 def jump_days_pmf(
-    pool: Sequence[int], needed: int, horizon: int, *, time_factor: int = 1, jump_days: int = 1
+    pool: Sequence[int],
+    needed: int,
+    horizon: int,
+    *,
+    time_factor: int = 1,
+    jump_days: int = 1,
+    plotters: int = 1,
 ) -> np.ndarray:
     """``pmf[d]`` = chance a jump (plot, then the jump) takes exactly ``d`` days, d <= horizon."""
-    rolls = plot_rolls_pmf(pool, needed, max(0, horizon))
+    rolls = _last_of(plot_rolls_pmf(pool, needed, max(0, horizon)), plotters)
     out = np.zeros(horizon + 1)
     for t, w in enumerate(rolls):
         d = t * time_factor + jump_days
@@ -237,19 +277,27 @@ class Leg:
     """Days per plotting roll."""
     travel_days: int = 1
     """Days of the jump or gate passage itself."""
+    plotters: int = 1
+    """Independent plotters who must all finish (ships alone); 1 otherwise."""
 
     @property
     def expected_days(self) -> float:
         """Expected days of this leg."""
         if self.gate:
             return float(self.travel_days)
-        e = expected_plot_rolls(self.pool, self.successes)
-        return float("inf") if e is None else float(e) * self.time_factor + self.travel_days
+        e = expected_last_plot_rolls(self.pool, self.successes, self.plotters)
+        return float("inf") if e is None else e * self.time_factor + self.travel_days
 
     def expected_days_exact(self) -> Fraction | None:
-        """Expected days as an exact fraction (None if the jump is impossible)."""
+        """Expected days as an exact fraction (None if the jump is impossible).
+
+        With several plotters the expectation is a float sum, returned as a Fraction of it.
+        """
         if self.gate:
             return Fraction(self.travel_days)
+        if self.plotters > 1:
+            e2 = expected_last_plot_rolls(self.pool, self.successes, self.plotters)
+            return None if e2 is None else Fraction(e2) * self.time_factor + self.travel_days
         e = expected_plot_rolls(self.pool, self.successes)
         return None if e is None else e * self.time_factor + self.travel_days
 
@@ -266,6 +314,7 @@ class Leg:
             horizon,
             time_factor=self.time_factor,
             jump_days=self.travel_days,
+            plotters=self.plotters,
         )
 
 
@@ -346,10 +395,12 @@ class _Weights:
     def jump_cost(self, status: str, successes: int) -> float | None:
         key = (status, successes)
         if key not in self.cache:
-            e = expected_plot_rolls(self.nav.pool(status), successes) if self.nav.can_jump else None
-            self.cache[key] = (
-                None if e is None else float(e) * self.nav.time_factor + self.rules.jump_days
+            e = (
+                expected_last_plot_rolls(self.nav.pool(status), successes, self.nav.plotters)
+                if self.nav.can_jump
+                else None
             )
+            self.cache[key] = None if e is None else e * self.nav.time_factor + self.rules.jump_days
         return self.cache[key]
 
     def gate_ok(self, d: dict[str, Any]) -> bool:
@@ -418,6 +469,7 @@ class _Weights:
             self.nav.pool(d["status"]),
             self.nav.time_factor,
             self.rules.jump_days,
+            self.nav.plotters,
         )
 
 
