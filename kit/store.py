@@ -346,8 +346,8 @@ def save(path: str | os.PathLike[str], text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
-            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
+        os.chmod(tmp, mode)  # the old file's permissions (mkstemp makes 0600)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
