@@ -35,7 +35,7 @@ RELEATA_SHEET = (
     "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
 )
 
-__all__ = ["TANRAC_SHEET", "RELEATA_SHEET", "tanrac", "releata", "tanrac_fleet", "releata_fleet", "garrison", "example_one", "example_two"]
+__all__ = ["RELEATA_SHEET", "TANRAC_SHEET", "example_one", "example_two", "garrison", "releata", "releata_fleet", "tanrac", "tanrac_fleet"]
 
 
 def tanrac() -> Entity:
