@@ -15,6 +15,7 @@ level (or size, rank, count, points), kept as data: ``coefficient x parameter **
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -24,12 +25,14 @@ from ..errors import IllegalAction, InvalidInput, InvalidType
 from .rules import DEFAULT_RULES, SuccessorsRules
 
 __all__ = [
+    "GATE_SENSORS_NEEDED",
     "PROJECTS",
     "Cube",
     "HyperCannon",
     "Project",
     "ProjectType",
     "build_successes",
+    "check_hyper_gate",
     "project",
     "project_type",
 ]
@@ -317,6 +320,71 @@ def project(name: str, level: int = 1, rules: SuccessorsRules = DEFAULT_RULES) -
 
 
 # --------------------------------------------------------------------------- projects at work
+#: Sensors successes the builders of a Hyper Gate must know of in each of the two systems.
+GATE_SENSORS_NEEDED = 10
+
+
+def _gate_sensors(sensors: Any) -> list[tuple[str, int]]:
+    """``sensors`` as two (system, successes) rows; a pair names the systems here and there."""
+    if sensors is None:
+        raise IllegalAction(
+            f"a Hyper Gate needs knowledge of {GATE_SENSORS_NEEDED} Sensors successes in both "
+            "systems it links: pass sensors=(successes here, successes there) or "
+            "sensors={system name: successes, other system name: successes}"
+        )
+    if isinstance(sensors, Mapping):
+        rows = [(validate.text("sensors system", k, max_len=120), v) for k, v in sensors.items()]
+    else:
+        values = validate.sequence("sensors", sensors)
+        rows = list(zip(("this system", "the other system"), values))
+        if len(values) != 2:
+            rows = []
+    if len(rows) != 2:
+        raise InvalidInput(
+            f"sensors must give the Sensors successes of exactly two systems (here, there), "
+            f"got {sensors!r}"
+        )
+    return [(name, validate.integer(f"sensors[{name!r}]", n, 0)) for name, n in rows]
+
+
+def check_hyper_gate(size: int, sensors: Any, *, other_end: int | None = None) -> int:
+    """Check that one end of a Hyper Gate of ``size`` may be built; return the size.
+
+    The rule text asks two things of the builders: knowledge of 10 Sensors successes in both
+    systems the gate links, and the same size at both ends. ``sensors`` gives the successes
+    known, as a pair ``(here, there)`` or a mapping of the two systems' names to their
+    successes; ``other_end`` is the size of the gate already standing (or being built) at
+    the far end, if any. IllegalAction says what is missing.
+
+    >>> check_hyper_gate(2, (10, 12), other_end=2)
+    2
+    >>> check_hyper_gate(1, {"Sol": 10, "Vega": 7})
+    Traceback (most recent call last):
+    ...
+    kit.errors.IllegalAction: a Hyper Gate needs knowledge of 10 Sensors successes in both systems; Vega has 7 (3 more needed)
+    """
+    size = project_type("Hyper Gate").check_level(size)
+    rows = _gate_sensors(sensors)
+    short = [
+        f"{name} has {n} ({GATE_SENSORS_NEEDED - n} more needed)"
+        for name, n in rows
+        if n < GATE_SENSORS_NEEDED
+    ]
+    if short:
+        raise IllegalAction(
+            f"a Hyper Gate needs knowledge of {GATE_SENSORS_NEEDED} Sensors successes in both "
+            f"systems; {'; '.join(short)}"
+        )
+    if other_end is not None:
+        other = validate.integer("other_end", other_end, 1)
+        if other != size:
+            raise IllegalAction(
+                f"both gates of a Hyper Gate are the same size: the other end is size {other}, "
+                f"this one was asked as size {size}"
+            )
+    return size
+
+
 def _has_sensors(spotter: Any) -> bool:
     """True for an active entity, or a ship (Ship, ShipDesign or catalog name) with Sensors."""
     from .design import ShipDesign

@@ -208,7 +208,7 @@ def test_a_size_1_hyper_gate_takes_10_successes_and_then_takes_5_hits():
     # object when finished. Until a project is finished, it is treated as a 1 hit object".
     # Before the fix the Workshop put 3 RU a success into projects: 17 successes.
     ws = Workshop(_builder(), ru=60)
-    gate = ws.start_project("Hyper Gate", 1)
+    gate = ws.start_project("Hyper Gate", 1, sensors=(10, 10))
     job = ws.projects[gate]
     assert job.successes_needed == 50 // 5 == 10
     for n in range(1, 10):
@@ -220,6 +220,45 @@ def test_a_size_1_hyper_gate_takes_10_successes_and_then_takes_5_hits():
         {"kind": "finished", "job": gate, "name": "Hyper Gate"}
     ]
     assert not ws.day([("build", gate)], faces=[1])["rolls"][0]["done"]  # nothing left to add
+
+
+def test_a_hyper_gate_needs_10_sensors_successes_known_in_both_systems():
+    # Text: "It requires knowledge of 10 Sensors successes in both systems and 50RU per size
+    # of the Gate at each system." Before: the Workshop started a gate with no such check.
+    ws = Workshop(_builder(), ru=100)
+    with pytest.raises(IllegalAction, match="10 Sensors successes in both systems") as err:
+        ws.start_project("Hyper Gate", 1)
+    assert "sensors=" in str(err.value)  # says what to pass
+    with pytest.raises(IllegalAction, match=r"the other system has 9 \(1 more needed\)"):
+        ws.start_project("Hyper Gate", 1, sensors=(10, 9))
+    with pytest.raises(IllegalAction, match=r"Vega has 0 \(10 more needed\)") as err:
+        ws.start_project("Hyper Gate", 2, sensors={"Sol": 12, "Vega": 0})
+    assert "Sol" not in str(err.value)  # only the system that falls short is named
+    with pytest.raises(ValueError, match="exactly two systems"):
+        ws.start_project("Hyper Gate", 1, sensors=(10, 10, 10))
+    with pytest.raises(IllegalAction, match="start_project"):
+        ws.day([("build", "Hyper Gate")], faces=[1])  # a bare name cannot start a gate
+    with pytest.raises(ValueError, match="belong to a Hyper Gate"):
+        ws.start_project("Matrix", 1, sensors=(10, 10))
+    assert ws.projects == {} and ws.days == [] and ws.ru == 100  # nothing started or rolled
+    key = ws.start_project("Hyper Gate", 2, sensors={"Sol": 10, "Vega": 11})
+    assert ws.projects[key].level == 2 and ws.projects[key].cost == 2 * 50
+
+
+def test_both_gates_of_a_pair_are_the_same_size():
+    # Text: "Both Gates have to be the same size." The far end is another Workshop's job.
+    here = Workshop(_builder(), ru=100)
+    near = here.projects[here.start_project("Hyper Gate", 2, sensors=(10, 10))]
+    there = Workshop(_builder(), ru=100)
+    with pytest.raises(IllegalAction, match="other end is size 2, this one was asked as size 1"):
+        there.start_project("Hyper Gate", 1, sensors=(10, 10), other_end=near)
+    with pytest.raises(IllegalAction, match="other end is size 3"):
+        there.install("Hyper Gate", 2, sensors=(10, 10), other_end=3)
+    far = there.start_project("Hyper Gate", 2, sensors=(10, 10), other_end=near)
+    assert there.projects[far].level == near.level == 2
+    matrix = here.projects[here.start_project("Matrix", 2)]
+    with pytest.raises(ValueError, match="other_end must be the far Hyper Gate"):
+        there.start_project("Hyper Gate", 2, sensors=(10, 10), other_end=matrix)
 
 
 def test_ships_are_built_at_3_ru_a_success_and_join_the_workshop():
@@ -238,7 +277,7 @@ def test_ships_are_built_at_3_ru_a_success_and_join_the_workshop():
 
 def test_building_needs_ru_at_hand():
     ws = Workshop(_builder(), ru=0)
-    gate = ws.start_project("Hyper Gate", 1)
+    gate = ws.start_project("Hyper Gate", 1, sensors=(10, 10))
     assert not ws.day([("build", gate)], faces=[1])["rolls"][0]["done"]
     assert ws.projects[gate].ru == 0
     with pytest.raises(ValueError, match="unknown project 'Death Star'"):

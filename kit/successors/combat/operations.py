@@ -31,7 +31,7 @@ from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...rng import SeedLike, make_rng
 from ..entities import ABILITIES, Entity
 from ..fleets import ability_pool
-from ..projects import Project, project, project_type
+from ..projects import Project, check_hyper_gate, project, project_type
 from ..rules import DEFAULT_RULES, SuccessorsRules
 from ..ships import ship_type
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, in_fight
@@ -505,13 +505,38 @@ class Workshop:
         self.loose[key] = LooseObject(key, name, ru)
         return key
 
-    def start_project(self, name: str, level: int = 1, *, site: str | None = None) -> str:
+    def start_project(
+        self,
+        name: str,
+        level: int = 1,
+        *,
+        site: str | None = None,
+        sensors: Any = None,
+        other_end: BuildJob | int | None = None,
+    ) -> str:
         """Start one copy of an engineering project (one Handling success per 5 RU); its key.
 
         ``site`` names where it stands: an orbit (``"3"``), a moon (``"3.1"``) or ``"star"``.
         A Core Tap needs a world with a core, a Stellar Tap the star.
+
+        A Hyper Gate (``level`` is its size) is one end of a pair: its builders must know of
+        10 Sensors successes in both systems, given as ``sensors=(here, there)`` or as a
+        mapping of the two systems' names to their successes, and when the far end already
+        stands or is under way, ``other_end`` (its :class:`BuildJob` or its size) must be the
+        same size. Otherwise IllegalAction names what is missing
+        (:func:`~kit.successors.projects.check_hyper_gate`).
         """
         p = project(name, level, self.rules)
+        if p.type.effect == "gate":
+            if isinstance(other_end, BuildJob):
+                if other_end.kind != "project" or project_type(other_end.name) is not p.type:
+                    raise InvalidInput(
+                        f"other_end must be the far Hyper Gate's job, got a {other_end.name!r} job"
+                    )
+                other_end = other_end.level
+            check_hyper_gate(p.level, sensors, other_end=other_end)
+        elif sensors is not None or other_end is not None:
+            raise InvalidInput(f"sensors and other_end belong to a Hyper Gate, not to a {p.name}")
         if site is not None:
             site = self._site(site)
         if p.type.effect == "core_mining" and (site is None or site == "star"):
@@ -541,9 +566,20 @@ class Workshop:
         )
         return key
 
-    def install(self, name: str, level: int = 1, *, site: str | None = None) -> str:
-        """Record a finished project already standing here (a Core Tap built long ago)."""
-        key = self.start_project(name, level, site=site)
+    def install(
+        self,
+        name: str,
+        level: int = 1,
+        *,
+        site: str | None = None,
+        sensors: Any = None,
+        other_end: BuildJob | int | None = None,
+    ) -> str:
+        """Record a finished project already standing here (a Core Tap built long ago).
+
+        A Hyper Gate is checked as in :meth:`start_project`.
+        """
+        key = self.start_project(name, level, site=site, sensors=sensors, other_end=other_end)
         job = self.projects[key]
         job.ru, job.successes = job.cost, job.successes_needed
         return key
@@ -638,8 +674,11 @@ class Workshop:
         elif task == "build":
             if not isinstance(target, str):
                 raise InvalidType(f"build target must be a job key or project name, got {target!r}")
-            if target not in self.projects:
-                project_type(target)  # a bare project name starts that project
+            if target not in self.projects and project_type(target).effect == "gate":
+                raise IllegalAction(
+                    f"{target!r} is no job here: start a Hyper Gate with "
+                    "start_project('Hyper Gate', size, sensors=(here, there)), then build its key"
+                )  # a bare project name starts that project; a gate needs its sensors first
 
     def day(
         self, plan: list[tuple[str, Any]] | None = None, *, faces: list[int] | None = None
