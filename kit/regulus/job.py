@@ -96,6 +96,31 @@ def _job_type(value: str | JobType) -> JobType:
     )
 
 
+@store.register_migration("regulus-job", 1)
+def _from_v1(data: Any) -> Any:
+    """Version 1 to 2: keep what a version-1 game meant when it is replayed by today's rules.
+
+    The token timing was then spent-on-the-spot by default, so a file without the field gets it
+    set; adjustments are marked ``legacy`` (no end check, allowed at any point). Anything
+    malformed is passed on unchanged for :meth:`Job.from_dict` to refuse with a clear message.
+    """
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    rules = data.get("rules", {})
+    if isinstance(rules, dict) and "token_on_same_incident" not in rules:
+        data["rules"] = {**rules, "token_on_same_incident": True}
+    events = data.get("events")
+    if isinstance(events, list):
+        data["events"] = [
+            {**e, "data": {**e["data"], "legacy": True}}
+            if isinstance(e, dict) and e.get("kind") == "adjust" and isinstance(e.get("data"), dict)
+            else e
+            for e in events
+        ]
+    return data
+
+
 class Job:
     """A job: type, difficulty, clock, conditions and crew, resolved as an event log.
 
@@ -109,10 +134,14 @@ class Job:
         rules: house-rule options (:class:`RegulusRules`).
         title, details: free text for the record sheet.
         seed: seeds the kit's own rolls; recorded so the job replays (None draws one).
+
+    Save files are version 2. A version-1 file loads as it was played: its rules keep the token
+    timing of the time (spent on the incident that granted it), and its GM adjustments keep their
+    old meaning (Heat and Threat only, no end check, allowed at any point).
     """
 
     KIND = "regulus-job"
-    VERSION = 1
+    VERSION = 2
 
     def __init__(
         self,
@@ -225,12 +254,16 @@ class Job:
             if spend:
                 self._rows[-1].consequences.append("minor (token spent)")
         elif kind == "adjust":
-            if s.phase not in (MAIN, COMPANION):
+            legacy = validate.boolean("legacy", event.get("legacy", False))
+            if s.phase not in (MAIN, COMPANION) and not legacy:
                 raise IllegalAction(self._not_adjusting(s))
             deltas = {f: validate.integer(f, event.get(f, 0), -ADJUST_LIMIT, ADJUST_LIMIT)
                       for f in ("progress", "threat", "heat")}
             note = validate.text("note", event.get("note", ""), allow_empty=True)
-            s = ctx.adjust(s, **deltas)
+            if legacy:  # from a version-1 save: counters only, as it was played
+                s = s._replace(threat=s.threat + deltas["threat"], heat=s.heat + deltas["heat"])
+            else:
+                s = ctx.adjust(s, **deltas)
             effects = ", ".join(f"{v:+d} {f.title()}" for f, v in deltas.items() if v)
             self._rows.append(RecordRow(len(self._rows) + 1, s.turn, None, "gm", "GM adjustment",
                                         effects or "no change", note=note))

@@ -400,3 +400,34 @@ def test_wrong_objects_get_invalid_type():
     for call in (lambda: exact("heist"), lambda: simulate("heist", 10), lambda: Job(5, 4, 5, [Operative("A", "x")])):
         with pytest.raises(InvalidType, match=r"Job|job_type"):
             call()
+
+
+def test_a_version_1_save_loads_as_it_was_played():
+    """Before version 2 a token paid out on its own Windfall and adjustments ran no end check."""
+    import json
+
+    from kit import store
+
+    v1 = {
+        "title": "Old job", "details": "", "job_type": "heist", "difficulty": 4, "clock": 5,
+        "crew": [{"name": "Ash", "gig": "Thief", "contributions": []}], "lead": "Ash",
+        "conditions": [{"kind": "max_heat", "value": 2}],
+        "rules": {"progress_floor": 0},  # written before the token option existed
+        "seed": 3,
+        "events": [
+            {"kind": "roll", "action": 0, "data": {"total": 12, "manual": True}},
+            {"kind": "token", "action": 1, "data": {"spend": True}},  # on the Windfall itself
+            {"kind": "adjust", "action": 2, "data": {"heat": 5, "threat": 0, "note": "alarm"}},
+            {"kind": "roll", "action": 3, "data": {"total": 10, "manual": True}},
+        ],
+    }
+    text = json.dumps({"format": "gm-kit/regulus-job", "version": 1, "data": v1})
+    job = Job.from_json(text)
+    # by hand: Windfall 2, token +1 (Threat 1), Heat 5 with no end check then, Perfect 4:
+    # Progress meets the Difficulty but Heat 5 > 2 cannot come down on a heist table
+    assert (job.progress, job.threat, job.heat) == (4, 1, 5)
+    assert (job.outcome, job.reason) == ("failure", "condition")
+    assert job.rules.token_on_same_incident is True and len(job.rows) == 3
+    again = Job.from_json(job.to_json())
+    assert again == job and json.loads(job.to_json())["version"] == Job.VERSION == 2
+    assert store.loads(job.to_json(), Job.KIND, Job.VERSION)["events"][2]["data"]["legacy"] is True
