@@ -13,13 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from .. import validate
-from ..errors import InvalidInput
 from .base import Board
 from .cards import EventDeck, as_card, event_deck_cards
 from .checks import CheckDistribution, SkillPlan, default_order
 from .limit import LimitBoard
 from .outcomes import BoardOdds, finished_odds
-from .rules import BoardRules, tracked_key
+from .rules import tracked_key
+from .sequence import sequence_dp
 from .standard import PreparationBoard, StandardBoard
 
 __all__ = ["limit_odds", "limit_order", "pool_counts", "preparation_odds", "standard_odds"]
@@ -60,63 +60,6 @@ def pool_counts(board: Board[Any], pool: Any) -> dict[int, int]:
     return dict(sorted(counts.items()))
 
 
-def _sequence_dp(
-    steps: Sequence[tuple[int | None, int]],
-    pens: Sequence[int],
-    dist: CheckDistribution,
-    rules: BoardRules,
-    pool: dict[int, int],
-    s0: int,
-    f0: int,
-    stop: Any,
-) -> dict[tuple[int, int, int], Fraction]:
-    """Exact end distribution of a run of checks.
-
-    ``steps`` lists, for each check still to come, the card value faced (``None``: an unseen
-    card drawn from ``pool`` without replacement) and the slot modifier. ``stop(s, f, i)``
-    says whether play ends with ``s`` successes and ``f`` failures after ``i`` more checks.
-    Returns ``{(s, f, checks_made): probability}``.
-    """
-    values = sorted(pool)
-    alive: dict[tuple[int, int, tuple[int, ...]], Fraction] = {
-        (s0, f0, tuple(pool[v] for v in values)): Fraction(1)
-    }
-    done: dict[tuple[int, int, int], Fraction] = {}
-    for i, (value, mod) in enumerate(steps):
-        nxt: dict[tuple[int, int, tuple[int, ...]], Fraction] = {}
-        for (s, f, counts), p in alive.items():
-            if value is not None:
-                branches = [(value, Fraction(1), counts)]
-            else:
-                total = sum(counts)
-                if total == 0:
-                    raise InvalidInput("the pool of unseen cards ran out; pass a larger pool")
-                branches = []
-                for j, v in enumerate(values):
-                    if counts[j]:
-                        rest = counts[:j] + (counts[j] - 1,) + counts[j + 1 :]
-                        branches.append((v, Fraction(counts[j], total), rest))
-            for v, w, rest in branches:
-                ps = dist.success(v + mod + pens[i], rules.meet_target)
-                for ok, q in ((True, ps), (False, 1 - ps)):
-                    if not q:
-                        continue
-                    ns, nf = (s + 1, f) if ok else (s, f + 1)
-                    mass = p * w * q
-                    if stop(ns, nf, i + 1):
-                        key = (ns, nf, i + 1)
-                        done[key] = done.get(key, Fraction(0)) + mass
-                    else:
-                        k2 = (ns, nf, rest)
-                        nxt[k2] = nxt.get(k2, Fraction(0)) + mass
-        alive = nxt
-    if alive:  # every step ran out without a stop (cannot happen for well-formed boards)
-        for (s, f, _), p in alive.items():
-            key = (s, f, len(steps))
-            done[key] = done.get(key, Fraction(0)) + p
-    return done
-
-
 def _collect(
     kind: str, done: dict[tuple[int, int, int], Fraction], win: Any, names: tuple[str, str]
 ) -> BoardOdds:
@@ -150,10 +93,16 @@ def standard_odds(
     def stop(s: int, f: int, _i: int) -> bool:
         return (s >= g and f <= n - g) or s + f >= n
 
-    done = _sequence_dp(
-        steps, pens, dist, board.rules, pool_counts(board, pool) if unseen else {}, s0, f0, stop
+    done = sequence_dp(
+        steps,
+        pens,
+        dist,
+        board.rules.meet_target,
+        pool_counts(board, pool) if unseen else {},
+        s0,
+        f0,
+        stop,
     )
-    done = {(s - s0 + s0, f, i): p for (s, f, i), p in done.items()}
     return _collect(
         "standard", done, lambda s, f: s >= g and f <= n - g, ("goal reached", "goal missed")
     )
@@ -172,11 +121,11 @@ def preparation_odds(
     n = board.length
     steps = [(None if unseen else board.cards[i].value, board.modifiers[i]) for i in range(k, n)]
     pens = _penalties(board, plan, len(steps))
-    done = _sequence_dp(
+    done = sequence_dp(
         steps,
         pens,
         dist,
-        board.rules,
+        board.rules.meet_target,
         pool_counts(board, pool) if unseen else {},
         board.successes,
         board.failures,
@@ -218,11 +167,11 @@ def limit_odds(
         left = left0 - i
         return s >= need or left == 0 or (early and s + left < need)
 
-    done = _sequence_dp(
+    done = sequence_dp(
         steps,
         pens,
         dist,
-        board.rules,
+        board.rules.meet_target,
         pool_counts(board, pool),
         board.successes,
         board.failures,
