@@ -14,3 +14,15 @@ def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
         fn()
         times.append(time.perf_counter() - t)
     return min(times)
+
+
+def median_of(fn: Callable[[], object], repeat: int = 5) -> float:
+    """The median of ``repeat`` runs of ``fn``, in seconds (steadier than one run on a busy box)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    times.sort()
+    mid = len(times) // 2
+    return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
