@@ -1,4 +1,4 @@
-"""Options for combat, with the rulings of RULINGS.md (Successors 4 and 5) as defaults.
+"""Options for combat, with the rulings (docs/rulings.md, Successors) as defaults.
 
 Every choice the rule text leaves open is a field of :class:`CombatRules`; a GM who plays it
 another way passes ``Battle(..., rules=CombatRules(field=value))``. Tables of numbers (the
@@ -38,7 +38,7 @@ _TABLE = (
 
 @dataclass(frozen=True)
 class CombatRules:
-    """Combat choices; defaults follow the rule text and RULINGS.md."""
+    """Combat choices; defaults follow the rule text and the rulings (docs/rulings.md)."""
 
     damage_table: tuple[tuple[int, str], ...] = _TABLE
     """1d6 face -> ``"neutralized"``, ``"hulked"`` or ``"vaporized"`` (the printed table)."""
