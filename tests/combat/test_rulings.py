@@ -1,8 +1,8 @@
 """Successors rulings 1, 2 and 4 in combat: every hit allocated, rank modifiers per die,
 Control lowered below the ships under it, and every CombatRules option changing an outcome.
 
-Expected numbers are worked out here from the rule text and the rulings, docs/rulings.md (small oracles with
-Fractions), not read back from the engine.
+Expected numbers are worked out here from the rule text and the rulings (docs/rulings.md),
+by hand or with small oracles in Fractions, never read back from the engine.
 """
 
 from __future__ import annotations
