@@ -29,6 +29,7 @@ from .state import STRUCTURES, BattleState, Unit, parse_key
 __all__ = [
     "allocation_order",
     "auto_allocation",
+    "cheapest_first",
     "control_excess",
     "default_release",
     "entity_loss_order",
@@ -53,6 +54,13 @@ def entity_loss_order(entity: Any) -> str:
 def allocation_order(units: list[Unit]) -> list[Unit]:
     """Operational units in the default order: decoys (biggest decoy first), then by cost."""
     return sorted(units, key=lambda u: (-u.design.decoy, u.cost, unit_order(u.key)))
+
+
+def cheapest_first(u: Unit) -> tuple[float, tuple[int, int, str]]:
+    """Sort key of the automatic choices that go by price (ruling 4): the cheapest ship first,
+    then setup order. Hits on neutralized ships, repairs and releases of Control use it, in the
+    engine and in the fast simulation alike."""
+    return (u.cost, unit_order(u.key))
 
 
 def unit_order(key: str) -> tuple[int, int, str]:
@@ -81,7 +89,7 @@ def _wave_arrays(st: BattleState, defender: int) -> tuple[list[Unit], dict[str, 
     units = allocation_order([u for u in st.side_units(defender) if u.carried_by is None])
     cap = [u.design.hits_per_damage - u.counter if u.operational else 0 for u in units]
     neut = [u.status == "neutralized" for u in units]
-    order = sorted(range(len(units)), key=lambda j: (units[j].cost, unit_order(units[j].key)))
+    order = sorted(range(len(units)), key=lambda j: cheapest_first(units[j]))
     s = st.sides[defender]
     ent = s.entity
     there = ent is not None and s.entity_state == "active"
@@ -166,7 +174,7 @@ def resolve_hits(ctx: Ctx, defender: int, hits: int, *, by: int, phase: str) -> 
 def default_release(st: BattleState, side: int, n: int) -> list[str]:
     """The automatic choice of ``n`` ships to let go of Control: the cheapest first."""
     held = [u for u in st.side_units(side) if u.controlled]
-    held.sort(key=lambda u: (u.cost, unit_order(u.key)))
+    held.sort(key=cheapest_first)
     return [u.key for u in held[:n]]
 
 

@@ -18,7 +18,12 @@ from typing import Any
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
-from .damage import auto_allocation, default_release, entity_loss_order, unit_order
+from .damage import (
+    auto_allocation,
+    cheapest_first,
+    default_release,
+    entity_loss_order,
+)
 from .events import Ctx
 from .state import entity_key, parse_key
 
@@ -147,7 +152,7 @@ class AutoPolicy:
                 for u in st.side_units(side)
                 if u.status == "neutralized" and u.held_by is None and u.carried_by is None
             ),
-            key=lambda u: (u.cost, unit_order(u.key)),
+            key=cheapest_first,
         )
         jobs += [("repair", u.key) for u in mine]
         jobs += [

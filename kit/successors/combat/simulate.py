@@ -32,7 +32,7 @@ from ..entities import ABILITIES
 from ..fleets import entity_phase, ship_dice, ship_phase
 from ..ranks import split
 from .allocation import plan_wave
-from .damage import ENTITY_LOSS_PREFERENCE, allocation_order, unit_order
+from .damage import ENTITY_LOSS_PREFERENCE, allocation_order, cheapest_first
 from .policies import AutoPolicy, Never, RetreatAfter, RetreatWhenLosses
 from .rules import ATTACK_PHASES
 from .state import initial_state
@@ -188,7 +188,7 @@ class _SideArrays:
         self.mobile = np.array([not u.design.immobile for u in units])
         self.controlled = np.array([u.controlled for u in units], bool)
         # cheapest first: the order of repairs, of hits on neutralized ships, of releases
-        rep = sorted(range(len(units)), key=lambda j: (units[j].cost, unit_order(units[j].key)))
+        rep = sorted(range(len(units)), key=lambda j: cheapest_first(units[j]))
         self.repair_order = np.array(rep, int)
         ent = side.entity
         self.entity = ent
