@@ -46,8 +46,11 @@ COLLECTIONS: dict[str, tuple[str, ...]] = {
     "job_types": ("kit.regulus.tables:JobType",),
     "crews": ("kit.campaign:Crew",),
     "boards": (
-        "kit.boards.standard:StandardBoard", "kit.boards.standard:PreparationBoard",
-        "kit.boards.limit:LimitBoard", "kit.boards.contest:Contest", "kit.boards.chase:Chase",
+        "kit.boards.standard:StandardBoard",
+        "kit.boards.standard:PreparationBoard",
+        "kit.boards.limit:LimitBoard",
+        "kit.boards.contest:Contest",
+        "kit.boards.chase:Chase",
     ),
     "decks": ("kit.boards.cards:EventDeck",),
     "entities": ("kit.successors.entities:Entity",),
@@ -104,8 +107,11 @@ class SessionNote:
     def __post_init__(self) -> None:
         s = object.__setattr__
         s(self, "title", validate.text("session title", self.title, max_len=limits.MAX_NAME))
-        s(self, "text", validate.text("session text", self.text, allow_empty=True,
-                                      max_len=limits.MAX_NOTES))
+        s(
+            self,
+            "text",
+            validate.text("session text", self.text, allow_empty=True, max_len=limits.MAX_NOTES),
+        )
         s(self, "date", validate.text("session date", self.date, allow_empty=True, max_len=40))
 
     def to_dict(self) -> dict[str, str]:
@@ -131,8 +137,16 @@ def _decode(raw: Any, where: str) -> Any:
         return cls.from_dict(data)
     except SaveFileError as exc:
         raise SaveFileError(f"{where}: {exc}") from None
-    except (KitError, TypeError, ValueError, KeyError, IndexError, AttributeError,
-            OverflowError, RecursionError) as exc:
+    except (
+        KitError,
+        TypeError,
+        ValueError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as exc:
         # whatever a hand-edited item trips over inside its own loader, the campaign reports
         # it as a bad file naming the item, never as a Python error
         raise SaveFileError(f"{where} is invalid: {exc}") from None
@@ -193,7 +207,11 @@ class Campaign:
     VERSION = 2
 
     def __init__(
-        self, name: str = "Campaign", *, notes: str = "", house_rules: Mapping[str, Any] | None = None
+        self,
+        name: str = "Campaign",
+        *,
+        notes: str = "",
+        house_rules: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.notes = notes
@@ -260,9 +278,13 @@ class Campaign:
                 name, i = f"{base} {i}", i + 1
         name = validate.text("item name", name, max_len=limits.MAX_NAME)
         if name not in items and len(items) >= limits.MAX_ITEMS:
-            raise InvalidInput(f"{collection} already holds {limits.MAX_ITEMS} items, the most a campaign keeps")
+            raise InvalidInput(
+                f"{collection} already holds {limits.MAX_ITEMS} items, the most a campaign keeps"
+            )
         if name in items and not replace:
-            raise InvalidInput(f"{collection} already has an item named {name!r}; pass replace=True to overwrite")
+            raise InvalidInput(
+                f"{collection} already has an item named {name!r}; pass replace=True to overwrite"
+            )
         _encode(obj)  # fail now, not at save time, if the object cannot be saved
         previous = items.get(name)
         items[name] = obj
@@ -280,7 +302,9 @@ class Campaign:
         """Keep a named crew (a list of Operatives) for later jobs."""
         from .regulus import Operative
 
-        ops = tuple(op if isinstance(op, Operative) else Operative.from_dict(op) for op in operatives)
+        ops = tuple(
+            op if isinstance(op, Operative) else Operative.from_dict(op) for op in operatives
+        )
         return self.add(Crew(ops), name, replace=True)
 
     def crew(self, name: str) -> list[Any]:
@@ -327,8 +351,10 @@ class Campaign:
     def summary(self) -> str:
         """One line per collection that has items."""
         n, s = len(self), len(self.sessions)
-        lines = [f"Campaign {self.name!r}: {n} item{'s' if n != 1 else ''}, "
-                 f"{s} session note{'s' if s != 1 else ''}"]
+        lines = [
+            f"Campaign {self.name!r}: {n} item{'s' if n != 1 else ''}, "
+            f"{s} session note{'s' if s != 1 else ''}"
+        ]
         for collection, items in self.collections.items():
             if items:
                 lines.append(f"  {collection}: {', '.join(items)}")
@@ -370,9 +396,16 @@ class Campaign:
         return {
             "name": self.name,
             "notes": self.notes,
-            "house_rules": {k: (v.to_dict() if hasattr(v, "to_dict") else v) for k, v in self.house_rules.items()},
+            "house_rules": {
+                k: (v.to_dict() if hasattr(v, "to_dict") else v)
+                for k, v in self.house_rules.items()
+            },
             "sessions": [_session(s).to_dict() for s in self.sessions],
-            "collections": {c: {n: _encode(o) for n, o in items.items()} for c, items in self.collections.items() if items},
+            "collections": {
+                c: {n: _encode(o) for n, o in items.items()}
+                for c, items in self.collections.items()
+                if items
+            },
         }
 
     @classmethod
@@ -380,7 +413,9 @@ class Campaign:
         """Rebuild a campaign from :meth:`to_dict` output (errors are SaveFileError)."""
         try:
             raw = validate.mapping("campaign", raw)
-            validate.no_unknown_keys("campaign", raw, ("name", "notes", "house_rules", "sessions", "collections"))
+            validate.no_unknown_keys(
+                "campaign", raw, ("name", "notes", "house_rules", "sessions", "collections")
+            )
             camp = cls(raw.get("name", "Campaign"), notes=raw.get("notes", ""))
             camp.house_rules = validate.mapping("house_rules", raw.get("house_rules", {}))
             for s in validate.sequence("sessions", raw.get("sessions", [])):
@@ -388,13 +423,17 @@ class Campaign:
                 validate.no_unknown_keys("session", s, ("title", "text", "date"))
                 title: Any = s.get("title")
                 camp.add_session(title, s.get("text", ""), s.get("date", ""))
-            for collection, items in validate.mapping("collections", raw.get("collections", {})).items():
+            for collection, items in validate.mapping(
+                "collections", raw.get("collections", {})
+            ).items():
                 validate.choice("collection", collection, list(COLLECTIONS))
                 for name, item in validate.mapping(collection, items).items():
                     obj = _decode(item, f"{collection}/{name}")
                     if _path_of(obj) not in COLLECTIONS[collection]:
                         raise SaveFileError(f"{collection}/{name} holds a {type(obj).__name__}")
-                    camp.collections[collection][validate.text("item name", name, max_len=limits.MAX_NAME)] = obj
+                    camp.collections[collection][
+                        validate.text("item name", name, max_len=limits.MAX_NAME)
+                    ] = obj
         except SaveFileError:
             raise
         except (KitError, TypeError, ValueError, KeyError, AttributeError) as exc:
@@ -498,11 +537,17 @@ def _upgrade_v1(data: Any) -> dict[str, Any]:
         name = validate.text("job entry name", entry.get("name"), max_len=limits.MAX_NAME)
         if name in jobs:
             raise InvalidInput(f"two version-1 job entries are named {name!r}")
-        jobs[name] = {"type": "kit.regulus.job:Job",
-                                   "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")}}
+        jobs[name] = {
+            "type": "kit.regulus.job:Job",
+            "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")},
+        }
     return {
-        "name": validate.text("campaign name", data.get("name", "Campaign"), max_len=limits.MAX_NAME),
-        "notes": validate.text("notes", data.get("notes", ""), allow_empty=True, max_len=limits.MAX_NOTES),
+        "name": validate.text(
+            "campaign name", data.get("name", "Campaign"), max_len=limits.MAX_NAME
+        ),
+        "notes": validate.text(
+            "notes", data.get("notes", ""), allow_empty=True, max_len=limits.MAX_NOTES
+        ),
         "house_rules": {},
         "sessions": [],
         "collections": {"jobs": jobs} if jobs else {},

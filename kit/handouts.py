@@ -134,17 +134,35 @@ class _Doc:
             elif kind == "p":
                 body.append(f"<p>{esc(str(value))}</p>")
             elif kind == "items":
-                body.append("<dl>" + "".join(f"<dt>{esc(str(k))}</dt><dd>{esc(str(v))}</dd>" for k, v in value) + "</dl>")
+                body.append(
+                    "<dl>"
+                    + "".join(f"<dt>{esc(str(k))}</dt><dd>{esc(str(v))}</dd>" for k, v in value)
+                    + "</dl>"
+                )
             elif kind == "table":
                 head, rows = value
-                body.append("<table><thead><tr>" + "".join(f"<th>{esc(str(h))}</th>" for h in head) + "</tr></thead><tbody>"
-                            + "".join("<tr>" + "".join(f"<td>{esc(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-                            + "</tbody></table>")
+                body.append(
+                    "<table><thead><tr>"
+                    + "".join(f"<th>{esc(str(h))}</th>" for h in head)
+                    + "</tr></thead><tbody>"
+                    + "".join(
+                        "<tr>" + "".join(f"<td>{esc(str(c))}</td>" for c in row) + "</tr>"
+                        for row in rows
+                    )
+                    + "</tbody></table>"
+                )
             elif kind == "figure":
                 figure_number += 1  # a fixed id: the same handout gives the same bytes
-                body.append('<div class="figure">' + value.to_html(
-                    full_html=False, include_plotlyjs=first_figure, config={"displaylogo": False},
-                    div_id=f"gmk-figure-{figure_number}") + "</div>")
+                body.append(
+                    '<div class="figure">'
+                    + value.to_html(
+                        full_html=False,
+                        include_plotlyjs=first_figure,
+                        config={"displaylogo": False},
+                        div_id=f"gmk-figure-{figure_number}",
+                    )
+                    + "</div>"
+                )
                 first_figure = False
         return _PAGE.format(title=esc(self.title), body="\n".join(body))
 
@@ -175,23 +193,60 @@ def _job(job: Any, player: bool, figures: bool) -> _Doc:
     rec = job.record
     doc = _Doc(f"Job Record: {rec.title}")
     result = {"success": "Success", "failure": "Failure", None: "In progress"}[rec.outcome]
-    items = [("Type", rec.job_type), ("Difficulty", rec.difficulty), ("Clock", rec.clock),
-             ("Conditions", "; ".join(rec.conditions) or "none"), ("Outcome", result)]
+    items = [
+        ("Type", rec.job_type),
+        ("Difficulty", rec.difficulty),
+        ("Clock", rec.clock),
+        ("Conditions", "; ".join(rec.conditions) or "none"),
+        ("Outcome", result),
+    ]
     if not player and rec.seed is not None:
         items.append(("Seed", rec.seed))
     doc.items(items)
     doc.h("Crew Workup")
-    doc.table(["Operative", "Gig", "Contributions", "Status"], [
-        [op["name"] + (" (lead)" if op["lead"] else ""), op["gig"], ", ".join(op["contributions"]) or "-",
-         "active" if op["active"] else "knocked out"] for op in rec.crew])
+    doc.table(
+        ["Operative", "Gig", "Contributions", "Status"],
+        [
+            [
+                op["name"] + (" (lead)" if op["lead"] else ""),
+                op["gig"],
+                ", ".join(op["contributions"]) or "-",
+                "active" if op["active"] else "knocked out",
+            ]
+            for op in rec.crew
+        ],
+    )
     doc.h("Incidents")
-    head = ["#", "Turn", "Roll", "Kind", "Incident", "Effects", "Progress", "Threat", "Heat", "Consequences", "Crew lost"]
+    head = [
+        "#",
+        "Turn",
+        "Roll",
+        "Kind",
+        "Incident",
+        "Effects",
+        "Progress",
+        "Threat",
+        "Heat",
+        "Consequences",
+        "Crew lost",
+    ]
     rows = []
     for r in rec.rows:
         if player and r.kind == "gm":
             continue
-        row = [r.index, r.turn, "-" if r.roll is None else r.roll, r.kind, r.incident, r.effects, r.progress,
-               r.threat, r.heat, ", ".join(r.consequences) or "-", ", ".join(r.crew_lost) or "-"]
+        row = [
+            r.index,
+            r.turn,
+            "-" if r.roll is None else r.roll,
+            r.kind,
+            r.incident,
+            r.effects,
+            r.progress,
+            r.threat,
+            r.heat,
+            ", ".join(r.consequences) or "-",
+            ", ".join(r.crew_lost) or "-",
+        ]
         if not player:
             row.append(r.note)
         rows.append(row)
@@ -239,20 +294,41 @@ def _entity(entity: Any, player: bool, sensors: int | None) -> _Doc:
     return doc
 
 
-def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None, decoys_as: dict[str, str] | None) -> _Doc:
+def _fleet(
+    fleet: Any,
+    player: bool,
+    sensors: int | None,
+    sig_class: int | None,
+    decoys_as: dict[str, str] | None,
+) -> _Doc:
     owner: Any = getattr(fleet, "owner", None)
     ships = list(fleet.ships)
     if not player:
         doc = _Doc(f"Fleet roster{': ' + owner.name if owner is not None else ''}")
-        doc.items([("Ships", len(ships)), ("RU spent", fleet.spent),
-                   ("Budget", fleet.current_budget if fleet.current_budget is not None else "-"),
-                   ("Under Control", ", ".join(f"#{i}" for i in sorted(fleet.controlled)) or "none")])
+        doc.items(
+            [
+                ("Ships", len(ships)),
+                ("RU spent", fleet.spent),
+                ("Budget", fleet.current_budget if fleet.current_budget is not None else "-"),
+                ("Under Control", ", ".join(f"#{i}" for i in sorted(fleet.controlled)) or "none"),
+            ]
+        )
         counts = Counter(s.name for s in ships)
         by_name = {s.name: s for s in ships}
-        doc.table(["Ship", "Count", "Battle", "Sig", "RU each", "RU total"], [
-            [n.title(), c, _rank(by_name[n].rank("battle")), by_name[n].sig, _ru(by_name[n].cost),
-             _ru(by_name[n].cost * c)]
-            for n, c in sorted(counts.items())])
+        doc.table(
+            ["Ship", "Count", "Battle", "Sig", "RU each", "RU total"],
+            [
+                [
+                    n.title(),
+                    c,
+                    _rank(by_name[n].rank("battle")),
+                    by_name[n].sig,
+                    _ru(by_name[n].cost),
+                    _ru(by_name[n].cost * c),
+                ]
+                for n, c in sorted(counts.items())
+            ],
+        )
         return doc
     # The players' view reads the Sensors table as the combat engine does
     # (kit.successors.combat.sensors.fleet_view); the owner is an entity seen at its own level
@@ -262,7 +338,10 @@ def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None,
     named = seen is not None and seen >= 4
     doc = _Doc(f"Fleet: {owner.name}" if named else "Fleet")
     doc.items([("Sensors successes", level)])
-    doc.p("A fleet is present in this orbit." + (" An entity is with it." if seen is not None and seen >= 0 else ""))
+    doc.p(
+        "A fleet is present in this orbit."
+        + (" An entity is with it." if seen is not None and seen >= 0 else "")
+    )
     if level >= 1:
         entities = 1 if seen is not None and seen >= 1 else 0
         doc.p(f"{len(ships)} ships" + (f" and {entities} entity." if entities else "."))
@@ -274,19 +353,30 @@ def _fleet(fleet: Any, player: bool, sensors: int | None, sig_class: int | None,
     disguise = {k.upper(): v for k, v in (decoys_as or {}).items()}
     if level >= 4:
         doc.h("Composition")
-        doc.table(["Ship", "Count"], [
-            [n.title() + (" (decoy)" if decoy else ""), c]
-            for (n, decoy), c in sorted(Counter((s.name, bool(s.design.decoy)) for s in ships).items())])
+        doc.table(
+            ["Ship", "Count"],
+            [
+                [n.title() + (" (decoy)" if decoy else ""), c]
+                for (n, decoy), c in sorted(
+                    Counter((s.name, bool(s.design.decoy)) for s in ships).items()
+                )
+            ],
+        )
     elif level >= 3 and ships:
         focus = sig_class if sig_class is not None else max(s.sig for s in ships)
         doc.h(f"Ship types with signature {focus}")
-        seen_as = Counter((disguise.get(s.name.upper()) or _default_look(s)) if s.design.decoy else s.name
-                          for s in ships if s.sig == focus)
+        seen_as = Counter(
+            (disguise.get(s.name.upper()) or _default_look(s)) if s.design.decoy else s.name
+            for s in ships
+            if s.sig == focus
+        )
         doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(seen_as.items())])
     if level >= 5:
         doc.h("Abilities")
         by_name = {s.name: s for s in ships}
-        rows = [[n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)]
+        rows = [
+            [n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)
+        ]
         if seen is not None and seen >= 5:
             rows.append([f"{owner.name} (entity)"] + [str(owner.rank(a)) for a in _ABILITIES])
         doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], rows)
@@ -310,7 +400,9 @@ def _default_look(ship: Any) -> str:
     return str(combat_default_look(ship))
 
 
-def _system(system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool) -> _Doc:
+def _system(
+    system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool
+) -> _Doc:
     from .successors.stars import redact
 
     view = redact(system, None if not player else (successes or 0), current_orbit=current_orbit)
@@ -321,9 +413,13 @@ def _system(system: Any, player: bool, successes: int | None, current_orbit: int
     star_known = not player or (successes or 0) >= 3
     star_text = f"Type {star.spectral_class}"
     if star_known:
-        star_text += f", {star.size}, brightness {star.brightness}" + (", dust cloud" if star.dust_cloud else "")
-    doc.items([("Star", star_text), ("Orbits", len(view.orbits))]
-              + ([("Sensors successes", successes or 0)] if player else []))
+        star_text += f", {star.size}, brightness {star.brightness}" + (
+            ", dust cloud" if star.dust_cloud else ""
+        )
+    doc.items(
+        [("Star", star_text), ("Orbits", len(view.orbits))]
+        + ([("Sensors successes", successes or 0)] if player else [])
+    )
     rows = []
     for i, orbit in enumerate(view.orbits, 1):
         if orbit is None:
@@ -344,23 +440,39 @@ def _system(system: Any, player: bool, successes: int | None, current_orbit: int
 
 def _sector(sector: Any, player: bool, reveal: Any, route: Any, figures: bool) -> _Doc:
     doc = _Doc(f"Sector: {sector.name}")
-    known = {i for pair in sector.history for i in pair} | {i for g in sector.gates for i in (g.a, g.b)}
+    known = {i for pair in sector.history for i in pair} | {
+        i for g in sector.gates for i in (g.a, g.b)
+    }
     known |= {sector.index(r) for r in (reveal or ())}
     shown = sorted(known) if player else list(range(sector.n))
-    doc.items([("Known systems" if player else "Systems", len(shown)), ("Dimensions", f"{sector.dims}D"),
-               ("Jumps recorded", sum(sector.history.values())), ("Hyper Gates", len(sector.gates))])
+    doc.items(
+        [
+            ("Known systems" if player else "Systems", len(shown)),
+            ("Dimensions", f"{sector.dims}D"),
+            ("Jumps recorded", sum(sector.history.values())),
+            ("Hyper Gates", len(sector.gates)),
+        ]
+    )
     if player and not shown:
         doc.p("No system of this sector is known yet.")
     limit = 400
     rows = []
     for i in shown[:limit]:
         star = sector.star(i) if (not player or i in known) else None
-        rows.append([sector.names[i], ", ".join(f"{c:.1f}" for c in sector.positions[i]),
-                     f"Type {star.spectral_class}" if star is not None else "?"])
+        rows.append(
+            [
+                sector.names[i],
+                ", ".join(f"{c:.1f}" for c in sector.positions[i]),
+                f"Type {star.spectral_class}" if star is not None else "?",
+            ]
+        )
     doc.table(["System", "Position (ly)", "Star"], rows)
     if len(shown) > limit:
         doc.p(f"... and {len(shown) - limit} more systems.")
-    routes = [(sector.names[a], sector.names[b], n, sector.status(a, b)) for (a, b), n in sorted(sector.history.items())]
+    routes = [
+        (sector.names[a], sector.names[b], n, sector.status(a, b))
+        for (a, b), n in sorted(sector.history.items())
+    ]
     if routes:
         doc.h("Routes travelled")
         doc.table(["From", "To", "Jumps", "Status"], [list(r) for r in routes])
@@ -407,12 +519,18 @@ def handout(
     if sig_class is not None:
         sig_class = validate.integer("sig_class", sig_class, 0, 1000)
     if decoys_as is not None:
-        decoys_as = {validate.text("decoys_as key", k, max_len=80): validate.text(
-            f"decoys_as[{k!r}]", v, max_len=80) for k, v in validate.mapping("decoys_as", decoys_as).items()}
+        decoys_as = {
+            validate.text("decoys_as key", k, max_len=80): validate.text(
+                f"decoys_as[{k!r}]", v, max_len=80
+            )
+            for k, v in validate.mapping("decoys_as", decoys_as).items()
+        }
     if current_orbit is not None:
         current_orbit = validate.integer("current_orbit", current_orbit, 1, 1000)
     if reveal is not None and not isinstance(reveal, (list, tuple, set, frozenset)):
-        raise InvalidType(f"reveal must be a list of system names or indices, got {type(reveal).__name__}")
+        raise InvalidType(
+            f"reveal must be a list of system names or indices, got {type(reveal).__name__}"
+        )
     validate.boolean("figures", figures)
     want_figures = figures and fmt == "html"
     kind = type(obj).__name__
@@ -427,13 +545,17 @@ def handout(
     elif kind == "Sector":
         doc = _sector(obj, player, reveal, route, want_figures)
     else:
-        raise InvalidType(f"no handout for {kind} objects; handouts cover Job, Entity, Fleet, StarSystem and Sector")
+        raise InvalidType(
+            f"no handout for {kind} objects; handouts cover Job, Entity, Fleet, StarSystem and Sector"
+        )
     if player:
         doc.title += " (player handout)"
     return doc.markdown() if fmt == "markdown" else doc.html()
 
 
-def save_handout(obj: Any, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any) -> Path:
+def save_handout(
+    obj: Any, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any
+) -> Path:
     """Write a handout to ``path``; ``.md`` gives Markdown, ``.html`` a standalone page."""
     from . import store
 

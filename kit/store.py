@@ -233,7 +233,9 @@ def parse(text: str | bytes) -> Any:
     except RecursionError:
         raise SaveFileError(f"save file is nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"save file is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise SaveFileError(
+            f"save file is not valid JSON ({exc.msg} at line {exc.lineno})"
+        ) from None
     except SaveFileError:
         raise
     except ValueError as exc:  # e.g. Python's limit on digits in int() conversion
@@ -284,9 +286,7 @@ def loads(text: str | bytes, kind: str, version: int) -> Any:
         except SaveFileError:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise SaveFileError(
-                f"{kind} file version {found} cannot be upgraded: {exc}"
-            ) from None
+            raise SaveFileError(f"{kind} file version {found} cannot be upgraded: {exc}") from None
         found += 1
     return data
 

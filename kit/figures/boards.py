@@ -20,8 +20,13 @@ from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 __all__ = ["board_outcomes"]
 
 _GOOD_NAMES = {"goal reached", "limit met", "players win"}
-_UNIT = {"standard": "checks", "limit": "checks", "preparation": "checks", "contest": "exchanges",
-         "chase": "rounds"}
+_UNIT = {
+    "standard": "checks",
+    "limit": "checks",
+    "preparation": "checks",
+    "contest": "exchanges",
+    "chase": "rounds",
+}
 
 
 def _colour(kind: str, name: str, role: str | None) -> str:
@@ -77,30 +82,61 @@ def board_outcomes(
     else:
         right = {k: float(v) for k, v in res.successes.items()}
         right_title = "successes at the end"
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.42, 0.58], horizontal_spacing=0.14,
-                        subplot_titles=("how it ends", right_title))
-    fig.add_trace(go.Bar(
-        y=names, x=probs, orientation="h", marker_color=[_colour(kind, n, role) for n in names],
-        text=[f"{p:.1%}" for p in probs], textposition="outside", textangle=0, cliponaxis=False,
-        name="outcome",
-        hovertemplate="%{y}: %{x:.2%}<extra></extra>",
-    ), row=1, col=1)
+    fig = make_subplots(
+        rows=1,
+        cols=2,
+        column_widths=[0.42, 0.58],
+        horizontal_spacing=0.14,
+        subplot_titles=("how it ends", right_title),
+    )
+    fig.add_trace(
+        go.Bar(
+            y=names,
+            x=probs,
+            orientation="h",
+            marker_color=[_colour(kind, n, role) for n in names],
+            text=[f"{p:.1%}" for p in probs],
+            textposition="outside",
+            textangle=0,
+            cliponaxis=False,
+            name="outcome",
+            hovertemplate="%{y}: %{x:.2%}<extra></extra>",
+        ),
+        row=1,
+        col=1,
+    )
     goal = getattr(board, "goal", None) if kind == "standard" else getattr(board, "need", None)
     bar_colours = [GOOD if goal is not None and k >= goal else ACCENT for k in right]
-    fig.add_trace(go.Bar(
-        x=list(right), y=list(right.values()), marker_color=bar_colours, name=right_title,
-        hovertemplate="%{x}: %{y:.2%}<extra></extra>",
-    ), row=1, col=2)
-    fig.update_xaxes(range=[0, 1.18], tickvals=[0, 0.25, 0.5, 0.75, 1], tickformat=".0%", row=1, col=1)
+    fig.add_trace(
+        go.Bar(
+            x=list(right),
+            y=list(right.values()),
+            marker_color=bar_colours,
+            name=right_title,
+            hovertemplate="%{x}: %{y:.2%}<extra></extra>",
+        ),
+        row=1,
+        col=2,
+    )
+    fig.update_xaxes(
+        range=[0, 1.18], tickvals=[0, 0.25, 0.5, 0.75, 1], tickformat=".0%", row=1, col=1
+    )
     fig.update_yaxes(autorange="reversed", row=1, col=1)
     fig.update_yaxes(tickformat=".0%", row=1, col=2)
     fig.update_xaxes(dtick=1, title_text=right_title.split(" ")[0], row=1, col=2)
     label = esc(board.title) if board.title else f"{kind} board"
-    source = (f"Monte Carlo, {res.samples} runs" if res.samples
-              else "exact" if res.exact else "Markov chain, to 1e-12")
+    source = (
+        f"Monte Carlo, {res.samples} runs"
+        if res.samples
+        else "exact"
+        if res.exact
+        else "Markov chain, to 1e-12"
+    )
     fig.update_layout(
         title=title if title is not None else f"{label}: outcomes ({source})",
-        showlegend=False, height=340, bargap=0.25,
+        showlegend=False,
+        height=340,
+        bargap=0.25,
     )
     return apply(fig, template)
 

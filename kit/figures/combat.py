@@ -59,15 +59,31 @@ def _steps(battle: Battle) -> list[dict[str, Any]]:
     return [s for s in steps if any(e.kind in keep for e in s["events"])]
 
 
-def _loss_bar(x: list[str], ys: list[int], hover: list[str], side: int, name: str, kind: str, color: str,
-              base: list[int] | None = None) -> go.Bar:
+def _loss_bar(
+    x: list[str],
+    ys: list[int],
+    hover: list[str],
+    side: int,
+    name: str,
+    kind: str,
+    color: str,
+    base: list[int] | None = None,
+) -> go.Bar:
     """One stacked bar series of the "Losses suffered" row: filled by what happened, outlined
     in the side's colour."""
     label = f"{name}: {kind}"
     return go.Bar(
-        x=x, y=ys, base=base, name=label, offsetgroup=str(side), marker_color=color,
-        marker_line_color=COLORS[side % len(COLORS)], marker_line_width=2, legendgroup=name,
-        hovertext=hover, hovertemplate="%{x}<br>%{hovertext}<extra>" + label + "</extra>",
+        x=x,
+        y=ys,
+        base=base,
+        name=label,
+        offsetgroup=str(side),
+        marker_color=color,
+        marker_line_color=COLORS[side % len(COLORS)],
+        marker_line_width=2,
+        legendgroup=name,
+        hovertext=hover,
+        hovertemplate="%{x}<br>%{hovertext}<extra>" + label + "</extra>",
     )
 
 
@@ -182,9 +198,7 @@ def combat_losses(result: SimulationResult, *, height: int = 420) -> go.Figure:
     """Simulated odds (left: won/draw/retreated/lost per side) and the distribution of RU
     each side lost (right), from :func:`kit.successors.combat.simulate`."""
     if not isinstance(result, SimulationResult):
-        raise InvalidType(
-            f"combat_losses needs a SimulationResult, got {type(result).__name__}"
-        )
+        raise InvalidType(f"combat_losses needs a SimulationResult, got {type(result).__name__}")
     fig = make_subplots(
         rows=1,
         cols=2,

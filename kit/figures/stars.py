@@ -113,9 +113,7 @@ def star_system_figure(
     elif isinstance(system, SystemView):
         v = system
     else:
-        raise InvalidType(
-            f"system must be a StarSystem or SystemView, got {type(system).__name__}"
-        )
+        raise InvalidType(f"system must be a StarSystem or SystemView, got {type(system).__name__}")
     if view not in ("gm", "player"):
         raise InvalidInput(f"view must be 'gm' or 'player', got {view!r}")
     if selected is not None:
@@ -287,7 +285,9 @@ def sector_map(
     from ..successors.sector import Sector
 
     if not isinstance(sector, Sector):
-        raise InvalidType(f"sector must be a kit.successors.sector.Sector, got {type(sector).__name__}")
+        raise InvalidType(
+            f"sector must be a kit.successors.sector.Sector, got {type(sector).__name__}"
+        )
     height = validate.integer("height", height, 100, 5000)
     max_edges = validate.integer("max_edges", max_edges, 0, limits.MAX_EDGES)
     dims = dims or sector.dims

@@ -117,7 +117,9 @@ def fleet_composition(
                 orientation="h",
                 name=esc(r["name"]),
                 marker={"color": colour, "line": {"color": "rgba(128,128,128,0.7)", "width": 1}},
-                text=[f"{r['count']}× {esc(r['name'].title())}" if r["ru"] >= 0.12 * widest else ""],
+                text=[
+                    f"{r['count']}× {esc(r['name'].title())}" if r["ru"] >= 0.12 * widest else ""
+                ],
                 textposition="inside",
                 insidetextanchor="middle",
                 hovertemplate=(
@@ -148,16 +150,35 @@ def fleet_composition(
     budget = fleet.current_budget
     if budget is not None and rows:
         fig.add_shape(
-            type="line", x0=budget, x1=budget, xref="x", yref="y domain", y0=0, y1=1,
+            type="line",
+            x0=budget,
+            x1=budget,
+            xref="x",
+            yref="y domain",
+            y0=0,
+            y1=1,
             line={"color": BAD if fleet.spent > budget else GOOD, "width": 2, "dash": "dash"},
         )
         fig.add_annotation(
-            x=budget, xref="x", y=1, yref="y domain", yanchor="bottom", showarrow=False,
-            text=f"budget {budget:g}", font={"size": 11, "color": BAD if fleet.spent > budget else GOOD},
+            x=budget,
+            xref="x",
+            y=1,
+            yref="y domain",
+            yanchor="bottom",
+            showarrow=False,
+            text=f"budget {budget:g}",
+            font={"size": 11, "color": BAD if fleet.spent > budget else GOOD},
         )
     if not rows:
-        fig.add_annotation(text="No ships yet", showarrow=False, x=0.5, y=0.5, xref="paper",
-                           yref="paper", font={"size": 15})
+        fig.add_annotation(
+            text="No ships yet",
+            showarrow=False,
+            x=0.5,
+            y=0.5,
+            xref="paper",
+            yref="paper",
+            font={"size": 15},
+        )
     fig.update_layout(
         barmode="stack",
         height=max(240, 70 + 34 * max(1, len(roles))),
@@ -190,8 +211,10 @@ def pool_text(dice: Iterable[int]) -> str:
     summary = pool_summary(dice)
     if not summary:
         return "no dice"
-    parts = [f"{n} {'dice' if n > 1 else 'die'} at rank {r}" if i == 0 else f"{n} at rank {r}"
-             for i, (r, n) in enumerate(summary.items())]
+    parts = [
+        f"{n} {'dice' if n > 1 else 'die'} at rank {r}" if i == 0 else f"{n} at rank {r}"
+        for i, (r, n) in enumerate(summary.items())
+    ]
     return ", ".join(parts)
 
 
@@ -266,16 +289,24 @@ def attack_distribution(
             hovertemplate="at least %{x} hits: %{y:.2%}<extra></extra>",
         )
     )
-    fig.add_vline(x=float(mean), line={"color": GOOD, "dash": "dot", "width": 2},
-                  annotation_text=f"mean {float(mean):.2f}", annotation_position="top right",
-                  annotation_font={"color": GOOD, "size": 11})
+    fig.add_vline(
+        x=float(mean),
+        line={"color": GOOD, "dash": "dot", "width": 2},
+        annotation_text=f"mean {float(mean):.2f}",
+        annotation_position="top right",
+        annotation_font={"color": GOOD, "size": 11},
+    )
     shown = [r["hits"] for r in rows if r["p"] >= Fraction(1, 2000)] or [0]
     lo, hi = min(shown), max(shown)
     where = _PHASE_NAMES.get(phase or "", "whole round")
     default = f"Hits, {where}: {pool_text(dice)} · mean {float(mean):.2f}"
     fig.update_layout(
         title=title if title is not None else default,
-        xaxis={"title": "hits", "dtick": 1 if hi - lo <= 25 else None, "range": [lo - 0.6, hi + 0.6]},
+        xaxis={
+            "title": "hits",
+            "dtick": 1 if hi - lo <= 25 else None,
+            "range": [lo - 0.6, hi + 0.6],
+        },
         yaxis={"title": "probability", "tickformat": ".0%", "range": [0, 1.02]},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1, "xanchor": "right"},
         height=340,
@@ -348,4 +379,3 @@ def design_cost(
         showlegend=False,
     )
     return apply(fig, template)
-

@@ -94,7 +94,9 @@ def real_number(field: str, value: Any, lo: float | None = None, hi: float | Non
 class KitWidget(anywidget.AnyWidget):
     """Base of the kit's anywidget views: an ``error`` banner and an action guard."""
 
-    error = traitlets.Unicode("", help="The last error shown inline; empty when none.").tag(sync=True)
+    error = traitlets.Unicode("", help="The last error shown inline; empty when none.").tag(
+        sync=True
+    )
     _theme_css = STATIC / "kit.css"
 
     @contextmanager

@@ -34,8 +34,13 @@ _HISTORY = 50
 
 def _trait_options(table: dict[str, Any]) -> list[dict[str, Any]]:
     return [
-        {"name": d.name, "cost": d.cost, "summary": d.summary, "parameter": d.parameter,
-         "variable": d.variable_cost}
+        {
+            "name": d.name,
+            "cost": d.cost,
+            "summary": d.summary,
+            "parameter": d.parameter,
+            "variable": d.variable_cost,
+        }
         for d in table.values()
     ]
 
@@ -51,16 +56,24 @@ class EntityBuilder(KitWidget):
     _esm = esm("entity_builder.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
-    view = traitlets.Dict(help="The entity as the builder draws it: ranks, dice, traits, sheet.").tag(sync=True)
-    options = traitlets.Dict(help="Edges, Flaws, sexes and sides offered by the pickers.").tag(sync=True)
+    view = traitlets.Dict(
+        help="The entity as the builder draws it: ranks, dice, traits, sheet."
+    ).tag(sync=True)
+    options = traitlets.Dict(help="Edges, Flaws, sexes and sides offered by the pickers.").tag(
+        sync=True
+    )
     seed = traitlets.Unicode("", help="Seed for the next Roll ('' draws a new one).").tag(sync=True)
 
-    def __init__(self, entity: Entity | None = None, *, seed: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, entity: Entity | None = None, *, seed: int | None = None, **kwargs: Any
+    ) -> None:
         check_kwargs("EntityBuilder", kwargs, {"layout"})
         if entity is None:
             entity = Entity("New entity", sex="Neuter", side=SIDES[6])
         if not isinstance(entity, Entity):
-            raise InvalidType(f"EntityBuilder needs a kit.successors.Entity, got {type(entity).__name__}")
+            raise InvalidType(
+                f"EntityBuilder needs a kit.successors.Entity, got {type(entity).__name__}"
+            )
         self.entity = entity
         self._history: list[Entity] = []
         super().__init__(seed="" if seed is None else str(seed), **kwargs)
@@ -102,8 +115,13 @@ class EntityBuilder(KitWidget):
                 seed = int(self.seed) if self.seed.strip().isdigit() else make_rng(None)[1]
             e = self.entity
             new = Entity.generate(
-                e.name, seed, "random" if spread else {}, sex=e.sex or "Neuter",
-                side=e.side or SIDES[6], edges=e.edges, flaws=e.flaws,
+                e.name,
+                seed,
+                "random" if spread else {},
+                sex=e.sex or "Neuter",
+                side=e.side or SIDES[6],
+                edges=e.edges,
+                flaws=e.flaws,
             )
             self._set(new.replace(notes=e.notes))
             self.seed = str(new.seed)
@@ -195,21 +213,43 @@ class EntityBuilder(KitWidget):
         abilities = []
         for a in ABILITIES:
             base, cur = e.base(a), e.current(a)
-            abilities.append({"name": a, "rank": base, "current": cur, "text": str(Rank(cur)),
-                              "dice": list(Rank(cur).dice), "own": bool(e.dice(a)) or cur == 0})
+            abilities.append(
+                {
+                    "name": a,
+                    "rank": base,
+                    "current": cur,
+                    "text": str(Rank(cur)),
+                    "dice": list(Rank(cur).dice),
+                    "own": bool(e.dice(a)) or cur == 0,
+                }
+            )
         left = None if e.points is None else e.points - e.points_spent
         self.view = {
-            "name": e.name, "sex": e.sex or "", "side": e.side or "", "kind": e.kind,
-            "abilities": abilities, "total": e.total_ranks, "signature": e.signature,
-            "points": e.points, "points_spent": e.points_spent, "points_left": left,
-            "roll": list(e.roll) if e.roll else None, "entity_seed": e.seed,
-            "edges": [{"label": t.label(), "cost": t.cost, "summary": t.definition.summary}
-                      for t in e.edges],
-            "flaws": [{"label": t.label(), "cost": t.cost, "summary": t.definition.summary}
-                      for t in e.flaws],
-            "edge_points": e.edge_points, "flaw_points": e.flaw_points,
+            "name": e.name,
+            "sex": e.sex or "",
+            "side": e.side or "",
+            "kind": e.kind,
+            "abilities": abilities,
+            "total": e.total_ranks,
+            "signature": e.signature,
+            "points": e.points,
+            "points_spent": e.points_spent,
+            "points_left": left,
+            "roll": list(e.roll) if e.roll else None,
+            "entity_seed": e.seed,
+            "edges": [
+                {"label": t.label(), "cost": t.cost, "summary": t.definition.summary}
+                for t in e.edges
+            ],
+            "flaws": [
+                {"label": t.label(), "cost": t.cost, "summary": t.definition.summary}
+                for t in e.flaws
+            ],
+            "edge_points": e.edge_points,
+            "flaw_points": e.flaw_points,
             "findings": [str(f) for f in e.findings()],
-            "sheet": e.sheet(), "markdown": e.to_markdown(),
+            "sheet": e.sheet(),
+            "markdown": e.to_markdown(),
             "can_undo": bool(self._history),
         }
 
@@ -222,4 +262,3 @@ def _int_or_none(value: Any) -> int | None:
 
 def _int(value: Any) -> int:
     return whole_number("value", value)
-

@@ -54,17 +54,27 @@ class FleetPanel(KitWidget):
     _esm = esm("fleet_builder.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
-    view = traitlets.Dict(help="The fleet as the panel draws it: budget, groups, Control, pools.").tag(sync=True)
-    catalog = traitlets.List(traitlets.Dict(), help="The catalog rows (name, role, battle, sig, abilities, cost).").tag(sync=True)
-    roles = traitlets.Dict(help="Role name -> colour, shared with the composition chart.").tag(sync=True)
-    phase = traitlets.Unicode("", help="Phase whose hits the chart shows: '', 'first', 'main' or 'last'.").tag(sync=True)
+    view = traitlets.Dict(
+        help="The fleet as the panel draws it: budget, groups, Control, pools."
+    ).tag(sync=True)
+    catalog = traitlets.List(
+        traitlets.Dict(), help="The catalog rows (name, role, battle, sig, abilities, cost)."
+    ).tag(sync=True)
+    roles = traitlets.Dict(help="Role name -> colour, shared with the composition chart.").tag(
+        sync=True
+    )
+    phase = traitlets.Unicode(
+        "", help="Phase whose hits the chart shows: '', 'first', 'main' or 'last'."
+    ).tag(sync=True)
 
     def __init__(self, fleet: Fleet | None = None, **kwargs: Any) -> None:
         check_kwargs("FleetPanel", kwargs, {"layout", "phase"})
         if fleet is None:
             fleet = Fleet()
         if not isinstance(fleet, Fleet):
-            raise InvalidType(f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}")
+            raise InvalidType(
+                f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}"
+            )
         self.fleet = fleet
         self.on_change: list[Callable[[], None]] = []
         super().__init__(**kwargs)
@@ -161,12 +171,20 @@ class FleetPanel(KitWidget):
         carried = f.in_racks
         for s in f.ships:
             cat = s.catalog
-            g = groups.setdefault(s.name, {
-                "name": s.name, "role": cat.role if cat else "custom", "cost": s.cost,
-                "battle": str(cat.battle_rank) if cat else str(s.design.battle_rank),
-                "describe": cat.describe() if cat else s.design.describe(), "ships": []})
-            g["ships"].append({"id": s.id, "controlled": s.id in f.controlled,
-                               "carried": s.id in carried})
+            g = groups.setdefault(
+                s.name,
+                {
+                    "name": s.name,
+                    "role": cat.role if cat else "custom",
+                    "cost": s.cost,
+                    "battle": str(cat.battle_rank) if cat else str(s.design.battle_rank),
+                    "describe": cat.describe() if cat else s.design.describe(),
+                    "ships": [],
+                },
+            )
+            g["ships"].append(
+                {"id": s.id, "controlled": s.id in f.controlled, "carried": s.id in carried}
+            )
         budget = f.current_budget
         by_role: dict[str, float] = {}
         for s in f.ships:
@@ -178,11 +196,15 @@ class FleetPanel(KitWidget):
             "owner": owner.name if owner else None,
             "owner_battle": str(owner.rank("battle")) if owner else None,
             "owner_control": str(owner.rank("control")) if owner else None,
-            "budget": budget, "spent": f.spent, "remaining": f.remaining,
-            "budget_roll": list(f.budget_roll) if f.budget_roll else None, "seed": f.seed,
+            "budget": budget,
+            "spent": f.spent,
+            "remaining": f.remaining,
+            "budget_roll": list(f.budget_roll) if f.budget_roll else None,
+            "seed": f.seed,
             "by_role": [[r, by_role[r]] for r in (*ROLES, "custom") if r in by_role],
             "groups": list(groups.values()),
-            "controlled": sorted(f.controlled), "control_limit": f.control_limit,
+            "controlled": sorted(f.controlled),
+            "control_limit": f.control_limit,
             "ships": len(f.ships),
             "pools": [{"phase": _PHASE_NAMES[p], "text": t} for p, t in pools.items()],
             "pool_all": pool_text(f.attack_pool()),
@@ -241,7 +263,9 @@ class FleetBuilder(W.VBox):
             return
         phase = self.panel.phase or None
         _replace(self.composition, fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
-        _replace(self.hits, attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH))
+        _replace(
+            self.hits, attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH)
+        )
 
 
 def _replace(target: go.FigureWidget, new: go.Figure) -> None:

@@ -29,11 +29,35 @@ __all__ = ["DESIGN_FIELDS", "ShipDesigner"]
 #: The form, in the order the design rules add things up: (group, field, kind, label, help).
 DESIGN_FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("Weapon system", "battle", "int", "Battle rank", "0 means no weapons: it cannot attack"),
-    ("Weapon system", "weapon", "choice", "Weapon", "reloader: neutralized after firing; imploder: destroyed"),
-    ("Weapon system", "long_ranged", "bool", "Long Ranged", "may attack an adjacent orbit (cost x2.5)"),
-    ("Weapon system", "first_strike", "bool", "First Strike", "attacks before the main combat (x1.5)"),
+    (
+        "Weapon system",
+        "weapon",
+        "choice",
+        "Weapon",
+        "reloader: neutralized after firing; imploder: destroyed",
+    ),
+    (
+        "Weapon system",
+        "long_ranged",
+        "bool",
+        "Long Ranged",
+        "may attack an adjacent orbit (cost x2.5)",
+    ),
+    (
+        "Weapon system",
+        "first_strike",
+        "bool",
+        "First Strike",
+        "attacks before the main combat (x1.5)",
+    ),
     ("Weapon system", "slow", "bool", "Fires last", "bare operating system, last combat (x0.75)"),
-    ("Secondary systems", "extra_hits", "int", "Extra hits", "hits beyond the first per damage roll, 3 RU each"),
+    (
+        "Secondary systems",
+        "extra_hits",
+        "int",
+        "Extra hits",
+        "hits beyond the first per damage roll, 3 RU each",
+    ),
     ("Secondary systems", "hyper_jump", "bool", "Hyper-Jump", "jumps itself and its cargo, 4 RU"),
     ("Secondary systems", "stealth", "int", "Stealth", "-1 signature per RU"),
     ("Secondary systems", "decoy", "int", "Decoy", "+1 signature per RU"),
@@ -59,25 +83,41 @@ class ShipDesigner(KitWidget):
     _esm = esm("ship_designer.js")
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
-    view = traitlets.Dict(help="The design's options, cost breakdown, signature and comparison.").tag(sync=True)
-    fields = traitlets.List(traitlets.Dict(), help="The form: group, field, kind, label and help of each option.").tag(sync=True)
-    compare = traitlets.Unicode("", help="Catalog ship to compare with ('' for none).").tag(sync=True)
+    view = traitlets.Dict(
+        help="The design's options, cost breakdown, signature and comparison."
+    ).tag(sync=True)
+    fields = traitlets.List(
+        traitlets.Dict(), help="The form: group, field, kind, label and help of each option."
+    ).tag(sync=True)
+    compare = traitlets.Unicode("", help="Catalog ship to compare with ('' for none).").tag(
+        sync=True
+    )
 
-    def __init__(self, design: ShipDesign | str | None = None, *, compare: str = "", **kwargs: Any) -> None:
+    def __init__(
+        self, design: ShipDesign | str | None = None, *, compare: str = "", **kwargs: Any
+    ) -> None:
         check_kwargs("ShipDesigner", kwargs, {"layout"})
         if isinstance(design, str):
             design = ship_type(design).design
         if design is None:
             design = ShipDesign(battle=1)
         if not isinstance(design, ShipDesign):
-            raise InvalidType(f"ShipDesigner needs a ShipDesign or a catalog name, got {type(design).__name__}")
+            raise InvalidType(
+                f"ShipDesigner needs a ShipDesign or a catalog name, got {type(design).__name__}"
+            )
         self.design = design
         if compare:
             compare = ship_type(compare).name
         super().__init__(compare=compare, **kwargs)
         self.fields = [
-            {"group": g, "field": f, "kind": k, "label": lab, "help": hlp,
-             "choices": list(WEAPONS if f == "weapon" else DRIVES) if k == "choice" else None}
+            {
+                "group": g,
+                "field": f,
+                "kind": k,
+                "label": lab,
+                "help": hlp,
+                "choices": list(WEAPONS if f == "weapon" else DRIVES) if k == "choice" else None,
+            }
             for g, f, k, lab, hlp in DESIGN_FIELDS
         ]
         self.on_msg(self._on_msg)
@@ -119,13 +159,18 @@ class ShipDesigner(KitWidget):
         d = self.design
         view: dict[str, Any] = {
             "options": {f.name: getattr(d, f.name) for f in dataclasses.fields(d)},
-            "cost": d.cost, "signature": d.signature, "battle": str(d.battle_rank),
+            "cost": d.cost,
+            "signature": d.signature,
+            "battle": str(d.battle_rank),
             "phase": {"first": "First Strike", "main": "Main combat", "last": "Last combat"}.get(
-                d.phase or "", "cannot attack"),
-            "hits_per_damage": d.hits_per_damage, "describe": d.describe(),
+                d.phase or "", "cannot attack"
+            ),
+            "hits_per_damage": d.hits_per_damage,
+            "describe": d.describe(),
             "breakdown": [list(r) for r in d.breakdown()],
             "build_successes": build_successes(d.cost),
-            "catalog": list(SHIPS), "compare": None,
+            "catalog": list(SHIPS),
+            "compare": None,
             "matches": [t.name for t in SHIPS.values() if t.design == d],
         }
         if self.compare:
@@ -135,13 +180,24 @@ class ShipDesigner(KitWidget):
                 t = None
             if t is not None:
                 diffs = [
-                    {"field": f.name, "design": getattr(d, f.name), "catalog": getattr(t.design, f.name)}
-                    for f in dataclasses.fields(d) if getattr(d, f.name) != getattr(t.design, f.name)
+                    {
+                        "field": f.name,
+                        "design": getattr(d, f.name),
+                        "catalog": getattr(t.design, f.name),
+                    }
+                    for f in dataclasses.fields(d)
+                    if getattr(d, f.name) != getattr(t.design, f.name)
                 ]
                 view["compare"] = {
-                    "name": t.name, "cost": t.cost, "sig": t.sig, "rules_sig": t.rules_sig,
-                    "design_cost": t.design.cost, "battle": str(t.battle_rank),
-                    "describe": t.describe(), "diffs": diffs, "same": not diffs,
+                    "name": t.name,
+                    "cost": t.cost,
+                    "sig": t.sig,
+                    "rules_sig": t.rules_sig,
+                    "design_cost": t.design.cost,
+                    "battle": str(t.battle_rank),
+                    "describe": t.describe(),
+                    "diffs": diffs,
+                    "same": not diffs,
                 }
         self.view = view
 

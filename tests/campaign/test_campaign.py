@@ -14,13 +14,18 @@ CREW = [Operative("Vex", "Face", ["invite"]), Operative("Oro", "Hacker", ["deck"
 
 
 def make_campaign() -> Campaign:
-    camp = Campaign("Neon Reach", notes="Session zero: <b>bring snacks</b>",
-                    house_rules={"regulus": RegulusRules(progress_floor=None)})
+    camp = Campaign(
+        "Neon Reach",
+        notes="Session zero: <b>bring snacks</b>",
+        house_rules={"regulus": RegulusRules(progress_floor=None)},
+    )
     played = Job("heist", 4, 5, CREW, seed=3, title="Vault").play()
     planned = Job("con", 5, 6, CREW, seed=4, title="Long con")
     camp.add(played)
     camp.add(planned)
-    camp.add(JOB_TYPES["heist"].renamed("loud heist").with_row(9, Incident("Alarm", progress=1, heat=2)))
+    camp.add(
+        JOB_TYPES["heist"].renamed("loud heist").with_row(9, Incident("Alarm", progress=1, heat=2))
+    )
     camp.add_crew("the usual", CREW)
     camp.add_session("Session 1", "They robbed the vault.", "2026-11-28")
     from kit.successors.examples import example_one, releata_fleet
@@ -103,13 +108,30 @@ def test_version_1_file_is_migrated():
 @pytest.mark.parametrize(
     "mutate, match",
     [
-        (lambda d: d["data"]["collections"]["jobs"]["Vault"].update(type="os:system"), "not one of the kit's"),
-        (lambda d: d["data"]["collections"]["jobs"]["Vault"].update(type="kit.regulus.tables:JobType"), "jobs/Vault"),
+        (
+            lambda d: d["data"]["collections"]["jobs"]["Vault"].update(type="os:system"),
+            "not one of the kit's",
+        ),
+        (
+            lambda d: d["data"]["collections"]["jobs"]["Vault"].update(
+                type="kit.regulus.tables:JobType"
+            ),
+            "jobs/Vault",
+        ),
         (lambda d: d["data"]["collections"].update(weapons={}), "collection"),
         (lambda d: d["data"].update(extra=1), "unknown field"),
-        (lambda d: d["data"]["collections"]["jobs"]["Vault"]["data"]["data"].update(difficulty=99), "difficulty"),
-        (lambda d: d["data"]["collections"]["jobs"]["Vault"]["data"]["data"]["events"].append(
-            {"kind": "roll", "action": 99, "data": {"total": 7}}), "Vault"),
+        (
+            lambda d: d["data"]["collections"]["jobs"]["Vault"]["data"]["data"].update(
+                difficulty=99
+            ),
+            "difficulty",
+        ),
+        (
+            lambda d: d["data"]["collections"]["jobs"]["Vault"]["data"]["data"]["events"].append(
+                {"kind": "roll", "action": 99, "data": {"total": 7}}
+            ),
+            "Vault",
+        ),
         (lambda d: d["data"].update(sessions="nope"), "sessions"),
         (lambda d: d.update(version=99), "newer"),
     ],

@@ -130,16 +130,19 @@ def test_a_conflict_is_seen_through_a_symlink(tmp_path):
 
 
 # ---------------------------------------------------------------- version 1 files
-@pytest.mark.parametrize("data", [
-    {"name": {"a": 1}},
-    {"jobs": [{"name": {"a": 1}, "job": {}}]},
-    {"jobs": [{"name": ["x"], "job": {}}]},
-    {"jobs": [{"name": "a", "job": {}}, {"name": "a", "job": {}}]},
-    {"jobs": "all of them"},
-    {"notes": 7},
-    {"name": "x" * 201},
-    {"name": "ok", "extra": 1},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": {"a": 1}},
+        {"jobs": [{"name": {"a": 1}, "job": {}}]},
+        {"jobs": [{"name": ["x"], "job": {}}]},
+        {"jobs": [{"name": "a", "job": {}}, {"name": "a", "job": {}}]},
+        {"jobs": "all of them"},
+        {"notes": 7},
+        {"name": "x" * 201},
+        {"name": "ok", "extra": 1},
+    ],
+)
 def test_version_1_migration_raises_the_kits_error(data):
     text = json.dumps({"format": "gm-kit/campaign", "version": 1, "data": data})
     with pytest.raises(SaveFileError):

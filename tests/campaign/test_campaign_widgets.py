@@ -25,7 +25,9 @@ def test_widgets_write_back(tmp_path):
 
     assert camp.jobs["job"].progress == 1
     assert camp.entities["tanrac"].battle == 5  # an immutable entity, written back by the builder
-    assert camp.systems["home"] == generate_system(seed=6)  # the re-rolled system replaced the old one
+    assert camp.systems["home"] == generate_system(
+        seed=6
+    )  # the re-rolled system replaced the old one
     camp.save(tmp_path / "c.json")
     again = Campaign.load(tmp_path / "c.json")
     assert again.jobs["job"].progress == 1 and again.entities["tanrac"].battle == 5

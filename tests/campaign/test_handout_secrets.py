@@ -35,8 +35,17 @@ def both(obj, **options) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- entities
 def zorblax(**kw) -> Entity:
-    return Entity("Zorblax", battle=5, control=2, sex="Female", side="Hidden Hand",
-                  edges=["Combat Reflexes"], flaws=["Checkered Past"], notes=["plans a coup"], **kw)
+    return Entity(
+        "Zorblax",
+        battle=5,
+        control=2,
+        sex="Female",
+        side="Hidden Hand",
+        edges=["Combat Reflexes"],
+        flaws=["Checkered Past"],
+        notes=["plans a coup"],
+        **kw,
+    )
 
 
 @pytest.mark.parametrize("sensors", [0, 1, 2, 3])
@@ -87,8 +96,13 @@ def test_fleet_decoys_follow_the_combat_engines_rule():
     from kit.successors.combat.sensors import fleet_view
 
     fleet = rival_fleet()
-    battle = Battle([Side("Us", ships=[("Gunboat", 1)]),
-                     Side("Them", ships=[("Mocker", 1), ("Cruiser", 1), ("Drone", 8)])], seed=1)
+    battle = Battle(
+        [
+            Side("Us", ships=[("Gunboat", 1)]),
+            Side("Them", ships=[("Mocker", 1), ("Cruiser", 1), ("Drone", 8)]),
+        ],
+        seed=1,
+    )
     view = fleet_view(battle, 0, 1, level=3, sig_class=1)
     combat_types = sorted(r["type"].title() for r in view["rows"] if r["type"] is not None)
     text = handout(fleet, audience="player", sensors=3, sig_class=1)
@@ -132,7 +146,9 @@ def test_sector_player_handout_does_not_count_unknown_systems():
     sector.record_jump(a, b)
     gm, player = both(sector)
     assert "**Systems:** 37" in gm and "<dd>37</dd>" in gm
-    assert "37" not in re.sub(r"\d+\.\d", "", player.split("Position")[0])  # nowhere before the table
+    assert "37" not in re.sub(
+        r"\d+\.\d", "", player.split("Position")[0]
+    )  # nowhere before the table
     assert "**Known systems:** 2" in player
     assert sector.names[max(set(range(37)) - {a, b})] not in player
 
@@ -151,11 +167,14 @@ def test_job_gm_notes_and_adjustments_stay_out_of_the_player_page():
 
 
 # ---------------------------------------------------------------- stable exports
-@pytest.mark.parametrize("make", [
-    lambda: Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1).play(),
-    lambda: generate_system(seed=11),
-    lambda: generate_sector(12, seed=2),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1).play(),
+        lambda: generate_system(seed=11),
+        lambda: generate_sector(12, seed=2),
+    ],
+)
 def test_same_handout_same_bytes(make):
     first, second = handout(make(), fmt="html"), handout(make(), fmt="html")
     assert first == second
@@ -175,8 +194,22 @@ HOSTILE_MD = [
 
 
 def _tags(html: str) -> dict[str, int]:
-    return {t: html.count(t) for t in ("<a ", "<img", "<em>", "<strong>", "<s>", "<code>", "<del>",
-                                       "<table>", "<h1>", "<h2>", "<li>")}
+    return {
+        t: html.count(t)
+        for t in (
+            "<a ",
+            "<img",
+            "<em>",
+            "<strong>",
+            "<s>",
+            "<code>",
+            "<del>",
+            "<table>",
+            "<h1>",
+            "<h2>",
+            "<li>",
+        )
+    }
 
 
 @pytest.mark.parametrize("name", HOSTILE_MD)
@@ -202,10 +235,19 @@ def test_a_note_that_starts_like_a_block_stays_a_paragraph(name):
     assert f"<p>{name.replace('>', '&gt;')}</p>" in rendered
 
 
-@pytest.mark.parametrize("options", [
-    {"decoys_as": 5}, {"decoys_as": {"MOCKER": 3}}, {"sig_class": "big"}, {"sig_class": -1},
-    {"current_orbit": 0}, {"reveal": 7}, {"figures": "yes"}, {"sensors": 1e30},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"decoys_as": 5},
+        {"decoys_as": {"MOCKER": 3}},
+        {"sig_class": "big"},
+        {"sig_class": -1},
+        {"current_orbit": 0},
+        {"reveal": 7},
+        {"figures": "yes"},
+        {"sensors": 1e30},
+    ],
+)
 def test_bad_handout_options_give_the_kits_errors(options):
     from kit.errors import KitError
 

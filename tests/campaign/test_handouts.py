@@ -15,7 +15,9 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture
 def job():
-    j = Job("heist", 4, 5, [Operative(EVIL, "Face", ["invite"]), Operative("Oro", "Hacker")], seed=1)
+    j = Job(
+        "heist", 4, 5, [Operative(EVIL, "Face", ["invite"]), Operative("Oro", "Hacker")], seed=1
+    )
     j.roll(10)
     j.note(1, "the guard is Oro's cousin")
     j.adjust(heat=1, note="GM only")
@@ -36,17 +38,26 @@ def test_job_html_is_standalone_and_escaped(job):
     page = handout(job, fmt="html")
     assert page.startswith("<!DOCTYPE html>") and page.count("<html") == 1
     assert EVIL not in page and "&lt;img src=x" in page
-    assert page.count("plotly.js v") <= 1 and "Plotly.newPlot" in page  # one embedded plotly, a figure
+    assert (
+        page.count("plotly.js v") <= 1 and "Plotly.newPlot" in page
+    )  # one embedded plotly, a figure
     assert "prefers-color-scheme: dark" in page
 
 
 def releata():
-    return Entity("Releata", battle=8, control=3, edges=["Combat Reflexes", "Stealthed"],
-                  flaws=["Checkered Past", "No Memory", "Still at War"])
+    return Entity(
+        "Releata",
+        battle=8,
+        control=3,
+        edges=["Combat Reflexes", "Stealthed"],
+        flaws=["Checkered Past", "No Memory", "Still at War"],
+    )
 
 
-@pytest.mark.parametrize("sensors, shows_sig, shows_ranks", [(0, False, False), (2, False, False), (3, True, False),
-                                                             (5, True, False), (6, True, True)])
+@pytest.mark.parametrize(
+    "sensors, shows_sig, shows_ranks",
+    [(0, False, False), (2, False, False), (3, True, False), (5, True, False), (6, True, True)],
+)
 def test_entity_player_view_follows_sensors_and_stealth(sensors, shows_sig, shows_ranks):
     text = handout(releata(), audience="player", sensors=sensors)  # Stealthed: one success more
     assert ("Signature" in text) == shows_sig

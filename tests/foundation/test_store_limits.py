@@ -55,13 +55,16 @@ def test_oversized_file_is_refused_without_reading(tmp_path):
         store.load(path, "x", 1)
 
 
-@pytest.mark.parametrize("data, message", [
-    ("1e400", "too large"),
-    ("-1e400", "too large"),
-    ("NaN", "NaN"),
-    ("Infinity", "Infinity"),
-    ('{"a": 1, "a": 2}', "twice"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ("1e400", "too large"),
+        ("-1e400", "too large"),
+        ("NaN", "NaN"),
+        ("Infinity", "Infinity"),
+        ('{"a": 1, "a": 2}', "twice"),
+    ],
+)
 def test_refused_values(data, message):
     with pytest.raises(SaveFileError, match=message):
         store.loads(ENVELOPE.format(data), "x", 1)
@@ -177,12 +180,15 @@ def test_round_trip_of_plain_json():
     assert store.loads(store.dumps("x", 1, data), "x", 1) == json.loads(json.dumps(data))
 
 
-@pytest.mark.parametrize("text", [
-    ENVELOPE.format('"\\ud800"'),            # an escaped lone high surrogate
-    ENVELOPE.format('{"k\\udfff": 1}'),      # a lone low surrogate in a key
-    ENVELOPE.format('["ok", "a\\udc00b"]'),
-    ENVELOPE.format('"x"').replace("x", "\ud800"),  # a Python str holding one
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        ENVELOPE.format('"\\ud800"'),  # an escaped lone high surrogate
+        ENVELOPE.format('{"k\\udfff": 1}'),  # a lone low surrogate in a key
+        ENVELOPE.format('["ok", "a\\udc00b"]'),
+        ENVELOPE.format('"x"').replace("x", "\ud800"),  # a Python str holding one
+    ],
+)
 def test_lone_surrogates_are_refused_on_load(text):
     with pytest.raises(SaveFileError, match="surrogate"):
         store.loads(text, "x", 1)

@@ -53,8 +53,11 @@ def run_loader(cls_path: str, text: str) -> tuple[str, float]:
     assert len(data) < 1024 * 1024, f"the bomb is {len(data)} bytes, not a small file"
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     proc = subprocess.run(
-        [sys.executable, "-c", RUNNER, cls_path], input=data, capture_output=True,
-        timeout=SECONDS + 20, env=env,  # + the imports; the load itself is timed inside
+        [sys.executable, "-c", RUNNER, cls_path],
+        input=data,
+        capture_output=True,
+        timeout=SECONDS + 20,
+        env=env,  # + the imports; the load itself is timed inside
     )
     assert proc.returncode == 0, proc.stderr.decode()[-2000:]
     outcome, seconds = json.loads(proc.stdout.decode().splitlines()[-1])
@@ -67,8 +70,10 @@ def envelope(kind: str, data: object) -> str:
 
 def fleet_bomb(events: int, count: int) -> str:
     owner = {"name": "TanRac", "battle": 4, "control": 4}
-    buys = [{"kind": "buy", "action": i, "data": {"item": {"type": "GUNBOAT"}, "count": count}}
-            for i in range(events)]
+    buys = [
+        {"kind": "buy", "action": i, "data": {"item": {"type": "GUNBOAT"}, "count": count}}
+        for i in range(events)
+    ]
     return envelope("successors-fleet", {"owner": owner, "budget": None, "events": buys})
 
 
@@ -82,24 +87,56 @@ BOMBS = {
     # within the per-buy budget, over the fleet budget after a few purchases
     "fleet 1000 x 1000 ships": ("kit.successors.fleets:Fleet", fleet_bomb(1000, 1000)),
     # the same inside a campaign
-    "campaign with fleet bomb": ("kit.campaign:Campaign", envelope("campaign", {
-        "name": "c", "collections": {"fleets": {"f": {
-            "type": "kit.successors.fleets:Fleet", "data": json.loads(fleet_bomb(500, 10_000))}}}})),
+    "campaign with fleet bomb": (
+        "kit.campaign:Campaign",
+        envelope(
+            "campaign",
+            {
+                "name": "c",
+                "collections": {
+                    "fleets": {
+                        "f": {
+                            "type": "kit.successors.fleets:Fleet",
+                            "data": json.loads(fleet_bomb(500, 10_000)),
+                        }
+                    }
+                },
+            },
+        ),
+    ),
     # the biggest fleet the budget allows must still load in time
-    "fleet at the budget": ("kit.successors.fleets:Fleet", fleet_bomb(
-        limits.MAX_SHIPS_PER_FLEET // limits.MAX_SHIPS_PER_BUY, limits.MAX_SHIPS_PER_BUY)),
+    "fleet at the budget": (
+        "kit.successors.fleets:Fleet",
+        fleet_bomb(
+            limits.MAX_SHIPS_PER_FLEET // limits.MAX_SHIPS_PER_BUY, limits.MAX_SHIPS_PER_BUY
+        ),
+    ),
     # many tiny values
-    "list of zeros": ("kit.campaign:Campaign",
-                      '{"format": "gm-kit/campaign", "version": 1, "data": [' + "0," * 500_000 + "0]}"),
+    "list of zeros": (
+        "kit.campaign:Campaign",
+        '{"format": "gm-kit/campaign", "version": 1, "data": [' + "0," * 500_000 + "0]}",
+    ),
     "list of empty lists": ("kit.campaign:Campaign", "[" + "[]," * 300_000 + "[]]"),
     "deep nesting": ("kit.campaign:Campaign", "[" * 500_000),
-    "long digit string": ("kit.campaign:Campaign", envelope("campaign", {"name": 1}).replace(
-        "1}", "1" * 900_000 + "}")),
-    "many events": ("kit.successors.fleets:Fleet", envelope("successors-fleet", {
-        "owner": None, "budget": None,
-        "events": [{"kind": "budget", "action": 0, "data": {"amount": 1}}] * 14_000})),
-    "many sessions": ("kit.campaign:Campaign", envelope("campaign", {
-        "name": "c", "sessions": [{"title": "s"}] * 60_000})),
+    "long digit string": (
+        "kit.campaign:Campaign",
+        envelope("campaign", {"name": 1}).replace("1}", "1" * 900_000 + "}"),
+    ),
+    "many events": (
+        "kit.successors.fleets:Fleet",
+        envelope(
+            "successors-fleet",
+            {
+                "owner": None,
+                "budget": None,
+                "events": [{"kind": "budget", "action": 0, "data": {"amount": 1}}] * 14_000,
+            },
+        ),
+    ),
+    "many sessions": (
+        "kit.campaign:Campaign",
+        envelope("campaign", {"name": "c", "sessions": [{"title": "s"}] * 60_000}),
+    ),
     "many duplicate keys": ("kit.campaign:Campaign", "{" + '"a":0,' * 150_000 + '"a":0}'),
     "battle of 20,000 drones": ("kit.successors.combat.battle:Battle", None),
 }

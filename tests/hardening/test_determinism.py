@@ -22,7 +22,11 @@ REGENERATE = os.environ.get("GMKIT_REGENERATE_FIXTURES") == "1"
 
 
 def seeded_job() -> str:
-    crew = [Operative("Vex", "Face", ["invite"]), Operative("Oro", "Hacker", ["deck"]), Operative("Bo", "Muscle")]
+    crew = [
+        Operative("Vex", "Face", ["invite"]),
+        Operative("Oro", "Hacker", ["deck"]),
+        Operative("Bo", "Muscle"),
+    ]
     return Job("heist", 6, 7, crew, seed=20261202).play().to_json()
 
 
@@ -32,8 +36,14 @@ def seeded_board() -> str:
     autoplay(board, CheckSource("2d6+1", seed=78))
     chase = Chase(deck.deal(6), seed=79, npc_checks="2d6")
     autoplay(chase, CheckSource("2d6", seed=80))
-    return json.dumps({"deck": json.loads(deck.to_json()), "board": json.loads(board.to_json()),
-                       "chase": json.loads(chase.to_json())}, indent=1)
+    return json.dumps(
+        {
+            "deck": json.loads(deck.to_json()),
+            "board": json.loads(board.to_json()),
+            "chase": json.loads(chase.to_json()),
+        },
+        indent=1,
+    )
 
 
 def seeded_system() -> str:
@@ -43,12 +53,15 @@ def seeded_system() -> str:
 def seeded_sector() -> str:
     sector = generate_sector(200, seed=99, dims=3)
     route = sector.route(0, sector.n - 1) if sector.n > 1 else None
-    return json.dumps({
-        "sector": json.loads(sector.to_json()),
-        "system_17": json.loads(sector.system(17).to_json()),
-        "edges": sector.graph.number_of_edges(),
-        "route": list(route.systems) if route is not None else None,
-    }, indent=1)
+    return json.dumps(
+        {
+            "sector": json.loads(sector.to_json()),
+            "system_17": json.loads(sector.system(17).to_json()),
+            "edges": sector.graph.number_of_edges(),
+            "route": list(route.systems) if route is not None else None,
+        },
+        indent=1,
+    )
 
 
 def seeded_battle() -> str:
@@ -59,7 +72,13 @@ def seeded_battle() -> str:
     return battle.to_json()
 
 
-CASES = {"battle": seeded_battle, "job": seeded_job, "board": seeded_board, "system": seeded_system, "sector": seeded_sector}
+CASES = {
+    "battle": seeded_battle,
+    "job": seeded_job,
+    "board": seeded_board,
+    "system": seeded_system,
+    "sector": seeded_sector,
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -70,7 +89,9 @@ def test_same_seed_same_game(name):
         path.write_text(produced)
         if not REGENERATE:
             pytest.fail(f"fixture {path.name} was missing and has been written; commit it")
-    assert produced == path.read_text(), f"{name} differs from its fixture: a seeded generator changed"
+    assert produced == path.read_text(), (
+        f"{name} differs from its fixture: a seeded generator changed"
+    )
     assert produced == CASES[name]()  # and twice in one process
 
 

@@ -27,13 +27,24 @@ EXAMPLES = 200
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
-    st.text(max_size=20), st.sampled_from(["heist", "2d6", "<script>", "", "7", "Large", "GUNBOAT"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.sampled_from(["heist", "2d6", "<script>", "", "7", "Large", "GUNBOAT"]),
 )
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-10**9, 10**9), st.floats(allow_nan=False, allow_infinity=False),
-              st.text(max_size=12)),
-    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**9), 10**9),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=12),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
     max_leaves=25,
 )
 
@@ -82,14 +93,36 @@ def test_operative(name, gig, extra, contributions):
 
 
 @fuzz
-@given(st.dictionaries(st.sampled_from(["name", "progress", "consequence", "lose_crew", "companion",
-                                        "heat", "threat", "description", "bogus"]), scalars, max_size=6))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "name",
+                "progress",
+                "consequence",
+                "lose_crew",
+                "companion",
+                "heat",
+                "threat",
+                "description",
+                "bogus",
+            ]
+        ),
+        scalars,
+        max_size=6,
+    )
+)
 def test_incident(kwargs):
     kit_errors_only(Incident.from_dict, kwargs)
 
 
 @fuzz
-@given(scalars, scalars, scalars, st.lists(st.one_of(scalars, st.just(Operative("A", "b"))), max_size=3))
+@given(
+    scalars,
+    scalars,
+    scalars,
+    st.lists(st.one_of(scalars, st.just(Operative("A", "b"))), max_size=3),
+)
 def test_job_constructor(kind, difficulty, clock, crew):
     kit_errors_only(Job, kind, difficulty, clock, crew)
 
@@ -109,23 +142,59 @@ def test_card(rank, suit):
 @fuzz
 @given(st.lists(scalars, max_size=25), scalars, st.integers(0, 10))
 def test_boards(cards, goal, need):
-    for make in (lambda: StandardBoard(cards, goal), lambda: LimitBoard(cards, need), lambda: Contest(cards),
-                 lambda: Chase(cards), lambda: PreparationBoard(cards), lambda: EventDeck(goal, cards=cards)):
+    for make in (
+        lambda: StandardBoard(cards, goal),
+        lambda: LimitBoard(cards, need),
+        lambda: Contest(cards),
+        lambda: Chase(cards),
+        lambda: PreparationBoard(cards),
+        lambda: EventDeck(goal, cards=cards),
+    ):
         kit_errors_only(make)
 
 
 @fuzz
-@given(scalars, st.dictionaries(st.sampled_from(["battle", "control", "handling", "information", "sensors"]),
-                                scalars, max_size=5),
-       st.lists(scalars, max_size=3), st.lists(scalars, max_size=3))
+@given(
+    scalars,
+    st.dictionaries(
+        st.sampled_from(["battle", "control", "handling", "information", "sensors"]),
+        scalars,
+        max_size=5,
+    ),
+    st.lists(scalars, max_size=3),
+    st.lists(scalars, max_size=3),
+)
 def test_entity(name, ranks, edges, flaws):
     kit_errors_only(Entity, name, edges=edges, flaws=flaws, **ranks)
 
 
 @fuzz
-@given(st.dictionaries(st.sampled_from([
-    "battle", "weapon", "long_ranged", "first_strike", "slow", "extra_hits", "hyper_jump", "stealth", "decoy",
-    "cargo", "racks", "control", "handling", "information", "sensors", "drive"]), scalars, max_size=6))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "battle",
+                "weapon",
+                "long_ranged",
+                "first_strike",
+                "slow",
+                "extra_hits",
+                "hyper_jump",
+                "stealth",
+                "decoy",
+                "cargo",
+                "racks",
+                "control",
+                "handling",
+                "information",
+                "sensors",
+                "drive",
+            ]
+        ),
+        scalars,
+        max_size=6,
+    )
+)
 def test_ship_design(kwargs):
     kit_errors_only(ShipDesign, **kwargs)
 
@@ -136,7 +205,13 @@ def test_star_and_sector_generators(seed, n, dims, max_range):
     kit_errors_only(generate_system, seed=seed)
     if isinstance(n, int) and not isinstance(n, bool) and n > 500:
         n = 500  # keep the fuzz quick; size limits are tested separately
-    kit_errors_only(generate_sector, n, seed=seed if isinstance(seed, int) else 0, dims=dims, max_range=max_range)
+    kit_errors_only(
+        generate_sector,
+        n,
+        seed=seed if isinstance(seed, int) else 0,
+        dims=dims,
+        max_range=max_range,
+    )
 
 
 # ---------------------------------------------------------------- actions leave no trace
@@ -180,9 +255,16 @@ def _saved_samples():
     camp = Campaign("Fuzz")
     camp.add(job, "job")
     camp.add(board, "board")
-    return [(Job, job), (StandardBoard, board), (Fleet, fleet),
-            (Entity, Entity("Releata", battle=8, control=3)), (StarSystem, generate_system(seed=11)),
-            (Sector, sector), (Battle, battle), (Campaign, camp)]
+    return [
+        (Job, job),
+        (StandardBoard, board),
+        (Fleet, fleet),
+        (Entity, Entity("Releata", battle=8, control=3)),
+        (StarSystem, generate_system(seed=11)),
+        (Sector, sector),
+        (Battle, battle),
+        (Campaign, camp),
+    ]
 
 
 SAMPLES = _saved_samples()

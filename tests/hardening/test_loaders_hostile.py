@@ -27,8 +27,26 @@ from kit.errors import KitError
 from kit.regulus import Job, Operative
 
 HOSTILE: list[Any] = [
-    None, True, -1, 0, 2**62, 10**19, 1e30, 0.5, -0.0, "", "x" * 300, "\ud800", "<a href=x>y</a>",
-    [], [None], [[]], {}, {"a": 1}, {"": None}, ["x", 1],
+    None,
+    True,
+    -1,
+    0,
+    2**62,
+    10**19,
+    1e30,
+    0.5,
+    -0.0,
+    "",
+    "x" * 300,
+    "\ud800",
+    "<a href=x>y</a>",
+    [],
+    [None],
+    [[]],
+    {},
+    {"a": 1},
+    {"": None},
+    ["x", 1],
 ]
 #: Places visited per sample (spread over the document); the whole walk stays under a minute.
 PLACES = 60
@@ -69,12 +87,19 @@ def _samples() -> list[tuple[str, Any, Any]]:
     camp.add(fleet, "fleet")
     camp.add_session("S1", "text", "today")
     return [
-        ("Job", Job, job), ("StandardBoard", StandardBoard, board), ("LimitBoard", LimitBoard, limit),
-        ("Contest", Contest, contest), ("Chase", Chase, chase),
-        ("PreparationBoard", PreparationBoard, prep), ("EventDeck", EventDeck, deck),
+        ("Job", Job, job),
+        ("StandardBoard", StandardBoard, board),
+        ("LimitBoard", LimitBoard, limit),
+        ("Contest", Contest, contest),
+        ("Chase", Chase, chase),
+        ("PreparationBoard", PreparationBoard, prep),
+        ("EventDeck", EventDeck, deck),
         ("Entity", Entity, Entity("Releata", battle=8, control=3, notes=["a note"])),
-        ("Fleet", Fleet, fleet), ("StarSystem", StarSystem, generate_system(seed=11)),
-        ("Sector", Sector, sector), ("Battle", Battle, battle), ("Campaign", Campaign, camp),
+        ("Fleet", Fleet, fleet),
+        ("StarSystem", StarSystem, generate_system(seed=11)),
+        ("Sector", Sector, sector),
+        ("Battle", Battle, battle),
+        ("Campaign", Campaign, camp),
         ("Crew", Crew, Crew(tuple(crew))),
     ]
 
@@ -132,8 +157,10 @@ def test_only_kit_errors_come_out_of_loaders(name, cls, obj):
             try:
                 again = cls.from_json(loaded.to_json())
             except Exception as exc:
-                leaks.append(f"{'/'.join(map(str, path))} = {value!r} loaded but does not save "
-                             f"and load again: {type(exc).__name__}: {exc}")
+                leaks.append(
+                    f"{'/'.join(map(str, path))} = {value!r} loaded but does not save "
+                    f"and load again: {type(exc).__name__}: {exc}"
+                )
                 continue
             if again != loaded:
                 leaks.append(f"{'/'.join(map(str, path))} = {value!r} changed on a second load")

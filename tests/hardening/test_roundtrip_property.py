@@ -23,8 +23,11 @@ from kit.successors.fleets import Fleet
 from kit.successors.sector import Sector, generate_sector
 from kit.successors.stars import StarSystem, generate_system
 
-cases = settings(max_examples=40, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+cases = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 #: Anything a user can type: every Unicode category except lone surrogates.
 typed = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
@@ -49,19 +52,35 @@ def round_trips(obj) -> None:
 
 @st.composite
 def entities(draw) -> Entity:
-    ranks = {a: draw(st.integers(0, 12)) for a in ("battle", "control", "handling", "information",
-                                                  "sensors")}
-    return accepted(Entity, draw(typed), **ranks, side=draw(st.none() | typed),
-                    notes=draw(st.lists(typed, max_size=2)))
+    ranks = {
+        a: draw(st.integers(0, 12))
+        for a in ("battle", "control", "handling", "information", "sensors")
+    }
+    return accepted(
+        Entity,
+        draw(typed),
+        **ranks,
+        side=draw(st.none() | typed),
+        notes=draw(st.lists(typed, max_size=2)),
+    )
 
 
 @st.composite
 def jobs(draw) -> Job:
-    crew = [accepted(Operative, draw(typed), draw(typed), draw(st.lists(typed, max_size=2)))
-            for _ in range(draw(st.integers(1, 3)))]
+    crew = [
+        accepted(Operative, draw(typed), draw(typed), draw(st.lists(typed, max_size=2)))
+        for _ in range(draw(st.integers(1, 3)))
+    ]
     assume(len({op.name for op in crew}) == len(crew))
-    job = accepted(Job, draw(st.sampled_from(sorted(JOB_TYPES))), draw(st.integers(3, 7)),
-                   draw(st.integers(3, 8)), crew, title=draw(long_typed), seed=draw(seeds))
+    job = accepted(
+        Job,
+        draw(st.sampled_from(sorted(JOB_TYPES))),
+        draw(st.integers(3, 7)),
+        draw(st.integers(3, 8)),
+        crew,
+        title=draw(long_typed),
+        seed=draw(seeds),
+    )
     for value in draw(st.lists(st.integers(2, 12), max_size=6)):
         if job.ended:
             break
@@ -86,9 +105,15 @@ def boards(draw) -> StandardBoard:
 def fleets(draw) -> Fleet:
     owner = draw(st.none() | entities())
     fleet = accepted(Fleet, owner, draw(st.none() | st.integers(0, 500)))
-    for name, count in draw(st.lists(st.tuples(st.sampled_from(
-            ["GUNBOAT", "SATELLITE", "DRONE", "MOCKER", "CRUISER", "TUG"]), st.integers(1, 5)),
-            max_size=4)):
+    for name, count in draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["GUNBOAT", "SATELLITE", "DRONE", "MOCKER", "CRUISER", "TUG"]),
+                st.integers(1, 5),
+            ),
+            max_size=4,
+        )
+    ):
         accepted(fleet.buy, name, count, label=draw(st.none() | typed))
     return fleet
 
@@ -158,14 +183,23 @@ def test_battles_round_trip(seed, rounds):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(name=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1,
-                    max_size=limits.MAX_NAME),
-       notes=long_typed, session=typed, floor=st.sampled_from([0, None]),
-       job=jobs(), fleet=fleets(), entity=entities(), sector=sectors(), data=st.data())
-def test_campaigns_round_trip_through_a_file(tmp_path_factory, name, notes, session, floor, job,
-                                            fleet, entity, sector, data):
-    camp = accepted(Campaign, name, notes=notes,
-                    house_rules={"regulus": RegulusRules(progress_floor=floor)})
+@given(
+    name=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=limits.MAX_NAME),
+    notes=long_typed,
+    session=typed,
+    floor=st.sampled_from([0, None]),
+    job=jobs(),
+    fleet=fleets(),
+    entity=entities(),
+    sector=sectors(),
+    data=st.data(),
+)
+def test_campaigns_round_trip_through_a_file(
+    tmp_path_factory, name, notes, session, floor, job, fleet, entity, sector, data
+):
+    camp = accepted(
+        Campaign, name, notes=notes, house_rules={"regulus": RegulusRules(progress_floor=floor)}
+    )
     for obj in (job, fleet, entity, sector):
         accepted(camp.add, obj, data.draw(typed))
     accepted(camp.add_session, session, data.draw(long_typed))

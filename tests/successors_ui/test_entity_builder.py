@@ -22,7 +22,13 @@ def test_joe_builds_tanrac_by_point_buy() -> None:
     msg(b, action="name", value="TanRac")
     msg(b, action="sex", value="Male")
     msg(b, action="side", value="Vontuni Empire")
-    for ability, n in (("battle", 3), ("control", 3), ("handling", 2), ("information", 1), ("sensors", 1)):
+    for ability, n in (
+        ("battle", 3),
+        ("control", 3),
+        ("handling", 2),
+        ("information", 1),
+        ("sensors", 1),
+    ):
         for _ in range(n):
             msg(b, action="add", ability=ability, points=1)
     assert b.view["points_left"] == 0
@@ -86,7 +92,9 @@ def test_bad_input_shows_inline_and_changes_nothing(content, fragment) -> None:
 
 
 def test_roll_is_seeded_recorded_and_keeps_traits() -> None:
-    b = EntityBuilder(Entity("TanRac", battle=4, edges=["Cross-Trained"], flaws=["Still at War"]), seed=11)
+    b = EntityBuilder(
+        Entity("TanRac", battle=4, edges=["Cross-Trained"], flaws=["Still at War"]), seed=11
+    )
     msg(b, action="roll")
     first = b.entity
     assert first.seed == 11 and b.seed == "11"

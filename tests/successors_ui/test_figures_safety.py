@@ -86,17 +86,28 @@ def test_board_figure_escapes_the_title():
 def test_combat_figures_escape_side_names():
     from kit.successors.examples import releata
 
-    battle = Battle([Side(EVIL, releata(), ships=[("Drone", 2)]),
-                     Side(EVIL + "2", ships=[("Gunboat", 2)])], seed=2)
+    battle = Battle(
+        [Side(EVIL, releata(), ships=[("Drone", 2)]), Side(EVIL + "2", ships=[("Gunboat", 2)])],
+        seed=2,
+    )
     battle.step_round()
     _no_user_tags(combat_timeline(battle))
     _no_user_tags(combat_losses(simulate(battle, 20, seed=1, progress=False)))
 
 
-@pytest.mark.parametrize("fn", [
-    fleet_composition, attack_distribution, design_cost, star_system_figure, sector_map,
-    board_outcomes, combat_timeline, combat_losses,
-])
+@pytest.mark.parametrize(
+    "fn",
+    [
+        fleet_composition,
+        attack_distribution,
+        design_cost,
+        star_system_figure,
+        sector_map,
+        board_outcomes,
+        combat_timeline,
+        combat_losses,
+    ],
+)
 @pytest.mark.parametrize("wrong", [None, "fleet", 3, {"a": 1}])
 def test_wrong_types_give_the_kits_invalid_type(fn, wrong):
     with pytest.raises(InvalidType):

@@ -9,13 +9,30 @@ from kit.widgets.successors import FleetBuilder, FleetPanel
 
 
 def tanrac() -> Entity:
-    return Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2,
-                  edges=["Cross-Trained"], flaws=["Still at War"], sex="Male", side="Vontuni Empire")
+    return Entity(
+        "TanRac",
+        battle=4,
+        control=4,
+        handling=3,
+        information=2,
+        sensors=2,
+        edges=["Cross-Trained"],
+        flaws=["Still at War"],
+        sex="Male",
+        side="Vontuni Empire",
+    )
 
 
 def releata() -> Entity:
-    return Entity("Releata", battle=8, control=3, edges=["Combat Reflexes"],
-                  flaws=["Checkered Past", "No Memory"], sex="Female", side="Kingdoms of Jukint")
+    return Entity(
+        "Releata",
+        battle=8,
+        control=3,
+        edges=["Combat Reflexes"],
+        flaws=["Checkered Past", "No Memory"],
+        sex="Female",
+        side="Kingdoms of Jukint",
+    )
 
 
 def msg(w: FleetPanel, **content) -> None:
@@ -29,8 +46,20 @@ def test_joe_buys_tanracs_starting_fleet() -> None:
         msg(p, action="buy", name=name, count=n)
     assert p.error == ""
     assert (p.view["spent"], p.view["remaining"], p.view["findings"]) == (32.0, 0.0, [])
-    assert [g["name"] for g in p.view["groups"]] == ["GUNBOAT", "SATELLITE", "TUG", "SERVO", "RELAY"]
-    assert dict(p.view["by_role"]) == {"warship": 10, "static": 10, "carrier": 3, "handling": 6, "sensors": 3}
+    assert [g["name"] for g in p.view["groups"]] == [
+        "GUNBOAT",
+        "SATELLITE",
+        "TUG",
+        "SERVO",
+        "RELAY",
+    ]
+    assert dict(p.view["by_role"]) == {
+        "warship": 10,
+        "static": 10,
+        "carrier": 3,
+        "handling": 6,
+        "sensors": 3,
+    }
     sats = [s["id"] for s in p.view["groups"][1]["ships"]]
     for sid in sats[:4]:
         msg(p, action="toggle", id=sid)
@@ -104,7 +133,10 @@ def test_combat_reflexes_pool_by_phase_and_the_hits_chart() -> None:
     for sid in ships[:3]:
         b.toggle_control(sid)
     pools = {p["phase"]: p["text"] for p in b.panel.view["pools"]}
-    assert pools == {"First Strike": "6 dice at rank 5, 6 at rank 3", "Main combat": "7 dice at rank 1"}
+    assert pools == {
+        "First Strike": "6 dice at rank 5, 6 at rank 3",
+        "Main combat": "7 dice at rank 1",
+    }
     bars = b.hits.data[0]
     exact = success_distribution(b.fleet.attack_pool())
     assert list(bars.x) == list(range(len(exact)))

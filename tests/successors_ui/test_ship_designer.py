@@ -20,14 +20,20 @@ def test_every_design_option_is_in_the_form() -> None:
     d = ShipDesigner()
     assert [f["field"] for f in d.fields] == [f for _, f, *_ in DESIGN_FIELDS]
     assert next(f for f in d.fields if f["field"] == "drive")["choices"] == [
-        "immobile", "slow", "standard", "fast"]
+        "immobile",
+        "slow",
+        "standard",
+        "fast",
+    ]
 
 
 def test_rebuild_the_point_cannon_from_the_page() -> None:
     d = ShipDesigner(compare="Point Cannon")
     msg(d, action="set", field="battle", value="2")
     assert d.view["cost"] == 4.0 and not d.view["compare"]["same"]
-    assert d.view["compare"]["diffs"] == [{"field": "long_ranged", "design": False, "catalog": True}]
+    assert d.view["compare"]["diffs"] == [
+        {"field": "long_ranged", "design": False, "catalog": True}
+    ]
     msg(d, action="set", field="long_ranged", value=True)
     assert (d.view["cost"], d.view["signature"]) == (10.0, 2)
     assert d.view["compare"]["same"] and d.view["matches"] == ["POINT CANNON"]

@@ -23,7 +23,9 @@ from kit.successors import SHIPS, Entity, Fleet, ShipDesign, roll_successes
 
 
 def tanrac_fleet() -> Fleet:
-    fleet = Fleet(Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2), budget=32)
+    fleet = Fleet(
+        Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2), budget=32
+    )
     fleet.buy("Gunboat", 5)
     sats = fleet.buy("Satellite", 10)
     fleet.buy("Tug")
@@ -47,7 +49,11 @@ def test_hits_table_is_a_distribution(dice) -> None:
 def test_one_die_by_hand() -> None:
     # A rank 3 die hits on 1-3; a rank 5 (or higher part) die on 1-5, never on a 6.
     assert [r["p"] for r in hits_table([3])] == [Fraction(1, 2), Fraction(1, 2)]
-    assert [r["p"] for r in hits_table([5, 5])] == [Fraction(1, 36), Fraction(10, 36), Fraction(25, 36)]
+    assert [r["p"] for r in hits_table([5, 5])] == [
+        Fraction(1, 36),
+        Fraction(10, 36),
+        Fraction(25, 36),
+    ]
     assert hits_table([]) == [{"hits": 0, "p": Fraction(1), "at_least": Fraction(1)}]
 
 
@@ -105,10 +111,13 @@ def test_custom_designs_are_grouped_as_custom() -> None:
     fleet = Fleet(budget=20)
     fleet.buy(ShipDesign(battle=2, first_strike=True, drive="fast"), label="Lancer")
     assert composition_table(fleet) == [
-        {"name": "Lancer", "role": "custom", "count": 1, "each": 7.5, "ru": 7.5}]
+        {"name": "Lancer", "role": "custom", "count": 1, "each": 7.5, "ru": 7.5}
+    ]
 
 
-@pytest.mark.parametrize("name", ["FORTRESS", "HVY JUMP CARRIER", "SEIGE CANNON", "DATANET", "DRONE"])
+@pytest.mark.parametrize(
+    "name", ["FORTRESS", "HVY JUMP CARRIER", "SEIGE CANNON", "DATANET", "DRONE"]
+)
 def test_design_cost_waterfall_totals_the_cost(name) -> None:
     design = SHIPS[name].design
     fig = design_cost(design, compare=name)

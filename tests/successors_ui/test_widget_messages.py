@@ -54,9 +54,19 @@ def test_combat_simulate_keeps_an_earlier_simulation_on_a_bad_count():
     assert table.error == "" and table.simulation.n == 40
 
 
-@pytest.mark.parametrize("content", [None, [], "step", {"no": "action"}, {"action": 3},
-                                     {"action": "fly"}, {"action": "allocate", "targets": 5},
-                                     {"action": "allocate", "targets": None}])
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        [],
+        "step",
+        {"no": "action"},
+        {"action": 3},
+        {"action": "fly"},
+        {"action": "allocate", "targets": 5},
+        {"action": "allocate", "targets": None},
+    ],
+)
 def test_combat_odd_messages_show_an_error(content):
     table = CombatTable(battle())
     before = copy.deepcopy(table.view)
@@ -103,8 +113,11 @@ def test_entity_builder_with_bad_points(points):
 
 @pytest.mark.parametrize("content", [None, 7, {"action": None}, {"action": "explode"}])
 def test_builders_refuse_odd_messages(content):
-    for widget in (EntityBuilder(Entity("Vex", battle=2)), FleetPanel(Fleet(budget=10)),
-                   ShipDesigner("GUNBOAT")):
+    for widget in (
+        EntityBuilder(Entity("Vex", battle=2)),
+        FleetPanel(Fleet(budget=10)),
+        ShipDesigner("GUNBOAT"),
+    ):
         send(widget, content)
         assert widget.error
 
@@ -116,11 +129,19 @@ def test_ship_designer_bad_value_keeps_the_design():
     assert designer.error and designer.design == before
 
 
-@pytest.mark.parametrize("make", [
-    lambda: CombatTable(None), lambda: CombatTable(Fleet()), lambda: EntityBuilder("Vex"),
-    lambda: FleetPanel(Entity("Vex")), lambda: FleetBuilder(3), lambda: ShipDesigner(3.5),
-    lambda: ShipDesigner(ShipDesign(), colour="red"), lambda: CombatTable(battle(), sim=5),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: CombatTable(None),
+        lambda: CombatTable(Fleet()),
+        lambda: EntityBuilder("Vex"),
+        lambda: FleetPanel(Entity("Vex")),
+        lambda: FleetBuilder(3),
+        lambda: ShipDesigner(3.5),
+        lambda: ShipDesigner(ShipDesign(), colour="red"),
+        lambda: CombatTable(battle(), sim=5),
+    ],
+)
 def test_wrong_types_and_keywords_give_invalid_type(make):
     with pytest.raises(InvalidType):
         make()
