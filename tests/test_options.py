@@ -184,11 +184,193 @@ SECTOR_CASES = [
 
 CASES = BOARD_CASES + REGULUS_CASES + STAR_CASES + SECTOR_CASES
 
+# ------------------------------------------------------------------------- Successors builders
+SUCCESSORS = "kit.successors.rules:SuccessorsRules"
+
+
+def _generation_dice(rules: Any) -> tuple[int, int]:
+    """A generated character: (points beyond the dice faces, number of dice rolled)."""
+    from kit.successors import Entity
+
+    e = Entity.generate("X", seed=3, rules=rules)
+    assert e.points_spent == e.points and e.roll is not None
+    return e.points - sum(e.roll), len(e.roll)
+
+
+def _starting_dice(rules: Any) -> tuple[float, int]:
+    """A starting fleet's budget: (RU beyond the dice faces, number of dice rolled)."""
+    from kit.successors import Fleet
+
+    f = Fleet.starting(seed=3, rules=rules)
+    assert f.budget is not None and f.budget_roll is not None
+    return f.budget - sum(f.budget_roll), len(f.budget_roll)
+
+
+def _releata_with_a_controlled_battleship(rules: Any) -> list[int]:
+    """Releata (Battle 5+3) with a Battleship (5+1) under Control: her side's attack dice."""
+    from kit.successors import Fleet
+    from kit.successors.examples import releata
+
+    fleet = Fleet(releata(), 12, rules=rules)
+    (ship,) = fleet.buy("Battleship")
+    fleet.set_control([ship])
+    return sorted(fleet.attack_pool(), reverse=True)
+
+
+def _tanrac_control_limit(rules: Any) -> int:
+    from kit.successors import Fleet
+    from kit.successors.examples import tanrac
+
+    return Fleet(tanrac(), 32, rules=rules).control_limit
+
+
+def _signature_after_a_hit(rules: Any) -> int:
+    """Ranks 3+2+2+2+2 = 11 (signature 4) with one hit on Battle (10 left: signature 3)."""
+    from kit.successors import Entity
+
+    e = Entity("Eleven", battle=3, control=2, handling=2, information=2, sensors=2)
+    return e.with_damage("battle").signature_with(rules)
+
+
+def _spawn_lowering_a_1(rules: Any) -> int | str:
+    """A parent with Sensors 1 lowers Sensors to give its spawn: the spawn's Sensors."""
+    from kit.errors import IllegalAction
+    from kit.successors import Entity
+
+    parent = Entity("Parent", battle=3, control=2, handling=2, information=2, sensors=1)
+    try:
+        _after, kid = parent.spawn("Kid", ["sensors"], rules=rules)
+    except IllegalAction:
+        return "refused"
+    return kid.sensors
+
+
+def _days_to_build(what: str, level: int = 1) -> Callable[[Any], int]:
+    """Days a builder with one Handling die (rank 5, every roll a 1) takes to finish ``what``."""
+
+    def scenario(rules: Any) -> int:
+        from kit.successors import Entity
+        from kit.successors.combat import Workshop
+
+        builder = Entity("Builder", handling=5)
+        ws = Workshop(builder, ru=1000, rules=rules)
+        if what == "Hyper Gate":
+            key = ws.start_project(what, level, sensors=(10, 10))
+        else:
+            key = ws.start_ship(what)
+        while not ws.projects[key].finished:
+            ws.day([("build", key)], faces=[1])
+        return len(ws.days)
+
+    return scenario
+
+
+def _project_hits(name: str, level: int = 1) -> Callable[[Any], int]:
+    def scenario(rules: Any) -> int:
+        from kit.successors import project
+
+        return project(name, level, rules).hits
+
+    return scenario
+
+
+def _miner_rolls_a_6(rules: Any) -> float:
+    """Natural Aptitude: Mining; the one Handling die shows 6 on surface mining: RU mined."""
+    from kit.successors import Entity
+    from kit.successors.combat import Workshop
+
+    miner = Entity("Miner", handling=5, edges=["Natural Aptitude: Mining"])
+    ws = Workshop(miner, rules=rules)
+    ws.day([("mine", "surface")], faces=[6])
+    return ws.ru
+
+
+def _fed_facet(rules: Any) -> tuple[str, int, int]:
+    """TanRac's facet (ranks 4+4+3+2+2 = 15, highest 4) fed 10 RU: (kind, hits, RU used)."""
+    from kit.successors.examples import tanrac
+
+    grown, used = tanrac().facet().strengthen(10, rules)
+    return grown.kind, grown.facet_hits, used
+
+
+def _failed_facet_ru(rules: Any) -> int:
+    """An entity of all 1s (facet cost 5 RU) fails its attempt: the RU spent."""
+    from kit.successors import Entity
+
+    weak = Entity("Weak")
+    for seed in range(200):  # rolls come from the seed alone, not from the option
+        c = weak.make_facet(ru=5, seed=seed, rules=rules)
+        if not c.success:
+            return c.ru_used
+    raise AssertionError("no failing seed")
+
+
+def _ferals_after_a_day(rules: Any) -> int:
+    """Two Ferals holding 10 RU each, no food: how many Ferals after one day."""
+    from kit.successors import BESTIARY
+    from kit.successors.bestiary import FeralPack
+
+    pack = FeralPack(seed=4, rules=rules)
+    for i in (1, 2):
+        pack.add(BESTIARY["FERAL"].generate(f"F{i}", seed=i), ru=10)
+    pack.day()
+    return len(pack.ferals)
+
+
+# Each expected pair is worked out from successors.txt and RULINGS.md (Successors 1-4).
+SUCCESSORS_CASES = [
+    # "2d6+3 points to add to his abilities": 3 beyond two dice; "3d6+1": 1 beyond three.
+    OptionCase(SUCCESSORS, "ability_points", "3d6+1", _generation_dice, ((3, 2), (1, 3))),
+    # "2D6+25 Resource Units worth of ships": 25 beyond two dice; "1d6+30": 30 beyond one.
+    OptionCase(SUCCESSORS, "starting_ru", "1d6+30", _starting_dice, ((25, 2), (30, 1))),
+    # Text: a 5+1 ship under a 5+3 controller fights as 5+3+5+3; with her own 5+3 that is
+    # 5,5,5,3,3,3. The other reading: each part takes max(part, 5) -> 5,5, so 5,5,5,3.
+    OptionCase(
+        SUCCESSORS,
+        "whole_split_control",
+        False,
+        _releata_with_a_controlled_battleship,
+        ([5, 5, 5, 3, 3, 3], [5, 5, 5, 3]),
+    ),
+    # Ruling 2: at most the Control rank (TanRac: 4); two per rank gives 8.
+    OptionCase(SUCCESSORS, "control_limit_per_rank", 2, _tanrac_control_limit, (4, 8)),
+    # Signature table: total 11 gives 4, total 10 gives 3.
+    OptionCase(SUCCESSORS, "signature_from_current_ranks", True, _signature_after_a_hit, (4, 3)),
+    # Lowering Sensors 1 would leave 0: refused by default, a Sensors 0 spawn when allowed.
+    OptionCase(SUCCESSORS, "spawn_may_lower_to_zero", True, _spawn_lowering_a_1, ("refused", 0)),
+    # "a Size 1 Hyper Gate would require 10 Handling successes" (50 RU / 5); at 10 RU: 5.
+    OptionCase(SUCCESSORS, "project_ru_per_success", 10, _days_to_build("Hyper Gate"), (10, 5)),
+    # "... and would be a 5 hit object when finished" (50 // 10); at 25 RU a hit: 2.
+    OptionCase(SUCCESSORS, "project_ru_per_hit", 25, _project_hits("Hyper Gate"), (5, 2)),
+    # A level 1 Targeter costs 2 RU: 2 // 10 = 0 hits, raised to the ruled minimum of 1.
+    OptionCase(SUCCESSORS, "project_min_hits", 0, _project_hits("Targeter"), (1, 0)),
+    # "each success adds up to 3RU": a Cruiser (8 RU) takes 3 days; at 4 RU, 2 days.
+    OptionCase(SUCCESSORS, "build_ru_per_success", 4, _days_to_build("Cruiser"), (3, 2)),
+    # "automatically gains an additional success": a failed mining die still mines 3 RU of
+    # surface; when the extra success needs a success of its own, nothing is mined.
+    OptionCase(SUCCESSORS, "aptitude_bonus_needs_a_success", True, _miner_rolls_a_6, (3.0, 0.0)),
+    # "2RU adding an additional hit up to the max of all ranks": 10 RU buy 5 hits (1 -> 6 of
+    # 15); capped at the highest rank (4) 3 hits (6 RU) make it an entity.
+    OptionCase(
+        SUCCESSORS,
+        "facet_cap_is_total_ranks",
+        False,
+        _fed_facet,
+        (("facet", 6, 10), ("character", 0, 6)),
+    ),
+    # A failed facet attempt keeps its 5 RU by default; spends them with the option.
+    OptionCase(SUCCESSORS, "failed_creation_spends_ru", True, _failed_facet_ru, (0, 5)),
+    # "When a feral has 10 or more RU inside itself, it will seek out another feral": the two
+    # (20 RU together, a newborn costs at most 13 + 7) breed; at 11 neither seeks a mate.
+    OptionCase(SUCCESSORS, "feral_mating_ru", 11, _ferals_after_a_day, (3, 2)),
+]
+CASES += SUCCESSORS_CASES
+
 OPTIONS_CLASSES = {
     # class: whether every field must have a case already
     BOARD: True,
     REGULUS: False,
-    "kit.successors.rules:SuccessorsRules": False,
+    "kit.successors.rules:SuccessorsRules": True,
     "kit.successors.combat.rules:CombatRules": False,
     "kit.successors.stars.generate:StarRules": False,
     "kit.successors.sector.sector:SectorRules": False,
