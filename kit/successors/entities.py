@@ -2,16 +2,11 @@
 
 An :class:`Entity` is a value object: a name, sex and side, five ability ranks, its Edges and
 Flaws, and the hits its abilities have taken (combat keeps its own per-battle state, but can
-express a damaged entity with :meth:`Entity.with_damage`). This module holds the entity's
-core: validation, ranks and dice, traits and the bonuses they give, damage, generation and
-save/load. The rest of what an entity does lives beside it and is mixed into the class:
-
-* :mod:`~kit.successors.abilities`: the vocabulary (abilities, sides, tasks, signature table);
-* :mod:`~kit.successors.facets`: facets and spawns (:func:`make_facet`, :func:`make_spawn`,
-  :func:`reabsorb`, :class:`Creation`);
-* :mod:`~kit.successors.sheets`: the character sheet, its Markdown form and the findings.
-
-Every name that used to live here is still importable from here.
+express a damaged entity with :meth:`Entity.with_damage`). Here: validation, ranks and dice,
+traits and their bonuses, damage, generation and save/load. Beside it, mixed into the class and
+re-exported here: :mod:`~kit.successors.abilities` (the vocabulary and signature table),
+:mod:`~kit.successors.facets` (facets and spawns) and :mod:`~kit.successors.sheets` (the sheet,
+its Markdown and the findings).
 
 >>> tanrac = Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2,
 ...                 edges=["Cross-Trained"], flaws=["Still at War"], sex="Male",
@@ -153,19 +148,12 @@ class Entity(FacetsMixin, SheetMixin):
         s(self, "damage", tuple(validate.integer("damage", d, 0, 1000) for d in dmg))
         s(self, "facet_hits", validate.integer("facet_hits", self.facet_hits, 0, 10000))
         if self.signature_override is not None:
-            s(
-                self,
-                "signature_override",
-                validate.integer("signature_override", self.signature_override, 0),
-            )
-        notes = self.notes
-        if isinstance(notes, str):
-            notes = (notes,)
-        s(
-            self,
-            "notes",
-            tuple(validate.text("note", n, max_len=500) for n in validate.sequence("notes", notes)),
+            sig = validate.integer("signature_override", self.signature_override, 0)
+            s(self, "signature_override", sig)
+        notes = validate.sequence(
+            "notes", (self.notes,) if isinstance(self.notes, str) else self.notes
         )
+        s(self, "notes", tuple(validate.text("note", n, max_len=500) for n in notes))
 
     # ------------------------------------------------------------------ ranks
     def base(self, ability: str) -> int:

@@ -302,6 +302,66 @@ def test_faceting_aptitude_rescues_a_failed_roll():
     assert any(c.success and any(r["bonus"] for r in c.rolls) for c in results)
 
 
+def test_faceting_aptitude_that_needs_a_success_cannot_rescue_a_failed_roll():
+    # Before: the facet and spawn rolls gave Natural Aptitude's success to a failed roll even
+    # with aptitude_bonus_needs_a_success=True, which the Workshop and combat already honoured.
+    maker = Entity("Maker", control=1, handling=5, edges=["Natural Aptitude: Faceting"])
+    strict = SuccessorsRules(aptitude_bonus_needs_a_success=True)
+    seeds = [
+        s
+        for s in range(200)
+        if [r["successes"] for r in maker.make_facet(ru=10, seed=s).rolls] == [0, 1]
+    ]
+    assert seeds  # Control (rank 1) missed, Handling (rank 5) hit
+    for seed in seeds[:5]:
+        lenient = maker.make_facet(ru=10, seed=seed)
+        assert lenient.success and [r["bonus"] for r in lenient.rolls] == [1, 0]
+        c = maker.make_facet(ru=10, seed=seed, rules=strict)
+        assert not c.success and c.made is None and c.ru_used == 0
+        assert [r["bonus"] for r in c.rolls] == [0, 1]  # the extra success joins the hit
+
+
+def test_facet_and_spawn_functions_match_the_methods():
+    from kit.successors import Creation, make_facet, make_spawn, reabsorb, strengthen
+
+    t = tanrac()
+    assert make_facet(t, "F", ru=15, seed=3) == t.make_facet("F", ru=15, seed=3)
+    c = make_spawn(t, "Kid", ["battle"], ru=12, seed=4)
+    assert isinstance(c, Creation) and c == t.make_spawn("Kid", ["battle"], ru=12, seed=4)
+    f = t.facet().replace(notes=("saw a Cube",))
+    assert reabsorb(t, f, willing=True) == t.reabsorb(f, willing=True)
+    assert strengthen(f, 4) == f.strengthen(4)
+    with pytest.raises(InvalidType, match="entity must be an Entity"):
+        make_facet("TanRac", ru=15)
+    with pytest.raises(InvalidType, match="facet must be an Entity"):
+        reabsorb(t, "a facet", willing=True)
+
+
+def test_old_import_paths_still_work():
+    from kit.successors import abilities, facets, sheets
+    from kit.successors.entities import (
+        ENTITY_FORMAT,
+        FACET_RU_PER_HIT,
+        HANDLING_TASKS,
+        KINDS,
+        SPAWN_COST,
+        Creation,
+        require_ability,
+        task_key,
+    )
+
+    assert (SPAWN_COST, FACET_RU_PER_HIT) == (12, 2)  # "12RU"; "2RU adding an additional hit"
+    assert ENTITY_FORMAT == ("successors-entity", 1) and "facet" in KINDS
+    assert Creation is facets.Creation and task_key is abilities.task_key
+    assert HANDLING_TASKS is abilities.HANDLING_TASKS and require_ability("Battle") == "battle"
+    assert issubclass(Entity, (facets.FacetsMixin, sheets.SheetMixin))
+
+
+def test_markdown_escapes_links_and_backslashes():
+    md = Entity("[x](javascript:alert(1))", side="a\\|b").to_markdown()
+    assert "\\[x\\](javascript:alert(1))" in md and "a\\\\\\|b" in md
+
+
 def test_a_strengthened_facet_can_cap_at_its_highest_rank():
     f = tanrac().facet()
     g, used = f.strengthen(100, rules=SuccessorsRules(facet_cap_is_total_ranks=False))
@@ -386,7 +446,20 @@ def test_signature_monotone_in_ranks(ranks, large, small):
 
 
 @pytest.mark.parametrize(
-    "module", ["ranks", "edges", "entities", "design", "ships", "fleets", "projects", "bestiary"]
+    "module",
+    [
+        "ranks",
+        "edges",
+        "abilities",
+        "entities",
+        "facets",
+        "sheets",
+        "design",
+        "ships",
+        "fleets",
+        "projects",
+        "bestiary",
+    ],
 )
 def test_module_doctests(module):
     import doctest
