@@ -67,11 +67,8 @@ def ship_signature(value: float, *, decoy: int = 0, stealth: int = 0) -> int:
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
     """
     value = validate.number("ship value", value, 0)
-    for top, sig in _SIG_STEPS:
-        if value <= top:
-            break
-    else:
-        sig = 4 + int(-(-(value - 45) // 15))
+    steps = [sig for top, sig in _SIG_STEPS if value <= top]
+    sig = steps[0] if steps else 4 + int(-(-(value - 45) // 15))
     return max(0, sig + decoy - stealth)
 
 
@@ -275,9 +272,11 @@ class ShipDesign:
             parts.append(f"{self.hits_per_damage} hits per damage roll")
         if self.hyper_jump:
             parts.append("Hyper-Jump")
-        for a in ("control", "handling", "information", "sensors"):
-            if getattr(self, a):
-                parts.append(f"{a.capitalize()} {Rank(getattr(self, a))}")
+        parts.extend(
+            f"{a.capitalize()} {Rank(getattr(self, a))}"
+            for a in ("control", "handling", "information", "sensors")
+            if getattr(self, a)
+        )
         return ", ".join(parts) if parts else "None"
 
     def replace(self, **changes: Any) -> ShipDesign:

@@ -24,11 +24,11 @@ from ..rng import SeedLike, make_rng
 
 __all__ = [
     "Rank",
-    "split",
-    "die_success",
-    "success_distribution",
-    "roll_successes",
     "controlled_dice",
+    "die_success",
+    "roll_successes",
+    "split",
+    "success_distribution",
 ]
 
 #: A die never succeeds on this face, whatever the rank.
@@ -48,7 +48,7 @@ class Rank:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: int | "Rank") -> None:
+    def __init__(self, value: int | Rank) -> None:
         if isinstance(value, Rank):
             value = value.value
         self.value: int = validate.integer("rank", value, 0)
@@ -85,7 +85,7 @@ class Rank:
             return self.value == other
         return NotImplemented
 
-    def __lt__(self, other: "Rank | int") -> bool:
+    def __lt__(self, other: Rank | int) -> bool:
         return self.value < int(other)
 
     def __hash__(self) -> int:

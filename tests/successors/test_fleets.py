@@ -24,8 +24,6 @@ from kit.successors.examples import releata, tanrac
 from kit.successors.fleets import ship_orbits_per_day
 
 
-
-
 def tanrac_fleet() -> tuple[Fleet, dict[str, list[int]]]:
     fleet = Fleet(tanrac(), budget=5 + 2 + 25)  # Joe rolled a 5 and a 2
     ids = {
@@ -231,8 +229,11 @@ def test_pool_properties(battle, control, ranks, data):
     free = Fleet(e)
     for r in ranks:
         free.buy(ShipDesign(battle=r))
+
     # Control never lowers a die, never changes whether a ship can attack
-    mean = lambda dice: sum(k * p for k, p in success_distribution(dice).items())
+    def mean(dice):
+        return sum(k * p for k, p in success_distribution(dice).items())
+
     assert mean(pool) >= mean(free.attack_pool())
     assert pool == ability_pool("battle", e, fleet.ships, set(chosen))
     assert sum(Counter(pool).values()) >= sum(Counter(free.attack_pool()).values())
