@@ -222,7 +222,7 @@ def test_preparation_every_deal_matches_ordered_deals():
     want = limit_oracle(
         [0] * 4, 5, {1, 2, 3, 4}, [1, 2, 3, 4], [0, 0, 3, 4], SMALL_POOL, early=False
     )
-    outcomes, successes, length = want
+    _, successes, length = want
     assert dict(got.successes) == successes and dict(got.length) == length
     assert got.outcomes == {f"strength {s}": p for s, p in successes.items()}
 
