@@ -200,6 +200,7 @@ class _SideArrays:
         # per ability: dice and phase of each ship under Control of an entity at rank r
         # (row r; row 0: no working controller) and of each ship on its own
         self.tables: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        # "<ability> chance": the same tables as each die's chance to succeed
         for ability in ("battle", "handling"):
             R = int(self.base[ABILITIES.index(ability)]) if ent else 0
             own = [ship_dice(u.design.abilities()[ability], None, rules=fr) for u in units]
@@ -225,6 +226,8 @@ class _SideArrays:
                     ph = ship_phase(u.design, ent if r > 0 else None, r > 0)
                     phase[r, j] = ATTACK_PHASES.index(ph) if ph else -1
             self.tables[ability] = (parts, phase, parts_own, phase_own)
+            # the chance of each die (a part above 5 still fails on a 6; no die: 0)
+            self.tables[ability + " chance"] = (_p(parts), phase, _p(parts_own), phase_own)
         self.entity_phase = ATTACK_PHASES.index(entity_phase(ent)) if ent else -1
         self.ent_dice_max = max(1, len(split(int(self.base.sum()) + 1)))
 
@@ -489,12 +492,12 @@ def _fast(
             for i in range(2):
                 s = S[i]
                 act = live & in_fight(i) & in_fight(1 - i)
-                parts, phase = s.dice("battle", ctl_index(i, ab_b), ctl[i])
+                chance, phase = s.dice("battle chance", ctl_index(i, ab_b), ctl[i])
                 mask = oper(i) & (phase == ph) & ~fired[i] & act[:, None]
                 if policy.hold_reloaders:
                     mask &= ~(S[i].reloader[None, :] & ~ctl[i])
-                dice = parts * mask[:, :, None]
-                h = ((rng.random(dice.shape) < _p(dice)) & (dice > 0)).sum(axis=(1, 2))
+                chance = chance * mask[:, :, None]
+                h = (rng.random(chance.shape) < chance).sum(axis=(1, 2))
                 if s.entity_phase == ph and s.entity is not None:
                     er = np.where(
                         ent_active(i) & act, np.maximum(s.base[ab_b] - edmg[i][:, ab_b], 0), 0
