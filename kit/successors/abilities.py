@@ -16,7 +16,7 @@ without importing the entity class:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import validate
@@ -30,6 +30,7 @@ __all__ = [
     "KINDS",
     "SEXES",
     "SIDES",
+    "aptitude_attempt",
     "entity_signature",
     "require_ability",
     "task_key",
@@ -90,6 +91,26 @@ def task_key(text: Any) -> str:
     words = validate.text("task", text, max_len=80).casefold().replace("_", " ").replace("-", " ")
     norm = " ".join(words.split())
     return _WORD_TO_TASK.get(norm, norm)
+
+
+def aptitude_attempt(succeeded: Sequence[bool], *, needs_a_success: bool = False) -> int | None:
+    """Which of a day's attempts at one task Natural Aptitude's extra success joins.
+
+    ``succeeded`` lists whether each attempt at the task rolled a success, in order. The
+    extra success goes to the first attempt that failed (where it makes a difference), else
+    to the first attempt. With ``needs_a_success`` (the option
+    ``SuccessorsRules.aptitude_bonus_needs_a_success``) only an attempt that succeeded can
+    take it. None when no attempt can. The Workshop, the repair phase of a battle and the
+    facet and spawn rolls all ask this one function.
+
+    >>> aptitude_attempt([True, False, False]), aptitude_attempt([True, True])
+    (1, 0)
+    >>> aptitude_attempt([False, True], needs_a_success=True), aptitude_attempt([False], needs_a_success=True)
+    (1, None)
+    """
+    rows = [i for i, ok in enumerate(succeeded) if ok or not needs_a_success]
+    failed = [i for i in rows if not succeeded[i]]
+    return (failed or rows)[0] if rows else None
 
 
 def entity_signature(total_ranks: int, *, large: bool = False, small: bool = False) -> int:

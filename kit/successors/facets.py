@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
-from .abilities import ABILITIES, ranks_kwargs, require_ability
+from .abilities import ABILITIES, aptitude_attempt, ranks_kwargs, require_ability
 from .rules import DEFAULT_RULES, SuccessorsRules
 
 if TYPE_CHECKING:
@@ -293,8 +293,9 @@ def creation_rolls(
     """``ent``'s own Control and Handling rolls for a facet or spawn (``task``).
 
     Natural Aptitude for the task adds its extra success to the first of the two rolls that
-    failed; with ``rules.aptitude_bonus_needs_a_success`` it adds only to a roll that already
-    succeeded, so it can no longer save a failed one (the same reading as the Workshop's).
+    failed (else the first); with ``rules.aptitude_bonus_needs_a_success`` only to a roll that
+    already succeeded, so it can no longer save a failed one (:func:`aptitude_attempt`, the
+    same reading as the Workshop's and the battle's).
     """
     rows: list[dict[str, Any]] = []
     for ability in ("control", "handling"):
@@ -315,13 +316,11 @@ def creation_rolls(
                 "bonus": 0,
             }
         )
-    extra = ent.aptitude_bonus(task)
-    if rules.aptitude_bonus_needs_a_success:
-        takers = [r for r in rows if r["successes"]]
-    else:
-        takers = [r for r in rows if not r["successes"]]
-    if extra and takers:
-        takers[0]["bonus"] = extra
+    at = aptitude_attempt(
+        [r["successes"] > 0 for r in rows], needs_a_success=rules.aptitude_bonus_needs_a_success
+    )
+    if at is not None:
+        rows[at]["bonus"] = ent.aptitude_bonus(task)
     return rows
 
 

@@ -468,3 +468,19 @@ def test_module_doctests(module):
     mod = importlib.import_module(f"kit.successors.{module}")
     result = doctest.testmod(mod)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_one_statement_of_where_natural_aptitude_lands():
+    # The Workshop, a battle's repair phase and the facet/spawn rolls all call one function;
+    # check it against a direct reading on every pattern of up to three attempts.
+    from itertools import product
+
+    from kit.successors.abilities import aptitude_attempt
+
+    for n in range(4):
+        for oks in product([False, True], repeat=n):
+            first_failed = next((i for i, ok in enumerate(oks) if not ok), None)
+            expected = first_failed if first_failed is not None else (0 if oks else None)
+            assert aptitude_attempt(list(oks)) == expected
+            first_hit = next((i for i, ok in enumerate(oks) if ok), None)
+            assert aptitude_attempt(list(oks), needs_a_success=True) == first_hit

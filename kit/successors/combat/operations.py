@@ -29,6 +29,7 @@ from typing import Any
 from ... import validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...rng import SeedLike, make_rng
+from ..abilities import aptitude_attempt
 from ..entities import ABILITIES, Entity
 from ..fleets import ability_pool
 from ..projects import Project, check_hyper_gate, project, project_type
@@ -176,15 +177,12 @@ def _aptitude_bonuses(
     ent = s.entity
     if ent is None or not s.entity_active:
         return bonus
+    needs = ctx.rules.fleet_rules.aptitude_bonus_needs_a_success
     for task in dict.fromkeys(t for t, _ in plan):
-        extra = ent.aptitude_bonus(task)
         rows = [i for i, (t, _) in enumerate(plan) if t == task]
-        if ctx.rules.fleet_rules.aptitude_bonus_needs_a_success:
-            rows = [i for i in rows if oks[i]]
-        if not extra or not rows:
-            continue
-        failed = [i for i in rows if not oks[i]]
-        bonus[(failed or rows)[0]] += extra
+        at = aptitude_attempt([oks[i] for i in rows], needs_a_success=needs)
+        if at is not None:
+            bonus[rows[at]] += ent.aptitude_bonus(task)
     return bonus
 
 
@@ -726,17 +724,12 @@ class Workshop:
 
     def _aptitude(self, rows: list[dict[str, Any]]) -> None:
         """Natural Aptitude: one extra success a day per task of its area in the plan."""
+        needs = self.rules.aptitude_bonus_needs_a_success
         for task in dict.fromkeys(r["task"] for r in rows):
-            extra = self.entity.aptitude_bonus(task)
-            if not extra:
-                continue
             mine = [r for r in rows if r["task"] == task]
-            if self.rules.aptitude_bonus_needs_a_success:
-                mine = [r for r in mine if r["success"]]
-                if not mine:
-                    continue
-            failed = [r for r in mine if not r["success"]]
-            (failed or mine)[0]["bonus"] += extra
+            at = aptitude_attempt([r["success"] for r in mine], needs_a_success=needs)
+            if at is not None:
+                mine[at]["bonus"] += self.entity.aptitude_bonus(task)
 
     # ------------------------------------------------------------------ doing the work
     def _do(self, task: str, target: Any, report: DayReport) -> bool:
