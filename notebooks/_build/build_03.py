@@ -247,14 +247,21 @@ print(f"{need} successes at {float(mean_per_day):.2f} a day: about {need / float
 Outside battle the `Workshop` rolls an entity's Handling dice one day at a time. Each success puts
 up to 5 RU into a project (3 RU into a ship), and only RU at hand go in. TanRac, his two Servos
 under Control, and the 50 RU a gate costs: the Hyper Gate is finished at its tenth success, and
-only then takes 5 hits (an unfinished project falls to 1)."""),
+only then takes 5 hits (an unfinished project falls to 1). A gate also asks the builders to know
+of 10 Sensors successes in *both* systems it links, and both gates must be the same size; the
+Workshop refuses to start one without the successes (`sensors=`) and names the system that falls
+short. The far gate is started the same way, with `other_end=` naming this one."""),
     ("code", """\
 # NBVAL_CHECK_OUTPUT
-from kit.successors.combat import Workshop
+from kit.successors import Workshop
 
 shop = Workshop(tanrac, ru=50, seed=11)
 shop.control([shop.add("Servo"), shop.add("Servo")])
-gate = shop.start_project("Hyper Gate", 1)
+try:
+    shop.start_project("Hyper Gate", 1, sensors={"Home": 10, "Vega": 6})
+except ValueError as err:
+    print("refused:", err)
+gate = shop.start_project("Hyper Gate", 1, sensors={"Home": 10, "Vega": 10})
 while not shop.projects[gate].finished:
     shop.day([("build", gate)] * len(shop.dice()))
 job = shop.projects[gate]
