@@ -113,6 +113,7 @@ def sequence_dp(
     s0: int,
     f0: int,
     stop: Callable[[int, int, int], bool],
+    exchangeable: bool = True,
 ) -> Endings:
     """Exact ending distribution of a run of checks.
 
@@ -126,6 +127,8 @@ def sequence_dp(
         s0, f0: successes and failures already on the board.
         stop: ``stop(s, f, i)`` is true when play ends with ``s`` successes and ``f``
             failures after ``i`` more checks.
+        exchangeable: take the closed form when every card is unseen and every check alike
+            (``False`` forces the general programme; the tests compare the two).
 
     Returns:
         ``{(s, f, i): probability}`` over the ways play can end.
@@ -140,6 +143,9 @@ def sequence_dp(
     sizes = [pool[v] for v in values]
     total0 = sum(sizes)
     draws = sum(1 for v, _ in steps if v is None)
+    offsets = {mod + pen for (_, mod), pen in zip(steps, pens)}
+    if exchangeable and draws == n and len(offsets) == 1 and n <= total0:
+        return _exchangeable(n, offsets.pop(), checks, values, sizes, s0, f0, stop)
     # Slot width: every numerator is at most the last step's denominator.
     bound = d**n
     for j in range(min(draws, total0)):
@@ -201,4 +207,57 @@ def sequence_dp(
             if num:
                 key = (s0 + r, f0 + n - r, n)
                 done[key] = done.get(key, Fraction(0)) + Fraction(num, den)
+    return done
+
+
+def _exchangeable(
+    n: int,
+    offset: int,
+    checks: CompiledChecks,
+    values: Sequence[int],
+    sizes: Sequence[int],
+    s0: int,
+    f0: int,
+    stop: Callable[[int, int, int], bool],
+) -> Endings:
+    """The closed form when every card is dealt unseen and every check is alike.
+
+    Then the cards dealt and the checks rolled are exchangeable, so every order of ``s``
+    successes and ``f`` failures is equally likely: ``P(S_i = s) / C(i, s)``. The chance of
+    ``s`` successes in the first ``i`` checks sums, over how many cards of each value those
+    ``i`` are, the ways to pick them times the successes' generating function: the coefficient
+    of ``y^i x^s`` in ``prod_v sum_c C(n_v, c) y^c (D - a_v + a_v x)^c``, over ``C(T, i) D^i``.
+    The ending ``(s, f, i)`` then has that chance times the number of success/failure orders
+    that reach it without stopping earlier (a count on the lattice of ``(s, f)``).
+    """
+    d = checks.denominator
+    total = sum(sizes)
+    w = ((1 << total) * d**n).bit_length() + 1  # each coefficient is below C(T, i) D^i
+    mask = (1 << w) - 1
+    gen = [1]  # gen[i]: successes' polynomial in x (packed, w bits a coefficient), i cards
+    for v, size in zip(values, sizes):
+        a = checks.numerator(v + offset)
+        base, power, factor = (a << w) + d - a, 1, []
+        for c in range(min(size, n) + 1):
+            factor.append(math.comb(size, c) * power)
+            power *= base
+        out = [0] * min(n + 1, len(gen) + len(factor) - 1)
+        for i, g in enumerate(gen):
+            for c, f in enumerate(factor[: n + 1 - i]):
+                out[i + c] += g * f
+        gen = out
+    done: Endings = {}
+    paths = {0: 1}  # successes among the checks so far -> orders that have not stopped
+    for i in range(1, n + 1):
+        nxt: dict[int, int] = {}
+        for r, count in paths.items():
+            nxt[r + 1] = nxt.get(r + 1, 0) + count
+            nxt[r] = nxt.get(r, 0) + count
+        den = math.comb(total, i) * d**i
+        for r in list(nxt):
+            if i == n or stop(s0 + r, f0 + i - r, i):
+                num = nxt.pop(r) * ((gen[i] >> (r * w)) & mask)
+                if num:
+                    done[(s0 + r, f0 + i - r, i)] = Fraction(num, den * math.comb(i, r))
+        paths = nxt
     return done
