@@ -22,6 +22,7 @@ import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Union
 
 import numpy as np
@@ -59,10 +60,11 @@ class CheckDistribution:
         """Build from a dice expression, a ``{value: weight}`` table or an int."""
         if isinstance(checks, CheckDistribution):
             return checks
-        if isinstance(checks, (str, Dice)):
-            dice = as_dice(checks, field)
-            dist = dice.distribution()
-            return cls(tuple(dist), tuple(dist.values()), str(dice))
+        if isinstance(checks, str):
+            return _of_text(checks, field)
+        if isinstance(checks, Dice):
+            dist = checks.distribution()
+            return cls(tuple(dist), tuple(dist.values()), str(checks))
         if isinstance(checks, Mapping):
             if not checks:
                 raise InvalidInput(f"{field} table must not be empty")
@@ -118,6 +120,14 @@ class CheckDistribution:
             "label": self.label,
             "table": {str(v): str(p) for v, p in zip(self.values, self.probs)},
         }
+
+
+@lru_cache(maxsize=128)
+def _of_text(text: str, field: str) -> CheckDistribution:
+    """The distribution of a dice expression, parsed once (odds ask for "2d6" again and again)."""
+    dice = as_dice(text, field)
+    dist = dice.distribution()
+    return CheckDistribution(tuple(dist), tuple(dist.values()), str(dice))
 
 
 class CheckSource:

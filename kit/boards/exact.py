@@ -7,6 +7,7 @@ over every deal without replacement. Every number is a :class:`~fractions.Fracti
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -60,22 +61,31 @@ def pool_counts(board: Board[Any], pool: Any) -> dict[int, int]:
     return dict(sorted(counts.items()))
 
 
+def _fsum(parts: list[Fraction]) -> Fraction:
+    """Exact sum of ``parts`` over one common denominator (cheaper than adding Fractions)."""
+    den = 1
+    for p in parts:
+        den = math.lcm(den, p.denominator)
+    return Fraction(sum(p.numerator * (den // p.denominator) for p in parts), den)
+
+
 def _collect(
     kind: str, done: dict[tuple[int, int, int], Fraction], win: Any, names: tuple[str, str]
 ) -> BoardOdds:
-    outcomes = {names[0]: Fraction(0), names[1]: Fraction(0)}
-    successes: dict[int, Fraction] = {}
-    length: dict[int, Fraction] = {}
-    for (s, f, n), p in sorted(done.items()):
-        outcomes[names[0] if win(s, f) else names[1]] += p
-        successes[s] = successes.get(s, Fraction(0)) + p
-        length[n] = length.get(n, Fraction(0)) + p
+    outcomes: dict[str, list[Fraction]] = {names[0]: [], names[1]: []}
+    successes: dict[int, list[Fraction]] = {}
+    length: dict[int, list[Fraction]] = {}
+    for (s, f, n), p in done.items():
+        outcomes[names[0] if win(s, f) else names[1]].append(p)
+        successes.setdefault(s, []).append(p)
+        length.setdefault(n, []).append(p)
+    ends = {k: _fsum(v) for k, v in outcomes.items()}
     return BoardOdds(
         kind,
-        outcomes,
-        outcomes[names[0]],
-        dict(sorted(successes.items())),
-        dict(sorted(length.items())),
+        ends,
+        ends[names[0]],
+        {k: _fsum(v) for k, v in sorted(successes.items())},
+        {k: _fsum(v) for k, v in sorted(length.items())},
     )
 
 
