@@ -447,3 +447,26 @@ def test_the_repair_and_reconditioning_example_needs_62_successes():
     done = sum(1 for d in ws.days for r in d.rolls if r["done"])
     assert done == 35 + 26 + 1
     assert len(ws.dice()) == 3 and days == len(ws.days)
+
+
+def test_workshop_control_follows_the_control_limit_option():
+    # Ruling 2: at most the Control rank under Control. Before, the Workshop ignored
+    # SuccessorsRules.control_limit_per_rank (a Fleet already honoured it).
+    from kit.successors import SuccessorsRules
+
+    ent = _builder(handling=1)  # Control 1
+    ws = Workshop(ent)
+    servos = [ws.add("Servo"), ws.add("Servo")]
+    assert ws.control_limit == 1
+    with pytest.raises(IllegalAction, match="can Control 1 ships, 2 were asked"):
+        ws.control(servos)
+    wide = Workshop(ent, rules=SuccessorsRules(control_limit_per_rank=2))
+    servos = [wide.add("Servo"), wide.add("Servo")]
+    wide.control(servos)
+    assert wide.control_limit == 2 and wide.dice() == [1, 1, 1]  # own die and both Servos
+    fresh = Workshop(ent, rules=SuccessorsRules(control_limit_per_rank=2))
+    servos = [fresh.add("Servo"), fresh.add("Servo")]
+    fresh.day(faces=[])  # nothing to repair: the default day only sets up Control
+    assert all(fresh.units[k].controlled for k in servos)  # both fit under Control 1 x 2
+    down = Workshop(ent.with_damage("control"))
+    assert down.control_limit == 0  # neutralized: it can do nothing

@@ -607,11 +607,19 @@ class Workshop:
         """Ships in working order and of usable make."""
         return [u for u in self.units.values() if u.operational]
 
+    @property
+    def control_limit(self) -> int:
+        """Most ships the entity may hold under Control: its current Control rank times
+        ``rules.control_limit_per_rank`` (ruling 2: the rank itself); 0 when neutralized."""
+        if self.entity.neutralized:
+            return 0
+        return self.entity.current("control") * self.rules.control_limit_per_rank
+
     def control(self, keys: list[str]) -> None:
-        """Put usable ships under the entity's Control (at most its Control rank)."""
-        if len(keys) > self.entity.current("control"):
+        """Put usable ships under the entity's Control (at most :attr:`control_limit`)."""
+        if len(keys) > self.control_limit:
             raise IllegalAction(
-                f"{self.entity.name} can Control {self.entity.current('control')} ships"
+                f"{self.entity.name} can Control {self.control_limit} ships, {len(keys)} were asked"
             )
         for k in keys:
             if k not in self.units or not self.units[k].operational:
@@ -687,7 +695,7 @@ class Workshop:
         The whole plan is checked before a die is rolled (see :meth:`check`).
         """
         if plan is None:
-            room = self.entity.current("control")
+            room = self.control_limit
             helpers = [u.key for u in self.usable if u.design.handling][:room]
             self.control(helpers)
             plan = self.pending()
