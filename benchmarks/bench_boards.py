@@ -7,6 +7,9 @@ For every case the kit's exact odds (Fractions) are timed beside, in the same pr
 * a **float DP over the same states** (successes so far and the counts of each card value still
   undealt for a row of checks; the goal's and the pursuer's positions for contests and chases),
   written plainly in this file with floats;
+* for contests and chases over every deal, the same chain on every distinct row of values,
+  weighted by its chance (what the kit does today: no closed form applies, the cards sit in
+  fixed places and the goal comes back to them);
 * where the deal is exchangeable (every card unseen, every check alike) the **closed form**:
   the chance of at least ``g`` successes among ``N`` cards dealt from the deck, from a generating
   function over how many cards of each value are dealt.
@@ -144,6 +147,27 @@ def ref_contest(base: list[int], pens: Callable[[int], tuple[int, int]]) -> floa
     return win
 
 
+def ref_contest_steady(base: list[int]) -> float:
+    """A contest with no repeated skills: every exchange is alike, so a tie only repeats the
+    exchange; P(players win) solves the absorbing chain over (lo, hi, goal) by recursion."""
+    memo: dict[tuple[int, int, int], float] = {}
+
+    def win(lo: int, hi: int, g: int) -> float:
+        if g > hi:
+            return 1.0
+        if g < lo:
+            return 0.0
+        if (lo, hi, g) not in memo:
+            a = tail(base[g])
+            right = left = a * (1 - a)  # both sides roll 2d6 against the same card
+            memo[(lo, hi, g)] = (right * win(lo + 1, hi, g + 1) + left * win(lo, hi - 1, g - 1)) / (
+                right + left
+            )
+        return memo[(lo, hi, g)]
+
+    return win(0, len(base) - 1, len(base) // 2)
+
+
 def ref_chase_escapee(base: list[int], npc: float) -> float:
     """Float chain over (left, goal) of a chase, players escaping, NPC pursuer: P(escaped)."""
     n = len(base)
@@ -166,14 +190,36 @@ def ref_chase_escapee(base: list[int], npc: float) -> float:
     return escaped
 
 
-def row(name: str, kit: Callable[[], Any], refs: dict[str, Callable[[], float]]) -> None:
+def rows_of(n: int, pool: dict[int, int]) -> list[tuple[tuple[int, ...], float]]:
+    """Every distinct row of ``n`` values dealt from ``pool`` without replacement, with its chance."""
+    out: list[tuple[tuple[int, ...], float]] = []
+
+    def deal(prefix: tuple[int, ...], left: dict[int, int], p: float) -> None:
+        if len(prefix) == n:
+            out.append((prefix, p))
+            return
+        total = sum(left.values())
+        for v, c in left.items():
+            if c:
+                deal(prefix + (v,), {**left, v: c - 1}, p * c / total)
+
+    deal((), pool, 1.0)
+    return out
+
+
+def row(
+    name: str,
+    kit: Callable[[], Any],
+    refs: dict[str, Callable[[], float]],
+    repeat: int = 7,
+) -> None:
     """Time the kit and each reference; print times, ratios and the answers' differences."""
     answer = float(kit().success)
-    t_kit = median_of(kit, repeat=5)
+    t_kit = median_of(kit, repeat=repeat)
     cells = [f"{name:<38}{t_kit * 1000:9.2f}"]
     for label, ref in refs.items():
         got = ref()
-        t_ref = median_of(ref, repeat=5)
+        t_ref = median_of(ref, repeat=repeat)
         diff = abs(answer - got)
         flag = "" if diff <= TOL else "  MISMATCH"
         cells.append(f"{label} {t_ref * 1000:8.2f} ms x{t_kit / t_ref:6.2f} |d|={diff:.0e}{flag}")
@@ -267,6 +313,19 @@ def main() -> None:
         "chase N=8, NPC 60%",
         lambda: odds(chase, "2d6"),
         {"chain": lambda: ref_chase_escapee(hbase, 0.6)},
+    )
+    rows5 = rows_of(5, DECK)
+    row(
+        "contest N=5, every deal",
+        lambda: deal_odds(Contest([5] * 5), "2d6"),
+        {"rows": lambda: sum(p * ref_contest_steady(list(r)) for r, p in rows5)},
+        repeat=3,
+    )
+    row(
+        "chase N=5, NPC 60%, every deal",
+        lambda: deal_odds(Chase([5] * 5, rules=BoardRules(npc_chance=0.6)), "2d6"),
+        {"rows": lambda: sum(p * ref_chase_escapee(list(r), 0.6) for r, p in rows5)},
+        repeat=3,
     )
     n = 2000
     for name, board in (("standard N=8", std), ("contest N=7", contest)):

@@ -1,8 +1,9 @@
 """Exact odds of the boards whose checks come in a row: standard, preparation and limit.
 
-A dynamic programme walks the checks still to come, keeping the successes, failures and (for
-cards not seen yet) the counts of the deck values still undealt, so an unseen card is averaged
-over every deal without replacement. Every number is a :class:`~fractions.Fraction`.
+Each board kind turns its position into a run of checks still to come (the card each faces, or
+an unseen card, and its modifier and repeated-skill penalty) and a stopping rule, and hands them
+to :func:`~kit.boards.sequence.sequence_dp`, which averages unseen cards over every deal without
+replacement. Every number is a :class:`~fractions.Fraction`.
 """
 
 from __future__ import annotations

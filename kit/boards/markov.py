@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from .base import Board
@@ -201,14 +202,21 @@ def chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> BoardO
     return BoardOdds("chase", outcomes, win, {}, dict(sorted(length.items())), exact=False)
 
 
+@lru_cache(maxsize=64)
+def _float_table(dist: CheckDistribution, meet_target: bool) -> dict[int, float]:
+    """Success chance by target as floats, shared by every chain asked about ``dist``."""
+    return {}
+
+
 def _float_success(dist: CheckDistribution, rules: BoardRules) -> Any:
     """A cached float version of ``dist.success`` (the Markov loops call it very often)."""
-    cache: dict[int, float] = {}
+    cache = _float_table(dist, rules.meet_target)
 
     def f(target: int) -> float:
-        if target not in cache:
-            cache[target] = float(dist.success(target, rules.meet_target))
-        return cache[target]
+        p = cache.get(target)
+        if p is None:
+            p = cache[target] = float(dist.success(target, rules.meet_target))
+        return p
 
     return f
 
