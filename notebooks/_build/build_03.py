@@ -380,4 +380,4 @@ if __name__ == "__main__":
     if "--execute" in sys.argv:
         notebook = store_checked_outputs(notebook)
     nbformat.write(notebook, OUT)
-    print("wrote", OUT)
+    print("wrote", OUT)  # noqa: T201 (a command-line script reports what it wrote)
