@@ -119,7 +119,8 @@ def entity_signature(total_ranks: int, *, large: bool = False, small: bool = Fal
     5 or less gives 2, 6..10 gives 3, 11..15 gives 4 and each further 5 one more; Large adds
     1, Small takes 1 (never below 0).
 
-    >>> [entity_signature(t) for t in (0, 5, 6, 10, 11, 15, 16, 21)]
+    >>> sigs = [entity_signature(t) for t in (0, 5, 6, 10, 11, 15, 16, 21)]
+    >>> sigs
     [2, 2, 3, 3, 4, 4, 5, 6]
     """
     total = validate.integer("total of ranks", total_ranks, 0)

@@ -166,7 +166,8 @@ class FeralPack:
 
     >>> pack = FeralPack([BESTIARY["FERAL"].generate("Fang", seed=1)], seed=2)
     >>> food = pack.add_food("Cruiser")
-    >>> pack.day()[0]["kind"], pack.ru
+    >>> first = pack.day()[0]
+    >>> first["kind"], pack.ru
     ('eat', [2.0])
     """
 

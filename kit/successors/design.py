@@ -63,7 +63,8 @@ _SIG_STEPS = ((4, 0), (8, 1), (15, 2), (30, 3), (45, 4))
 def ship_signature(value: float, *, decoy: int = 0, stealth: int = 0) -> int:
     """Signature of a ship worth ``value`` RU, plus ``decoy``, minus ``stealth`` (never below 0).
 
-    >>> [ship_signature(v) for v in (1, 4, 5, 8, 9, 15, 16, 30, 31, 45, 46, 60, 61)]
+    >>> sigs = [ship_signature(v) for v in (1, 4, 5, 8, 9, 15, 16, 30, 31, 45, 46, 60, 61)]
+    >>> sigs
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
     """
     value = validate.number("ship value", value, 0)

@@ -433,8 +433,9 @@ class Workshop:
     >>> rel = Entity("Releata", battle=8, control=3, handling=1, information=1, sensors=1)
     >>> ws = Workshop(rel, faction="Kingdoms of Jukint", seed=1)
     >>> k = ws.add("Servo", neutralized=True, maker="Takeru Republic")
-    >>> [r["task"] for r in ws.day(faces=[1])["rolls"]]
-    ['repair']
+    >>> rolls = ws.day(faces=[1]).get("rolls")
+    >>> print(*(r.get("task") for r in rolls))
+    repair
     """
 
     def __init__(
