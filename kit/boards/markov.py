@@ -13,12 +13,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from ..errors import InvalidInput
 from .base import Board
 from .chase import ESCAPEE, Chase
 from .checks import CheckDistribution, SkillPlan
 from .contest import Contest
 from .outcomes import BoardOdds, Number, finished_odds
 from .rules import BoardRules, tracked_key
+from .sequence import Compositions
 
 __all__ = ["MAX_ROUNDS", "TAIL", "chase_odds", "contest_odds"]
 
@@ -125,29 +127,36 @@ def _contest_win(
     return memo[state]
 
 
-def chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> BoardOdds:
+def chase_odds(
+    board: Chase, dist: CheckDistribution, plan: SkillPlan, deal: dict[int, int] | None = None
+) -> BoardOdds:
+    """The chase's chain; with ``deal`` (``{value: count}``) every card is unseen and dealt.
+
+    A dealt card is turned up the first time a check faces it, drawn without replacement
+    from ``deal``: averaged over every deal, that is the same as dealing the row first. A
+    state is then the pursuer's and the goal's slots, the values turned up that may still be
+    faced (the card under the goal; every card from the pursuer's on, when a side faces the
+    leftmost card) and the counts of each value still undealt, never the order of the deal.
+    """
     if board.finished:
         return finished_odds(board)
     st = board.snapshot
     rules, n = board.rules, board.length
     pc = _PenaltyStream(board, plan, board.used_skills)
-    base = [c.value + m for c, m in zip(board.cards, board.modifiers)]
     ndist = CheckDistribution.of(board.npc_checks) if board.npc_checks is not None else None
-
     pf = _float_success(dist, rules)
     nf = _float_success(ndist, rules) if ndist is not None else None
+    faces_goal = board.role == ESCAPEE or rules.pursuer_faces == "goal"
+    keep_left = not faces_goal or (board.role == ESCAPEE and nf is not None)
+    cards = _Cards(board, deal, keep_left)
 
-    def npc_p(slot: int) -> float:
-        return float(rules.npc_chance) if nf is None else nf(base[slot])
-
-    alive = {(st.left, st.goal): 1.0}
     escaped = caught = 0.0
     length: dict[int, float] = {}
+    alive = {(st.left, st.goal, cards.start): 1.0}
     t = 0
-    faces_goal = board.role == ESCAPEE or rules.pursuer_faces == "goal"
     while alive and sum(alive.values()) > TAIL and t < MAX_ROUNDS:
         pen = pc.penalty(t)
-        nxt: dict[tuple[int, int], float] = {}
+        nxt: dict[tuple[int, int, Any], float] = {}
 
         def end(kind: str, mass: float, rounds: int = t + 1) -> None:
             nonlocal escaped, caught
@@ -157,41 +166,53 @@ def chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> BoardO
                 caught += mass
             length[rounds] = length.get(rounds, 0.0) + mass
 
-        for (lo, g), p in alive.items():
+        def npc_p(slot: int, seen: Any) -> list[tuple[float, Any, float]]:
+            if nf is None:
+                return [(1.0, seen, float(rules.npc_chance))]
+            return [(w, s2, nf(v)) for w, s2, v in cards.face(seen, slot)]
+
+        def add(key: tuple[int, int, Any], mass: float, into: dict[Any, float] = nxt) -> None:
+            key = (key[0], key[1], cards.forget(key[2], key[0], key[1]))
+            into[key] = into.get(key, 0.0) + mass
+
+        for (lo, g, seen), p in alive.items():
             if board.role == ESCAPEE:
-                a = pf(base[g] + pen)
-                if g + 1 >= n:
-                    end("escaped", p * a)
-                    firsts = [((lo, g), p * (1 - a))]
-                else:
-                    firsts = [((lo, g + 1), p * a), ((lo, g), p * (1 - a))]
-                for (l1, g1), m in firsts:
+                firsts = []
+                for w, s1, v in cards.face(seen, g):
+                    a = pf(v + pen)
+                    if g + 1 >= n:
+                        end("escaped", p * w * a)
+                    else:
+                        firsts.append(((lo, g + 1, s1), p * w * a))
+                    firsts.append(((lo, g, s1), p * w * (1 - a)))
+                for (l1, g1, s1), m in firsts:
                     if m <= 0:
                         continue
-                    b = npc_p(l1)
-                    if l1 + 1 > g1:
-                        end("caught", m * b)
-                    elif b > 0:
-                        nxt[(l1 + 1, g1)] = nxt.get((l1 + 1, g1), 0.0) + m * b
-                    if b < 1:
-                        nxt[(l1, g1)] = nxt.get((l1, g1), 0.0) + m * (1 - b)
+                    for w, s2, b in npc_p(l1, s1):
+                        if l1 + 1 > g1:
+                            end("caught", m * w * b)
+                        elif b > 0:
+                            add((l1 + 1, g1, s2), m * w * b)
+                        if b < 1:
+                            add((l1, g1, s2), m * w * (1 - b))
             else:
-                b = npc_p(g)
                 firsts = []
-                if g + 1 >= n:
-                    end("escaped", p * b)
-                elif b > 0:
-                    firsts.append(((lo, g + 1), p * b))
-                if b < 1:
-                    firsts.append(((lo, g), p * (1 - b)))
-                for (l1, g1), m in firsts:
-                    a = pf(base[g1 if faces_goal else l1] + pen)
-                    if l1 + 1 > g1:
-                        end("caught", m * a)
-                    elif a > 0:
-                        nxt[(l1 + 1, g1)] = nxt.get((l1 + 1, g1), 0.0) + m * a
-                    if a < 1:
-                        nxt[(l1, g1)] = nxt.get((l1, g1), 0.0) + m * (1 - a)
+                for w, s1, b in npc_p(g, seen):
+                    if g + 1 >= n:
+                        end("escaped", p * w * b)
+                    elif b > 0:
+                        firsts.append(((lo, g + 1, s1), p * w * b))
+                    if b < 1:
+                        firsts.append(((lo, g, s1), p * w * (1 - b)))
+                for (l1, g1, s1), m in firsts:
+                    for w, s2, v in cards.face(s1, g1 if faces_goal else l1):
+                        a = pf(v + pen)
+                        if l1 + 1 > g1:
+                            end("caught", m * w * a)
+                        elif a > 0:
+                            add((l1 + 1, g1, s2), m * w * a)
+                        if a < 1:
+                            add((l1, g1, s2), m * w * (1 - a))
         alive = {k: v for k, v in nxt.items() if v > 0}
         t += 1
     rest = sum(alive.values())
@@ -200,6 +221,65 @@ def chase_odds(board: Chase, dist: CheckDistribution, plan: SkillPlan) -> BoardO
         outcomes["unresolved"] = rest
     win = escaped if board.role == ESCAPEE else caught
     return BoardOdds("chase", outcomes, win, {}, dict(sorted(length.items())), exact=False)
+
+
+def deals_lazily(board: Chase) -> bool:
+    """Whether a chase over every deal is best solved turning cards up as they are faced.
+
+    It is, unless one side faces the goal's card and the other the pursuer's: then the state
+    must remember every card turned up between the two, which is no smaller than the rows.
+    """
+    npc_faces = board.npc_checks is not None
+    faces_goal = board.role == ESCAPEE or board.rules.pursuer_faces == "goal"
+    faces_left = not faces_goal or (npc_faces and board.role == ESCAPEE)
+    goal_faced = faces_goal or (npc_faces and board.role != ESCAPEE)
+    return not (faces_left and goal_faced)
+
+
+class _Cards:
+    """The values a chase's checks face: the board's own, or cards turned up from a deal.
+
+    A state's ``seen`` is ``None`` for a dealt board; for a deal it is the values turned up
+    that may still be faced (one per slot, ``None`` where not turned up) and the code of the
+    counts still undealt (:class:`~kit.boards.sequence.Compositions`).
+    """
+
+    def __init__(self, board: Chase, deal: dict[int, int] | None, keep_left: bool) -> None:
+        self.base = [c.value + m for c, m in zip(board.cards, board.modifiers)]
+        self.mods = board.modifiers
+        self.keep_left = keep_left
+        self.values = sorted(v for v, c in (deal or {}).items() if c > 0)
+        self.deck = Compositions.of(tuple((deal or {})[v] for v in self.values))
+        self.dealt = deal is not None
+        self.start: Any = ((None,) * board.length, self.deck.start) if self.dealt else None
+
+    def face(self, seen: Any, slot: int) -> list[tuple[float, Any, int]]:
+        """``(weight, seen after, value + modifier)`` for each card ``slot`` may hold."""
+        if not self.dealt:
+            return [(1.0, seen, self.base[slot])]
+        known, code = seen
+        if known[slot] is not None:
+            return [(1.0, seen, known[slot] + self.mods[slot])]
+        kids = self.deck.children.get(code) or self.deck.kids(code)
+        total = sum(c for _, c, _ in kids)
+        if not total:
+            raise InvalidInput("the pool of unseen cards ran out; pass a larger pool")
+        out = []
+        for child, c, j in kids:
+            v = self.values[j]
+            turned = known[:slot] + (v,) + known[slot + 1 :]
+            out.append((c / total, (turned, child), v + self.mods[slot]))
+        return out
+
+    def forget(self, seen: Any, left: int, goal: int) -> Any:
+        """``seen`` without the values no check can face again (so equal futures merge)."""
+        if not self.dealt:
+            return seen
+        known, code = seen
+        first = left if self.keep_left else goal
+        if any(v is not None for v in known[:first]):
+            known = (None,) * first + known[first:]
+        return (known, code)
 
 
 @lru_cache(maxsize=64)

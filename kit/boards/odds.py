@@ -43,7 +43,7 @@ from .checks import CheckDistribution, ChecksLike, SkillPlan
 from .contest import Contest
 from .exact import limit_odds, pool_counts, preparation_odds, standard_odds
 from .limit import LimitBoard
-from .markov import chase_odds, contest_odds
+from .markov import chase_odds, contest_odds, deals_lazily
 from .montecarlo import simulate
 from .outcomes import BoardOdds
 from .standard import PreparationBoard, StandardBoard
@@ -120,14 +120,17 @@ def deal_odds(
     (default: the full 20-card event deck), drawn without replacement. Standard, preparation
     and limit boards use the dynamic programme directly (exact Fractions, a few milliseconds
     for ten cards; without modifiers or repeated skills a closed form, well under one).
-    Contests and chases
-    average :func:`odds` over every distinct row of values (floats; for a contest only the ends,
-    not its length); rows longer than about six cards have too many deals for that and raise,
-    so use :func:`simulate` there.
+    A chase turns each card up the first time a check faces it, dealt from what is left
+    (floats, any length), unless its two sides face different cards (an NPC that rolls against
+    the pursuer's card while the players face the goal's, or the other way round). Such chases
+    and contests average :func:`odds` over every distinct row of values (floats; for a contest
+    only the ends, not its length); rows longer than about six cards have too many deals for
+    that and raise, so use :func:`simulate` there.
 
     Raises:
         IllegalAction: the board already has checks on it (use :func:`odds`).
-        InvalidInput: a contest or chase with more than :data:`MAX_DEALS` distinct rows.
+        InvalidInput: the pool is smaller than the board, or a row-averaged contest or chase
+            has more than :data:`MAX_DEALS` distinct rows.
     """
     if len(board.events):
         raise IllegalAction(
@@ -148,6 +151,8 @@ def deal_odds(
             raise InvalidInput(
                 f"pool holds {sum(counts.values())} cards, fewer than the board's {board.length}"
             )
+        if isinstance(board, Chase) and deals_lazily(board):
+            return chase_odds(board, dist, plan, counts)
         rows = _deals(counts, board.length)
         outcomes: dict[str, float] = {}
         length: dict[int, float] = {}

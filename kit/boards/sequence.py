@@ -65,7 +65,11 @@ class CompiledChecks:
         return self._tails[bisect.bisect_left(self._values, target + self._offset)]
 
 
-class _Compositions:
+MAX_MEMO = 200_000
+"""The most count codes whose deals one pool's table remembers (bounds the cache's memory)."""
+
+
+class Compositions:
     """The counts of each value still undealt, as one integer code, and the deals from each.
 
     A code is the counts written in a mixed radix (digit ``j`` is the count of the ``j``-th
@@ -83,9 +87,9 @@ class _Compositions:
 
     @staticmethod
     @lru_cache(maxsize=32)
-    def of(sizes: tuple[int, ...]) -> _Compositions:
+    def of(sizes: tuple[int, ...]) -> Compositions:
         """The (cached) table of a pool with ``sizes[j]`` cards of its ``j``-th value."""
-        return _Compositions(sizes)
+        return Compositions(sizes)
 
     def kids(self, code: int) -> tuple[tuple[int, int, int], ...]:
         """``(child code, count of the value dealt, value index)`` for each value left."""
@@ -94,7 +98,9 @@ class _Compositions:
             c = (code // r) % (self.sizes[j] + 1)
             if c:
                 out.append((code - r, c, j))
-        self.children[code] = kids = tuple(out)
+        kids = tuple(out)
+        if len(self.children) < MAX_MEMO:
+            self.children[code] = kids
         return kids
 
 
@@ -152,7 +158,7 @@ def sequence_dp(
         bound *= total0 - j
     w = bound.bit_length() + 1
     slot_mask = (1 << w) - 1
-    deck = _Compositions.of(tuple(sizes))
+    deck = Compositions.of(tuple(sizes))
     start, children = deck.start, deck.children
     alive: dict[int, int] = {start: 1}
     den = 1
