@@ -7,9 +7,10 @@ For every case the kit's exact odds (Fractions) are timed beside, in the same pr
 * a **float DP over the same states** (successes so far and the counts of each card value still
   undealt for a row of checks; the goal's and the pursuer's positions for contests and chases),
   written plainly in this file with floats;
-* for contests and chases over every deal, the same chain on every distinct row of values,
-  weighted by its chance (what the kit does today: no closed form applies, the cards sit in
-  fixed places and the goal comes back to them);
+* for contests and chases over every deal, the float chain on every distinct row of values,
+  weighted by its chance (no closed form applies: the cards sit in fixed places and the goal
+  comes back to them). The kit does the same for contests; for chases it turns each card up
+  when the chase first faces it, over the counts still undealt;
 * where the deal is exchangeable (every card unseen, every check alike) the **closed form**:
   the chance of at least ``g`` successes among ``N`` cards dealt from the deck, from a generating
   function over how many cards of each value are dealt.
