@@ -48,12 +48,18 @@ class CheckDistribution:
     label: str = ""
     """How the distribution was given (``"2d6"``, ``"table"``)."""
     _tails: tuple[Fraction, ...] = field(default=(), repr=False, compare=False)
+    _hash: int = field(default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         tails = [Fraction(0)] * (len(self.probs) + 1)
         for i in range(len(self.probs) - 1, -1, -1):
             tails[i] = tails[i + 1] + self.probs[i]
         object.__setattr__(self, "_tails", tuple(tails))
+        object.__setattr__(self, "_hash", hash((self.values, self.probs, self.label)))
+
+    def __hash__(self) -> int:
+        # Computed once: the odds caches look a distribution up on every call.
+        return self._hash
 
     @classmethod
     def of(cls, checks: ChecksLike, field: str = "checks") -> CheckDistribution:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from .. import validate
@@ -87,6 +88,14 @@ def skill_key(skill: str | None) -> str | None:
     """Return the key under which uses of ``skill`` are counted (``None`` for no skill)."""
     if skill is None:
         return None
+    if type(skill) is str:
+        return _skill_key(skill)
+    return _skill_key.__wrapped__(skill)
+
+
+@lru_cache(maxsize=1024)
+def _skill_key(skill: str) -> str:
+    """:func:`skill_key` of a name (cached: odds ask for the same plan's keys again and again)."""
     name = validate.text("skill", skill, max_len=120)
     parts = [p for p in _SPLIT.split(name, maxsplit=1) if p.strip()]
     if not parts:
