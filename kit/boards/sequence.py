@@ -22,6 +22,11 @@ How it stays exact and fast
   moves every success count at once. Fractions are built only for the endings, at the end.
 * **Compiled checks.** The check distribution becomes a table of integer tail numerators over
   ``D`` once per distribution and comparison rule (cached).
+* **Exchangeable deals.** When every card is unseen and every check alike (a board not yet
+  dealt, without modifiers or repeated skills), every order of the same successes and
+  failures is equally likely, so no state needs the counts at all: a closed form sums over
+  how many cards of each value are dealt (:func:`_exchangeable`). A property test holds it
+  equal to the general programme.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from functools import lru_cache
 from ..errors import InvalidInput
 from .checks import CheckDistribution
 
-__all__ = ["CompiledChecks", "compiled_checks", "sequence_dp"]
+__all__ = ["CompiledChecks", "Compositions", "compiled_checks", "sequence_dp"]
 
 Endings = dict[tuple[int, int, int], Fraction]
 """``{(successes, failures, checks made): probability}``."""
