@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["CopyReport", "copy_notebooks", "main", "notebooks_source", "START_HERE"]
+__all__ = ["START_HERE", "CopyReport", "copy_notebooks", "main", "notebooks_source"]
 
 #: The notebook ``gm-kit lab`` opens.
 START_HERE = "00_start_here.ipynb"

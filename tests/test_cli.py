@@ -45,7 +45,9 @@ def test_an_edited_notebook_is_kept_unless_forced_or_agreed(tmp_path: Path) -> N
     assert cli.copy_notebooks(tmp_path, force=True).copied == [NOTEBOOKS[1]]
 
 
-def test_a_file_in_the_way_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_in_the_way_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert cli.main(["notebooks", str(blocker)]) == 1
@@ -65,7 +67,10 @@ def test_lab_opens_start_here_and_allows_root_only_as_root(
 def test_python_dash_m_kit_copies_and_prints_the_lab_command(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "kit", "lab", str(tmp_path / "t"), "--dry-run"],
-        capture_output=True, text=True, check=True, timeout=60,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout
     assert "copied 8" in out and "jupyterlab" in out and cli.START_HERE in out
     assert sorted(p.name for p in (tmp_path / "t").glob("*.ipynb")) == NOTEBOOKS
@@ -74,9 +79,10 @@ def test_python_dash_m_kit_copies_and_prints_the_lab_command(tmp_path: Path) -> 
 @pytest.mark.slow
 def test_the_wheel_carries_the_notebooks_and_the_command(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-         "-w", str(tmp_path), str(ROOT)],
-        check=True, timeout=240, capture_output=True,
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        timeout=240,
+        capture_output=True,
     )
     (wheel,) = tmp_path.glob("gm_kit-*.whl")
     with zipfile.ZipFile(wheel) as zf:
@@ -90,13 +96,27 @@ def test_the_wheel_carries_the_notebooks_and_the_command(tmp_path: Path) -> None
     # Run the installed copy (not this checkout) and get every notebook out of it.
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
     subprocess.run(
-        [sys.executable, "-c", "import sys; from kit.cli import main; sys.exit(main())",
-         "notebooks", str(tmp_path / "out")],
-        check=True, cwd=tmp_path, env=env, timeout=60, capture_output=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from kit.cli import main; sys.exit(main())",
+            "notebooks",
+            str(tmp_path / "out"),
+        ],
+        check=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+        capture_output=True,
     )
     where = subprocess.run(
-        [sys.executable, "-m", "kit", "where"], cwd=tmp_path, env=env,
-        capture_output=True, text=True, check=True, timeout=60,
+        [sys.executable, "-m", "kit", "where"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout.strip()
     assert Path(where) == tmp_path / "site" / "kit" / "notebooks"
     for name in NOTEBOOKS:

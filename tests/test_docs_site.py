@@ -22,14 +22,33 @@ def test_docs_site_builds_strict_with_every_page(tmp_path: Path) -> None:
     site = tmp_path / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
-         "-d", str(site)],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-f",
+            str(ROOT / "mkdocs.yml"),
+            "-d",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
     )
     assert run.returncode == 0, run.stderr[-4000:]
-    for page in ("index.html", "regulus/index.html", "boards/index.html",
-                 "successors/index.html", "rulings/index.html", "api/regulus/index.html",
-                 "api/successors/index.html"):
+    for page in (
+        "index.html",
+        "regulus/index.html",
+        "boards/index.html",
+        "successors/index.html",
+        "rulings/index.html",
+        "api/regulus/index.html",
+        "api/successors/index.html",
+    ):
         assert (site / page).is_file(), page
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
         html = (site / "notebooks" / nb.stem / "index.html").read_text(encoding="utf-8")

@@ -31,7 +31,10 @@ def test_binder_installs_the_kit_and_opens_start_here():
         assert runtime.get(name) == line, f"binder pins {line}, pyproject {runtime.get(name)}"
     assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.")
     readme = (ROOT / "README.md").read_text()
-    assert "mybinder.org/v2/gh/" in readme and "urlpath=lab/tree/notebooks/00_start_here.ipynb" in readme
+    assert (
+        "mybinder.org/v2/gh/" in readme
+        and "urlpath=lab/tree/notebooks/00_start_here.ipynb" in readme
+    )
     assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
 
 
@@ -43,7 +46,9 @@ def test_every_notebook_is_committed_without_widget_state_or_stray_outputs():
         assert "widgets" not in nb.metadata, path.name
         for cell in nb.cells:
             if cell.cell_type == "code" and "# NBVAL_CHECK_OUTPUT" not in cell.source:
-                assert not cell.outputs, f"{path.name}: a cell without NBVAL_CHECK_OUTPUT keeps outputs"
+                assert not cell.outputs, (
+                    f"{path.name}: a cell without NBVAL_CHECK_OUTPUT keeps outputs"
+                )
 
 
 def test_test_extra_and_runtime_dependencies():
@@ -54,6 +59,8 @@ def test_test_extra_and_runtime_dependencies():
     lab = {re.split(r"[<>=\[]", d)[0] for d in project["optional-dependencies"]["lab"]}
     assert lab == {"jupyterlab"}
     assert project["scripts"]["gm-kit"] == "kit.cli:main"
-    assert all(">=" in d for d in project["dependencies"]), "every runtime dependency has a lower bound"
+    assert all(">=" in d for d in project["dependencies"]), (
+        "every runtime dependency has a lower bound"
+    )
     test = {re.split(r"[<>=\[]", d)[0] for d in project["optional-dependencies"]["test"]}
     assert {"pytest", "nbval", "hypothesis", "playwright"} <= test

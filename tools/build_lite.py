@@ -50,10 +50,23 @@ def build_site(out: Path) -> Path:
         if out.exists():
             shutil.rmtree(out)
         subprocess.run(
-            [sys.executable, "-m", "jupyter", "lite", "build",
-             "--contents", str(contents), "--piplite-wheels", str(wheel),
-             "--output-dir", str(out), "--lite-dir", str(work)],
-            check=True, cwd=work,
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "lite",
+                "build",
+                "--contents",
+                str(contents),
+                "--piplite-wheels",
+                str(wheel),
+                "--output-dir",
+                str(out),
+                "--lite-dir",
+                str(work),
+            ],
+            check=True,
+            cwd=work,
         )
     return out
 

@@ -71,17 +71,45 @@ def job_progress(
     xs = [0.0] + _x_positions(rows)
     ys = [0] + [r.progress for r in rows]
     fig = go.Figure()
-    fig.add_hrect(y0=job.difficulty, y1=max(job.difficulty, max(ys)) + 1, fillcolor=GOOD, opacity=0.08, line_width=0)
+    fig.add_hrect(
+        y0=job.difficulty,
+        y1=max(job.difficulty, max(ys)) + 1,
+        fillcolor=GOOD,
+        opacity=0.08,
+        line_width=0,
+    )
     fig.add_vrect(x0=job.clock + 0.5, x1=job.clock + 1.5, fillcolor=BAD, opacity=0.08, line_width=0)
-    fig.add_hline(y=job.difficulty, line=dict(color=GOOD, dash="dash", width=2),
-                  annotation_text=f"Difficulty {job.difficulty}", annotation_position="top left")
-    fig.add_vline(x=job.clock + 0.5, line=dict(color=BAD, dash="dot", width=2),
-                  annotation_text="clock spent", annotation_position="top right")
+    fig.add_hline(
+        y=job.difficulty,
+        line=dict(color=GOOD, dash="dash", width=2),
+        annotation_text=f"Difficulty {job.difficulty}",
+        annotation_position="top left",
+    )
+    fig.add_vline(
+        x=job.clock + 0.5,
+        line=dict(color=BAD, dash="dot", width=2),
+        annotation_text="clock spent",
+        annotation_position="top right",
+    )
     if show_counters and rows:
-        fig.add_trace(go.Scatter(x=xs, y=[0] + [r.threat for r in rows], name="Threat", mode="lines",
-                                 line=dict(color=ACCENT, width=1.5, dash="dot", shape="hv")))
-        fig.add_trace(go.Scatter(x=xs, y=[0] + [r.heat for r in rows], name="Heat", mode="lines",
-                                 line=dict(color="#d4566b", width=1.5, dash="dashdot", shape="hv")))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[0] + [r.threat for r in rows],
+                name="Threat",
+                mode="lines",
+                line=dict(color=ACCENT, width=1.5, dash="dot", shape="hv"),
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[0] + [r.heat for r in rows],
+                name="Heat",
+                mode="lines",
+                line=dict(color="#d4566b", width=1.5, dash="dashdot", shape="hv"),
+            )
+        )
     colors = [NEUTRAL]
     prev = 0
     for r in rows:
@@ -93,20 +121,34 @@ def job_progress(
         + (f"<br>lost: {_esc(', '.join(r.crew_lost))}" if r.crew_lost else "")
         for r in rows
     ]
-    fig.add_trace(go.Scatter(
-        x=xs, y=ys, name="Progress", mode="lines+markers+text",
-        line=dict(color="#4e8fd6", width=3, shape="hv"),
-        marker=dict(size=[8] + [13 if r.kind == "main" else 9 for r in rows], color=colors,
-                    line=dict(width=1.5, color="rgba(128,128,128,0.6)")),
-        text=[""] + [_esc(r.incident) for r in rows], textposition="top center",
-        textfont=dict(size=11), hovertext=hover, hoverinfo="text",
-    ))
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            name="Progress",
+            mode="lines+markers+text",
+            line=dict(color="#4e8fd6", width=3, shape="hv"),
+            marker=dict(
+                size=[8] + [13 if r.kind == "main" else 9 for r in rows],
+                color=colors,
+                line=dict(width=1.5, color="rgba(128,128,128,0.6)"),
+            ),
+            text=[""] + [_esc(r.incident) for r in rows],
+            textposition="top center",
+            textfont=dict(size=11),
+            hovertext=hover,
+            hoverinfo="text",
+        )
+    )
     outcome = {"success": "success", "failure": "failure", None: "in progress"}[job.outcome]
     fig.update_layout(
         title=f"{_esc(job.record.title)}: {outcome}",
-        xaxis=dict(title="turn (clock ticks)", tickmode="linear", dtick=1, range=[-0.3, job.clock + 1.3]),
+        xaxis=dict(
+            title="turn (clock ticks)", tickmode="linear", dtick=1, range=[-0.3, job.clock + 1.3]
+        ),
         yaxis=dict(title="Progress", rangemode="tozero", dtick=1),
-        legend=dict(orientation="h", y=-0.2), height=420,
+        legend=dict(orientation="h", y=-0.2),
+        height=420,
     )
     return apply(fig, template)
 
@@ -130,18 +172,27 @@ def odds_heatmap(
     crew = validate.integer("crew", crew, 1, 12)
     ds, cs, grid = odds_grid(job_type, crew=crew, conditions=conditions)
     name = job_type if isinstance(job_type, str) else job_type.name
-    fig = go.Figure(go.Heatmap(
-        z=grid, x=[str(c) for c in cs], y=[str(d) for d in ds], zmin=0, zmax=1,
-        colorscale=[[0, "#8c2b3a"], [0.5, "#c9a227"], [1, "#2e9a62"]],
-        text=[[(f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%") for p in row] for row in grid],
-        texttemplate="%{text}",
-        textfont=dict(size=14, color="#ffffff"),
-        hovertemplate="Difficulty %{y}, Clock %{x}: %{z:.2%}<extra></extra>",
-        colorbar=dict(title="P(success)", tickformat=".0%"),
-    ))
+    fig = go.Figure(
+        go.Heatmap(
+            z=grid,
+            x=[str(c) for c in cs],
+            y=[str(d) for d in ds],
+            zmin=0,
+            zmax=1,
+            colorscale=[[0, "#8c2b3a"], [0.5, "#c9a227"], [1, "#2e9a62"]],
+            text=[[(f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%") for p in row] for row in grid],
+            texttemplate="%{text}",
+            textfont=dict(size=14, color="#ffffff"),
+            hovertemplate="Difficulty %{y}, Clock %{x}: %{z:.2%}<extra></extra>",
+            colorbar=dict(title="P(success)", tickformat=".0%"),
+        )
+    )
     fig.update_layout(
         title=f"Chance of success: {_esc(name)}, crew of {crew}",
-        xaxis_title="Clock (rolls allowed)", yaxis_title="Difficulty", height=420, width=560,
+        xaxis_title="Clock (rolls allowed)",
+        yaxis_title="Difficulty",
+        height=420,
+        width=560,
     )
     return apply(fig, template)
 
@@ -151,14 +202,22 @@ def success_by_turn(job: Job, *, template: str = "gmkit") -> go.Figure:
     job = _need_job("success_by_turn", job)
     o = odds(job)
     ticks = list(range(1, job.clock + 1))
-    fig = go.Figure(go.Bar(
-        x=ticks, y=list(o.by_turn), marker_color="#4e8fd6",
-        text=[f"{p:.0%}" for p in o.by_turn], textposition="outside",
-        hovertemplate="by tick %{x}: %{y:.2%}<extra></extra>",
-    ))
-    fig.update_layout(title=f"P(success) {o.success:.1%}", xaxis_title="clock tick",
-                      yaxis=dict(title="P(success by then)", range=[0, 1.1], tickformat=".0%"),
-                      height=300)
+    fig = go.Figure(
+        go.Bar(
+            x=ticks,
+            y=list(o.by_turn),
+            marker_color="#4e8fd6",
+            text=[f"{p:.0%}" for p in o.by_turn],
+            textposition="outside",
+            hovertemplate="by tick %{x}: %{y:.2%}<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        title=f"P(success) {o.success:.1%}",
+        xaxis_title="clock tick",
+        yaxis=dict(title="P(success by then)", range=[0, 1.1], tickformat=".0%"),
+        height=300,
+    )
     return apply(fig, template)
 
 

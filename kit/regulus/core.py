@@ -65,7 +65,8 @@ class Context:
     threat_can_fall: bool = False
     """Some incident lowers Threat; derived."""
     _holds_memo: dict[tuple[tuple[str, ...], int, int], tuple[bool, ...]] = field(
-        default_factory=dict, compare=False, repr=False)
+        default_factory=dict, compare=False, repr=False
+    )
     """Condition results by (roster, Heat, Threat): the exact walk asks the same ones often."""
 
     def __post_init__(self) -> None:
@@ -92,10 +93,17 @@ class Context:
             threat += r.major_threat
         elif inc.consequence == "postponed":
             tokens += 1
-        token_ok = inc.consequence is None or (inc.consequence == "postponed" and r.token_on_same_incident)
+        token_ok = inc.consequence is None or (
+            inc.consequence == "postponed" and r.token_on_same_incident
+        )
         s = s._replace(
-            turn=turn, progress=s.progress + inc.progress, threat=threat, heat=s.heat + inc.heat,
-            tokens=tokens, companion_due=inc.companion, token_ok=token_ok,
+            turn=turn,
+            progress=s.progress + inc.progress,
+            threat=threat,
+            heat=s.heat + inc.heat,
+            tokens=tokens,
+            companion_due=inc.companion,
+            token_ok=token_ok,
         )
         if inc.lose_crew and s.roster:
             return s._replace(phase=KNOCKOUT), inc
@@ -109,8 +117,9 @@ class Context:
         reaching the Difficulty with every Condition holding, or a Condition broken for good)
         ends here, and a pending companion incident is dropped with it.
         """
-        s = self._floor(s._replace(progress=s.progress + progress, heat=s.heat + heat,
-                                   threat=s.threat + threat))
+        s = self._floor(
+            s._replace(progress=s.progress + progress, heat=s.heat + heat, threat=s.threat + threat)
+        )
         ended = self._end_check(s)
         return ended if ended is not None else s
 
@@ -124,7 +133,8 @@ class Context:
         """Spend (or keep) a token: a Minor Consequence for extra Progress."""
         if spend:
             s = s._replace(
-                tokens=s.tokens - 1, progress=s.progress + self.rules.token_progress,
+                tokens=s.tokens - 1,
+                progress=s.progress + self.rules.token_progress,
                 threat=s.threat + self.rules.minor_threat,
             )
             s = self._floor(s)
@@ -163,19 +173,31 @@ class Context:
         if hit is None:
             gigs = tuple(self.gigs[n] for n in s.roster)
             hit = self._holds_memo[memo_key] = tuple(
-                c.holds(gigs, s.heat, s.threat) for c in self.conditions)
+                c.holds(gigs, s.heat, s.threat) for c in self.conditions
+            )
         return hit
 
     def _end_check(self, s: JobState) -> JobState | None:
         holds = self.holds(s)
         if s.progress >= self.difficulty and all(holds):
-            return s._replace(phase=ENDED, outcome="success", reason="progress", token_ok=False,
-                              companion_due=False)
+            return s._replace(
+                phase=ENDED,
+                outcome="success",
+                reason="progress",
+                token_ok=False,
+                companion_due=False,
+            )
         if not s.roster:
-            return s._replace(phase=ENDED, outcome="failure", reason="crew", token_ok=False,
-                              companion_due=False)
+            return s._replace(
+                phase=ENDED, outcome="failure", reason="crew", token_ok=False, companion_due=False
+            )
         for c, ok in zip(self.conditions, holds):
             if not ok and not c.recoverable(self.heat_can_fall, self.threat_can_fall):
-                return s._replace(phase=ENDED, outcome="failure", reason="condition",
-                                  token_ok=False, companion_due=False)
+                return s._replace(
+                    phase=ENDED,
+                    outcome="failure",
+                    reason="condition",
+                    token_ok=False,
+                    companion_due=False,
+                )
         return None

@@ -43,15 +43,24 @@ class Operative:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", validate.text("operative name", self.name, max_len=80))
-        object.__setattr__(self, "gig", validate.text(f"gig of {self.name!r}", self.gig, max_len=60))
+        object.__setattr__(
+            self, "gig", validate.text(f"gig of {self.name!r}", self.gig, max_len=60)
+        )
         if isinstance(self.contributions, str):
             raise InvalidInput(
                 f"contributions of {self.name!r} must be a list of strings, not one string {self.contributions!r}"
             )
-        items = validate.sequence(f"contributions of {self.name!r}", list(self.contributions)
-                                  if isinstance(self.contributions, Iterable) else self.contributions)
-        object.__setattr__(self, "contributions", tuple(
-            validate.text(f"contribution of {self.name!r}", c, max_len=200) for c in items))
+        items = validate.sequence(
+            f"contributions of {self.name!r}",
+            list(self.contributions)
+            if isinstance(self.contributions, Iterable)
+            else self.contributions,
+        )
+        object.__setattr__(
+            self,
+            "contributions",
+            tuple(validate.text(f"contribution of {self.name!r}", c, max_len=200) for c in items),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form."""
@@ -64,7 +73,11 @@ class Operative:
             return raw
         raw = validate.mapping("operative", raw)
         validate.no_unknown_keys("operative", raw, ("name", "gig", "contributions"))
-        return cls(raw.get("name"), raw.get("gig"), tuple(validate.sequence("contributions", raw.get("contributions", []))))
+        return cls(
+            raw.get("name"),
+            raw.get("gig"),
+            tuple(validate.sequence("contributions", raw.get("contributions", []))),
+        )
 
 
 #: Largest change one GM adjustment may make to Progress, Threat or Heat.
@@ -168,7 +181,9 @@ class Job:
         seen: set[str] = set()
         for op in ops:
             if op.name.casefold() in seen:
-                raise InvalidInput(f"crew has two operatives named {op.name!r}; names must be unique")
+                raise InvalidInput(
+                    f"crew has two operatives named {op.name!r}; names must be unique"
+                )
             seen.add(op.name.casefold())
         self.crew: tuple[Operative, ...] = tuple(ops)
         if isinstance(conditions, (str, Condition)) or not isinstance(conditions, Iterable):
@@ -191,8 +206,14 @@ class Job:
         self.title = validate.text("title", title, allow_empty=True, max_len=200)
         self.details = validate.text("details", details, allow_empty=True)
         self.seed = resolve_seed(seed)
-        self._ctx = Context(self.job_type, self.difficulty, self.clock, self.conditions, self.rules,
-                            {op.name: op.gig for op in self.crew})
+        self._ctx = Context(
+            self.job_type,
+            self.difficulty,
+            self.clock,
+            self.conditions,
+            self.rules,
+            {op.name: op.gig for op in self.crew},
+        )
         self._log = EventLog()
         self._rebuild()
 
@@ -217,15 +238,27 @@ class Job:
             if s.phase not in (MAIN, COMPANION):
                 raise IllegalAction(self._not_rolling(s))
             dice = ctx.rules.main() if s.phase == MAIN else ctx.rules.companion()
-            total = validate.integer(f"{s.phase} roll ({dice})", _field(event, "total"), dice.min, dice.max)
-            faces = tuple(validate.integer("die of a roll", f, 1, 1000)
-                          for f in validate.sequence("dice of a roll", event.get("dice", ()))[:100])
+            total = validate.integer(
+                f"{s.phase} roll ({dice})", _field(event, "total"), dice.min, dice.max
+            )
+            faces = tuple(
+                validate.integer("die of a roll", f, 1, 1000)
+                for f in validate.sequence("dice of a roll", event.get("dice", ()))[:100]
+            )
             manual = validate.boolean("manual", event.get("manual", False))
             was = s.phase
             s, inc = ctx.roll(s, total)
             self._rolls += 1
-            row = RecordRow(len(self._rows) + 1, s.turn, total, was, inc.name, inc.effects_text(),
-                            dice=faces, manual=manual)
+            row = RecordRow(
+                len(self._rows) + 1,
+                s.turn,
+                total,
+                was,
+                inc.name,
+                inc.effects_text(),
+                dice=faces,
+                manual=manual,
+            )
             if inc.consequence == "postponed":
                 row.consequences.append("postponed minor (token)")
             elif inc.consequence:
@@ -236,13 +269,19 @@ class Job:
                 raise IllegalAction(self._not_deciding(s, "which operative a Knockout removes"))
             name = _field(event, "operative")
             if not isinstance(name, str) or name not in s.roster:
-                raise InvalidInput(f"operative must be one of {', '.join(map(repr, s.roster))}; got {name!r}")
+                raise InvalidInput(
+                    f"operative must be one of {', '.join(map(repr, s.roster))}; got {name!r}"
+                )
             op = self.operative(name)
-            keep = tuple(validate.choice(f"kept contribution of {name!r}", k, op.contributions)
-                         for k in validate.sequence("keep", event.get("keep", ())))
+            keep = tuple(
+                validate.choice(f"kept contribution of {name!r}", k, op.contributions)
+                for k in validate.sequence("keep", event.get("keep", ()))
+            )
             if len(keep) > ctx.rules.knockout_keeps:
-                raise InvalidInput(f"at most {ctx.rules.knockout_keeps} contribution(s) may be kept, "
-                                   f"got {len(keep)}")
+                raise InvalidInput(
+                    f"at most {ctx.rules.knockout_keeps} contribution(s) may be kept, "
+                    f"got {len(keep)}"
+                )
             s = ctx.knockout(s, name)
             self._kept[name] = keep
             self._rows[-1].crew_lost.append(name)
@@ -257,24 +296,39 @@ class Job:
             legacy = validate.boolean("legacy", event.get("legacy", False))
             if s.phase not in (MAIN, COMPANION) and not legacy:
                 raise IllegalAction(self._not_adjusting(s))
-            deltas = {f: validate.integer(f, event.get(f, 0), -ADJUST_LIMIT, ADJUST_LIMIT)
-                      for f in ("progress", "threat", "heat")}
+            deltas = {
+                f: validate.integer(f, event.get(f, 0), -ADJUST_LIMIT, ADJUST_LIMIT)
+                for f in ("progress", "threat", "heat")
+            }
             note = validate.text("note", event.get("note", ""), allow_empty=True)
             if legacy:  # from a version-1 save: counters only, as it was played
                 s = s._replace(threat=s.threat + deltas["threat"], heat=s.heat + deltas["heat"])
             else:
                 s = ctx.adjust(s, **deltas)
             effects = ", ".join(f"{v:+d} {f.title()}" for f, v in deltas.items() if v)
-            self._rows.append(RecordRow(len(self._rows) + 1, s.turn, None, "gm", "GM adjustment",
-                                        effects or "no change", note=note))
+            self._rows.append(
+                RecordRow(
+                    len(self._rows) + 1,
+                    s.turn,
+                    None,
+                    "gm",
+                    "GM adjustment",
+                    effects or "no change",
+                    note=note,
+                )
+            )
         elif kind == "note":
             index = validate.integer("row", _field(event, "row"), 1, max(1, len(self._rows)))
             if index > len(self._rows):
                 raise InvalidInput("there is no record row to note yet")
-            self._rows[index - 1].note = validate.text("note", _field(event, "text"), allow_empty=True)
+            self._rows[index - 1].note = validate.text(
+                "note", _field(event, "text"), allow_empty=True
+            )
         else:
-            raise InvalidInput(f"unknown job event kind {kind!r}; known kinds are adjust, knockout, "
-                               "note, roll, token")
+            raise InvalidInput(
+                f"unknown job event kind {kind!r}; known kinds are adjust, knockout, "
+                "note, roll, token"
+            )
         if kind != "note" and self._rows:
             row = self._rows[-1]
             row.progress, row.threat, row.heat = s.progress, s.threat, s.heat
@@ -283,7 +337,11 @@ class Job:
     def _not_rolling(self, s: JobState) -> str:
         if s.phase == ENDED:
             return f"the job has ended ({s.outcome}); undo first to roll again"
-        what = "which operative the Knockout removes" if s.phase == KNOCKOUT else "whether to spend a token"
+        what = (
+            "which operative the Knockout removes"
+            if s.phase == KNOCKOUT
+            else "whether to spend a token"
+        )
         return f"the job is waiting for a decision: {what}"
 
     def _not_adjusting(self, s: JobState) -> str:
@@ -332,15 +390,19 @@ class Job:
         ``keep`` defaults to their first contribution(s), as many as the rules allow.
         """
         if self._state.phase != KNOCKOUT:
-            raise IllegalAction(self._not_deciding(self._state, "which operative a Knockout removes"))
+            raise IllegalAction(
+                self._not_deciding(self._state, "which operative a Knockout removes")
+            )
         op = self.operative(operative)
         validate.choice("operative", op.name, self._state.roster)
         limit = self.rules.knockout_keeps
         if keep is None:
             kept = list(op.contributions[:limit])
         else:
-            kept = [validate.choice(f"kept contribution of {op.name!r}", k, op.contributions)
-                    for k in validate.sequence("keep", keep)]
+            kept = [
+                validate.choice(f"kept contribution of {op.name!r}", k, op.contributions)
+                for k in validate.sequence("keep", keep)
+            ]
             if len(kept) > limit:
                 raise InvalidInput(f"at most {limit} contribution(s) may be kept, got {len(kept)}")
         self._record("knockout", operative=op.name, keep=kept)
@@ -438,7 +500,9 @@ class Job:
     progress = property(lambda self: self._state.progress, doc="Progress so far.")
     threat = property(lambda self: self._state.threat, doc="Threat so far.")
     heat = property(lambda self: self._state.heat, doc="Heat so far.")
-    tokens = property(lambda self: self._state.tokens, doc="Postponed Minor Consequence tokens held.")
+    tokens = property(
+        lambda self: self._state.tokens, doc="Postponed Minor Consequence tokens held."
+    )
     turn = property(lambda self: self._state.turn, doc="Main rolls made (clock ticks spent).")
     outcome = property(lambda self: self._state.outcome, doc='None, "success" or "failure".')
     reason = property(lambda self: self._state.reason, doc="Why the job ended.")
@@ -473,7 +537,9 @@ class Job:
         for op in self.crew:
             if op.name.casefold() == str(name).casefold():
                 return op
-        raise InvalidInput(f"operative must be one of {', '.join(op.name for op in self.crew)}; got {name!r}")
+        raise InvalidInput(
+            f"operative must be one of {', '.join(op.name for op in self.crew)}; got {name!r}"
+        )
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -494,11 +560,26 @@ class Job:
             difficulty=self.difficulty,
             clock=self.clock,
             conditions=[c.describe() for c in self.conditions],
-            crew=[{"name": op.name, "gig": op.gig, "contributions": list(op.contributions),
-                   "lead": op.name == self.lead, "active": op.name in self._state.roster}
-                  for op in self.crew],
-            rows=[RecordRow(**{**r.__dict__, "consequences": list(r.consequences),
-                               "crew_lost": list(r.crew_lost)}) for r in self._rows],
+            crew=[
+                {
+                    "name": op.name,
+                    "gig": op.gig,
+                    "contributions": list(op.contributions),
+                    "lead": op.name == self.lead,
+                    "active": op.name in self._state.roster,
+                }
+                for op in self.crew
+            ],
+            rows=[
+                RecordRow(
+                    **{
+                        **r.__dict__,
+                        "consequences": list(r.consequences),
+                        "crew_lost": list(r.crew_lost),
+                    }
+                )
+                for r in self._rows
+            ],
             outcome=self._state.outcome,
             reason=self._state.reason,
             kept_contributions=[c for keep in self._kept.values() for c in keep],
@@ -518,10 +599,15 @@ class Job:
     def setup_dict(self) -> dict[str, Any]:
         """The setup (everything but the events) as JSON-compatible data."""
         return {
-            "title": self.title, "details": self.details, "job_type": self.job_type.to_dict(),
-            "difficulty": self.difficulty, "clock": self.clock,
-            "crew": [op.to_dict() for op in self.crew], "lead": self.lead,
-            "conditions": [c.to_dict() for c in self.conditions], "rules": self.rules.to_dict(),
+            "title": self.title,
+            "details": self.details,
+            "job_type": self.job_type.to_dict(),
+            "difficulty": self.difficulty,
+            "clock": self.clock,
+            "crew": [op.to_dict() for op in self.crew],
+            "lead": self.lead,
+            "conditions": [c.to_dict() for c in self.conditions],
+            "rules": self.rules.to_dict(),
             "seed": self.seed,
         }
 
@@ -533,17 +619,38 @@ class Job:
     def from_dict(cls, raw: Any) -> Job:
         """Rebuild a job (replaying its events) from :meth:`to_dict` output."""
         raw = validate.mapping("job", raw)
-        validate.no_unknown_keys("job", raw, (
-            "title", "details", "job_type", "difficulty", "clock", "crew", "lead", "conditions",
-            "rules", "seed", "events"))
+        validate.no_unknown_keys(
+            "job",
+            raw,
+            (
+                "title",
+                "details",
+                "job_type",
+                "difficulty",
+                "clock",
+                "crew",
+                "lead",
+                "conditions",
+                "rules",
+                "seed",
+                "events",
+            ),
+        )
         jt = raw.get("job_type")
         job = cls(
             JobType.from_dict(jt) if isinstance(jt, Mapping) else jt,
-            raw.get("difficulty"), raw.get("clock"),
+            raw.get("difficulty"),
+            raw.get("clock"),
             [Operative.from_dict(op) for op in validate.sequence("crew", raw.get("crew"))],
-            [Condition.from_dict(c) for c in validate.sequence("conditions", raw.get("conditions", []))],
-            lead=raw.get("lead"), rules=RegulusRules.from_dict(raw.get("rules", {})),
-            title=raw.get("title", ""), details=raw.get("details", ""), seed=raw.get("seed"),
+            [
+                Condition.from_dict(c)
+                for c in validate.sequence("conditions", raw.get("conditions", []))
+            ],
+            lead=raw.get("lead"),
+            rules=RegulusRules.from_dict(raw.get("rules", {})),
+            title=raw.get("title", ""),
+            details=raw.get("details", ""),
+            seed=raw.get("seed"),
         )
         job._log = EventLog.from_list(raw.get("events", []))
         job._rebuild()
@@ -583,5 +690,7 @@ class Job:
 
     def __repr__(self) -> str:
         status = self._state.outcome or self._state.phase
-        return (f"Job({self.job_type.name!r}, difficulty={self.difficulty}, clock={self.clock}, "
-                f"crew={len(self.crew)}, progress={self.progress}, turn={self.turn}, {status})")
+        return (
+            f"Job({self.job_type.name!r}, difficulty={self.difficulty}, clock={self.clock}, "
+            f"crew={len(self.crew)}, progress={self.progress}, turn={self.turn}, {status})"
+        )

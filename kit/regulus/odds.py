@@ -75,10 +75,13 @@ class Odds:
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form (for widgets)."""
         return {
-            "success": self.success, "failure": self.failure, "by_turn": list(self.by_turn),
+            "success": self.success,
+            "failure": self.failure,
+            "by_turn": list(self.by_turn),
             "turns": {str(k): v for k, v in self.turns.items()},
             "rolls": {str(k): v for k, v in self.rolls.items()},
-            "expected_threat": self.expected_threat, "expected_heat": self.expected_heat,
+            "expected_threat": self.expected_threat,
+            "expected_heat": self.expected_heat,
             "failure_reasons": dict(self.failure_reasons),
         }
 
@@ -224,10 +227,15 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
         acc += success_turn.get(k, 0.0)
         by_turn.append(acc)
     return Odds(
-        success=min(success, 1.0), failure=min(failure, 1.0), by_turn=tuple(by_turn),
-        turns=dict(sorted(turns.items())), rolls=dict(sorted(rolls.items())),
-        expected_threat=job.threat + threat, expected_heat=job.heat + heat,
-        failure_reasons=dict(reasons), unresolved=unresolved,
+        success=min(success, 1.0),
+        failure=min(failure, 1.0),
+        by_turn=tuple(by_turn),
+        turns=dict(sorted(turns.items())),
+        rolls=dict(sorted(rolls.items())),
+        expected_threat=job.threat + threat,
+        expected_heat=job.heat + heat,
+        failure_reasons=dict(reasons),
+        unresolved=unresolved,
     )
 
 
@@ -263,12 +271,12 @@ class _Chain:
     """
 
     denom: int
-    nxt: np.ndarray          # (states, denom) next state index
-    d_threat: np.ndarray     # (states, denom)
-    d_heat: np.ndarray       # (states, denom)
-    terminal: np.ndarray     # (states,) bool
-    success: np.ndarray      # (states,) bool
-    turn: np.ndarray         # (states,) clock ticks used
+    nxt: np.ndarray  # (states, denom) next state index
+    d_threat: np.ndarray  # (states, denom)
+    d_heat: np.ndarray  # (states, denom)
+    terminal: np.ndarray  # (states,) bool
+    success: np.ndarray  # (states,) bool
+    turn: np.ndarray  # (states,) clock ticks used
     start_threat: int
     start_heat: int
 
@@ -315,7 +323,9 @@ def _compile(job: Job, policy: Policy) -> _Chain:
         for p in d.values():
             denom = math.lcm(denom, p.denominator)
     if denom > 100_000:
-        raise InvalidInput(f"the roll dice give probabilities too fine to simulate (denominator {denom})")
+        raise InvalidInput(
+            f"the roll dice give probabilities too fine to simulate (denominator {denom})"
+        )
     luts = {ph: _lut(d, denom) for ph, d in dists.items()}
     start = key(_resolve(ctx, policy, job.state))
     live = _reachable(job, policy, start) if start.phase != ENDED else set()
@@ -356,11 +366,14 @@ def _compile(job: Job, policy: Policy) -> _Chain:
         terminal=np.array([s.phase == ENDED for s in order]),
         success=np.array([s.outcome == "success" for s in order]),
         turn=np.array([s.turn for s in order], dtype=np.int64),
-        start_threat=job.threat, start_heat=job.heat,
+        start_threat=job.threat,
+        start_heat=job.heat,
     )
 
 
-def simulate(job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy = AUTO) -> SimulationResult:
+def simulate(
+    job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy = AUTO
+) -> SimulationResult:
     """Monte Carlo of ``n`` jobs from ``job``'s current state, vectorised with numpy.
 
     >>> from kit.regulus import Job, Operative
@@ -381,7 +394,9 @@ def simulate(job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy =
         steps += 1
         if steps > _MAX_ROLLS:
             raise InvalidInput("simulated jobs did not end; check the table's companion rows")
-        idx = state[alive] * chain.denom + rng.integers(0, chain.denom, size=alive.size, dtype=np.int32)
+        idx = state[alive] * chain.denom + rng.integers(
+            0, chain.denom, size=alive.size, dtype=np.int32
+        )
         threat[alive] += chain.d_threat[idx]
         heat[alive] += chain.d_heat[idx]
         new = chain.nxt[idx]
@@ -395,10 +410,16 @@ def simulate(job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy =
     t_all = threat + chain.start_threat
     h_all = heat + chain.start_heat
     return SimulationResult(
-        n=n, success=p, success_se=float(np.sqrt(max(p * (1 - p), 1e-300) / n)), by_turn=by_turn,
-        mean_threat=float(t_all.mean()), threat_se=float(t_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
-        mean_heat=float(h_all.mean()), heat_se=float(h_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
-        turns={k: float(c / n) for k, c in enumerate(counts) if c}, seed=recorded,
+        n=n,
+        success=p,
+        success_se=float(np.sqrt(max(p * (1 - p), 1e-300) / n)),
+        by_turn=by_turn,
+        mean_threat=float(t_all.mean()),
+        threat_se=float(t_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
+        mean_heat=float(h_all.mean()),
+        heat_se=float(h_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
+        turns={k: float(c / n) for k, c in enumerate(counts) if c},
+        seed=recorded,
     )
 
 
@@ -421,6 +442,11 @@ def odds_grid(
         crew = [Operative(f"Operative {i + 1}", "Crew") for i in range(size)]
     crew = list(crew)
     ds, cs = list(difficulties), list(clocks)
-    grid = [[odds(Job(job_type, d, c, crew, conditions, rules=rules, seed=0), policy).success for c in cs]
-            for d in ds]
+    grid = [
+        [
+            odds(Job(job_type, d, c, crew, conditions, rules=rules, seed=0), policy).success
+            for c in cs
+        ]
+        for d in ds
+    ]
     return ds, cs, grid

@@ -15,8 +15,12 @@ __all__ = ["JobRecord", "RecordRow", "md_escape"]
 def md_escape(text: str) -> str:
     """Make user text safe inside a Markdown table cell (pipes, newlines, HTML brackets)."""
     return (
-        str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-        .replace("<", "&lt;").replace(">", "&gt;")
+        str(text)
+        .replace("\\", "\\\\")
+        .replace("|", "\\|")
+        .replace("\n", " ")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
     )
 
 
@@ -51,10 +55,19 @@ class RecordRow:
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form (what the Job table widget renders)."""
         return {
-            "index": self.index, "turn": self.turn, "roll": self.roll, "kind": self.kind,
-            "incident": self.incident, "effects": self.effects, "progress": self.progress,
-            "threat": self.threat, "heat": self.heat, "consequences": list(self.consequences),
-            "crew_lost": list(self.crew_lost), "note": self.note, "dice": list(self.dice),
+            "index": self.index,
+            "turn": self.turn,
+            "roll": self.roll,
+            "kind": self.kind,
+            "incident": self.incident,
+            "effects": self.effects,
+            "progress": self.progress,
+            "threat": self.threat,
+            "heat": self.heat,
+            "consequences": list(self.consequences),
+            "crew_lost": list(self.crew_lost),
+            "note": self.note,
+            "dice": list(self.dice),
             "manual": self.manual,
         }
 
@@ -92,19 +105,34 @@ class JobRecord:
         if self.seed is not None:
             lines.append(f"- **Seed:** {self.seed}")
         result = {"success": "Success", "failure": "Failure", None: "In progress"}[self.outcome]
-        why = {"progress": "Progress reached the Difficulty", "clock": "the Clock ran out",
-               "crew": "no crew left", "condition": "a Condition can no longer hold", None: ""}[self.reason]
+        why = {
+            "progress": "Progress reached the Difficulty",
+            "clock": "the Clock ran out",
+            "crew": "no crew left",
+            "condition": "a Condition can no longer hold",
+            None: "",
+        }[self.reason]
         lines.append(f"- **Outcome:** {result}" + (f" ({why})" if why else ""))
-        lines += ["", "## Crew Workup", "", "| Operative | Gig | Contributions | Status |", "|---|---|---|---|"]
+        lines += [
+            "",
+            "## Crew Workup",
+            "",
+            "| Operative | Gig | Contributions | Status |",
+            "|---|---|---|---|",
+        ]
         for op in self.crew:
             name = md_escape(op["name"]) + (" (lead)" if op.get("lead") else "")
             contribs = ", ".join(md_escape(c) for c in op["contributions"]) or "-"
-            lines.append(f"| {name} | {md_escape(op['gig'])} | {contribs} | {'active' if op['active'] else 'knocked out'} |")
+            lines.append(
+                f"| {name} | {md_escape(op['gig'])} | {contribs} | {'active' if op['active'] else 'knocked out'} |"
+            )
         if self.kept_contributions:
             kept = ", ".join(md_escape(c) for c in self.kept_contributions)
             lines += ["", f"Contributions kept from knocked-out operatives: {kept}"]
         lines += ["", "## Incidents", ""]
-        lines.append("| # | Turn | Roll | Kind | Incident | Effects | Progress | Threat | Heat | Consequences | Crew lost | Note |")
+        lines.append(
+            "| # | Turn | Roll | Kind | Incident | Effects | Progress | Threat | Heat | Consequences | Crew lost | Note |"
+        )
         lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in self.rows:
             roll = "-" if r.roll is None else str(r.roll) + (" (entered)" if r.manual else "")

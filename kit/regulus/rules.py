@@ -53,7 +53,9 @@ class RegulusRules:
         validate.boolean("token_on_same_incident", self.token_on_same_incident)
         for f, dice in (("main_dice", self.main()), ("companion_dice", self.companion())):
             if dice.min < 2 or dice.max > 12:
-                raise InvalidInput(f"{f} {str(dice)!r} must roll totals within 2..12 to read the table")
+                raise InvalidInput(
+                    f"{f} {str(dice)!r} must roll totals within 2..12 to read the table"
+                )
 
     def main(self) -> Dice:
         """The main roll's dice."""
@@ -100,7 +102,9 @@ class Condition:
             if self.value is not None:
                 raise InvalidInput("condition 'crew_active' takes no value")
         elif self.kind == "gig_active":
-            object.__setattr__(self, "value", validate.text("condition gig", self.value, max_len=60))
+            object.__setattr__(
+                self, "value", validate.text("condition gig", self.value, max_len=60)
+            )
         elif self.kind == "min_crew":
             validate.integer("condition min_crew", self.value, 1, 20)
         else:

@@ -35,23 +35,49 @@ RELEATA_SHEET = (
     "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
 )
 
-__all__ = ["RELEATA_SHEET", "TANRAC_SHEET", "example_one", "example_two", "garrison", "releata", "releata_fleet", "tanrac", "tanrac_fleet"]
+__all__ = [
+    "RELEATA_SHEET",
+    "TANRAC_SHEET",
+    "example_one",
+    "example_two",
+    "garrison",
+    "releata",
+    "releata_fleet",
+    "tanrac",
+    "tanrac_fleet",
+]
 
 
 def tanrac() -> Entity:
     """TanRac as his sheet stands after Edges and Flaws."""
     return Entity(
-        "TanRac", battle=4, control=4, handling=3, information=2, sensors=2,
-        edges=["Cross-Trained"], flaws=["Still at War"], sex="Male", side="Vontuni Empire",
-        points=10, roll=(3, 4),
+        "TanRac",
+        battle=4,
+        control=4,
+        handling=3,
+        information=2,
+        sensors=2,
+        edges=["Cross-Trained"],  # type: ignore[arg-type]  # the constructor converts names
+        flaws=["Still at War"],  # type: ignore[arg-type]  # the constructor converts names
+        sex="Male",
+        side="Vontuni Empire",
+        points=10,
+        roll=(3, 4),
     )
 
 
 def releata() -> Entity:
     """Releata as her sheet stands after Edges and Flaws."""
     return Entity(
-        "Releata", battle=8, control=3, edges=["Combat Reflexes"], flaws=["Checkered Past", "No Memory"],
-        sex="Female", side="Kingdoms of Jukint", points=9, roll=(2, 4),
+        "Releata",
+        battle=8,
+        control=3,
+        edges=["Combat Reflexes"],  # type: ignore[arg-type]  # the constructor converts names
+        flaws=["Checkered Past", "No Memory"],  # type: ignore[arg-type]  # the constructor converts names
+        sex="Female",
+        side="Kingdoms of Jukint",
+        points=9,
+        roll=(2, 4),
     )
 
 
@@ -78,7 +104,7 @@ def garrison(**options: Any) -> Any:
 
     return Side(
         "Garrison",
-        ships=[("Servo", 2), ("Drone", 8), ("Gunboat", 5), ("Frigate", 5), ("Cruiser", 5)],
+        ships=[("Servo", 2), ("Drone", 8), ("Gunboat", 5), ("Frigate", 5), ("Cruiser", 5)],  # type: ignore[arg-type]  # the constructor converts names
         faction="Takeru Republic",
         **options,
     )
@@ -88,7 +114,7 @@ def example_one(seed: SeedLike = 1, **options: Any) -> Any:
     """Combat example one: Releata, her two Battleships and a Drone under Control, eight Drones."""
     from .combat import Battle, Side
 
-    rel = Side("Releata", releata(), ships=[("Battleship", 2), ("Drone", 8)], controlled=(1, 2, 3))
+    rel = Side("Releata", releata(), ships=[("Battleship", 2), ("Drone", 8)], controlled=(1, 2, 3))  # type: ignore[arg-type]  # the constructor converts names
     return Battle([rel, garrison()], seed=seed, **options)
 
 
@@ -100,7 +126,7 @@ def example_two(seed: SeedLike = 1) -> Any:
     side = Side(
         "TanRac",
         tanrac(),
-        ships=[("Gunboat", 5), ("Satellite", 10), ("Tug", 1), ("Servo", 2), ("Relay", 1)],
+        ships=[("Gunboat", 5), ("Satellite", 10), ("Tug", 1), ("Servo", 2), ("Relay", 1)],  # type: ignore[arg-type]  # the constructor converts names
         controlled=(6, 7, 8, 9),
         sensors=5,
     )

@@ -19,6 +19,15 @@ from .stars import SectorExplorer, StarSystemExplorer
 from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner
 
 __all__ = [
-    "KitWidget", "JobBuilder", "JobTable", "BoardWidget", "EntityBuilder", "FleetBuilder", "FleetPanel",
-    "ShipDesigner", "CombatTable", "StarSystemExplorer", "SectorExplorer",
+    "BoardWidget",
+    "CombatTable",
+    "EntityBuilder",
+    "FleetBuilder",
+    "FleetPanel",
+    "JobBuilder",
+    "JobTable",
+    "KitWidget",
+    "SectorExplorer",
+    "ShipDesigner",
+    "StarSystemExplorer",
 ]

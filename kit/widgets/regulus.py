@@ -34,9 +34,12 @@ class JobTable(KitWidget):
 
     view = traitlets.Dict(help="Everything the table shows, derived from the job.").tag(sync=True)
     auto_decide = traitlets.Bool(
-        False, help="Answer Knockout and token decisions with the automatic policy instead of asking."
+        False,
+        help="Answer Knockout and token decisions with the automatic policy instead of asking.",
     ).tag(sync=True)
-    show_odds = traitlets.Bool(True, help="Show the exact chance of success from here.").tag(sync=True)
+    show_odds = traitlets.Bool(True, help="Show the exact chance of success from here.").tag(
+        sync=True
+    )
 
     def __init__(self, job: Job, **kwargs: Any) -> None:
         check_kwargs("JobTable", kwargs, {"auto_decide", "show_odds", "layout"})
@@ -121,10 +124,20 @@ class JobTable(KitWidget):
             "outcome": s.outcome,
             "reason": s.reason,
             "conditions": [c.describe() for c in job.conditions],
-            "crew": [{"name": op.name, "gig": op.gig, "contributions": list(op.contributions),
-                      "lead": op.name == job.lead, "active": op.name in s.roster} for op in job.crew],
-            "roster": [{"name": n, "gig": ops[n].gig, "contributions": list(ops[n].contributions)}
-                       for n in s.roster],
+            "crew": [
+                {
+                    "name": op.name,
+                    "gig": op.gig,
+                    "contributions": list(op.contributions),
+                    "lead": op.name == job.lead,
+                    "active": op.name in s.roster,
+                }
+                for op in job.crew
+            ],
+            "roster": [
+                {"name": n, "gig": ops[n].gig, "contributions": list(ops[n].contributions)}
+                for n in s.roster
+            ],
             "rows": [r.to_dict() for r in job.rows],
             "dice": str(job.rules.companion() if s.phase == "companion" else job.rules.main()),
             "odds": chance,
@@ -154,17 +167,23 @@ class JobBuilder(W.VBox):
     def __init__(self, job: Job | None = None, **kwargs: Any) -> None:
         check_kwargs("JobBuilder", kwargs, {"layout"})
         if job is not None and not isinstance(job, Job):
-            raise InvalidType(f"JobBuilder needs a kit.regulus.Job or None, got {type(job).__name__}")
+            raise InvalidType(
+                f"JobBuilder needs a kit.regulus.Job or None, got {type(job).__name__}"
+            )
         self.type_w = W.Dropdown(options=list(JOB_TYPES), value="heist", description="Type")
         self.difficulty_w = W.IntSlider(4, min=3, max=7, description="Difficulty")
         self.clock_w = W.IntSlider(5, min=3, max=7, description="Clock")
         self.title_w = W.Text(placeholder="e.g. The Meridian vault", description="Title")
-        self.gig_cond_w = W.Text(placeholder="gig that must stay (optional)", description="Needs gig")
+        self.gig_cond_w = W.Text(
+            placeholder="gig that must stay (optional)", description="Needs gig"
+        )
         self.seed_w = W.IntText(0, description="Seed")
-        self.max_heat_w = W.BoundedIntText(0, min=0, max=100, description="Max Heat",
-                                           tooltip="0: no limit")
-        self.max_threat_w = W.BoundedIntText(0, min=0, max=100, description="Max Threat",
-                                             tooltip="0: no limit")
+        self.max_heat_w = W.BoundedIntText(
+            0, min=0, max=100, description="Max Heat", tooltip="0: no limit"
+        )
+        self.max_threat_w = W.BoundedIntText(
+            0, min=0, max=100, description="Max Threat", tooltip="0: no limit"
+        )
         self.rows_box = W.VBox()
         self.add_w = W.Button(description="Add operative", icon="user-plus")
         self.open_w = W.Button(description="Open job table", button_style="primary", icon="play")
@@ -175,24 +194,40 @@ class JobBuilder(W.VBox):
         self._rows: list[tuple[W.Text, W.Text, W.Text, W.Button]] = []
         self.add_w.on_click(lambda _: self.add_operative())
         self.open_w.on_click(lambda _: self.open_table())
-        for w in (self.type_w, self.difficulty_w, self.clock_w, self.gig_cond_w, self.max_heat_w,
-                  self.max_threat_w):
+        for w in (
+            self.type_w,
+            self.difficulty_w,
+            self.clock_w,
+            self.gig_cond_w,
+            self.max_heat_w,
+            self.max_threat_w,
+        ):
             w.observe(lambda _: self.update(), "value")
         if job is not None:
             self._load(job)
         else:
             self.add_operative("Vex", "Face", "forged invitation, silver tongue")
             self.add_operative("Oro", "Hacker", "cyberdeck")
-        super().__init__([
-            W.HTML("<b>Job builder</b>"),
-            W.HBox([self.type_w, self.title_w]),
-            self.type_note_w,
-            W.HBox([self.difficulty_w, self.clock_w]),
-            W.HBox([self.gig_cond_w, self.seed_w]),
-            W.HBox([self.max_heat_w, self.max_threat_w]),
-            W.HTML("<b>Crew workup</b> <span style='opacity:.7'>(first operative leads; contributions comma-separated)</span>"),
-            self.rows_box, self.add_w, self.error_w, self.odds_w, self.open_w, self.table_box,
-        ], **kwargs)
+        super().__init__(
+            [
+                W.HTML("<b>Job builder</b>"),
+                W.HBox([self.type_w, self.title_w]),
+                self.type_note_w,
+                W.HBox([self.difficulty_w, self.clock_w]),
+                W.HBox([self.gig_cond_w, self.seed_w]),
+                W.HBox([self.max_heat_w, self.max_threat_w]),
+                W.HTML(
+                    "<b>Crew workup</b> <span style='opacity:.7'>(first operative leads; contributions comma-separated)</span>"
+                ),
+                self.rows_box,
+                self.add_w,
+                self.error_w,
+                self.odds_w,
+                self.open_w,
+                self.table_box,
+            ],
+            **kwargs,
+        )
         self.add_class("gmk-job-builder")
         self.update()
 
@@ -211,7 +246,9 @@ class JobBuilder(W.VBox):
         """Add a crew row to the form."""
         n = W.Text(name, placeholder="name", layout=W.Layout(width="150px"))
         g = W.Text(gig, placeholder="gig type", layout=W.Layout(width="130px"))
-        c = W.Text(contributions, placeholder="gear, skills, contacts", layout=W.Layout(width="320px"))
+        c = W.Text(
+            contributions, placeholder="gear, skills, contacts", layout=W.Layout(width="320px")
+        )
         rm = W.Button(icon="trash", tooltip="remove", layout=W.Layout(width="40px"))
         row = (n, g, c, rm)
         rm.on_click(lambda _: self._remove(row))
@@ -245,8 +282,15 @@ class JobBuilder(W.VBox):
             conditions.append(Condition.max_heat(self.max_heat_w.value))
         if self.max_threat_w.value:
             conditions.append(Condition.max_threat(self.max_threat_w.value))
-        return Job(self.type_w.value, self.difficulty_w.value, self.clock_w.value, self.crew,
-                   conditions, title=self.title_w.value, seed=max(0, self.seed_w.value))
+        return Job(
+            self.type_w.value,
+            self.difficulty_w.value,
+            self.clock_w.value,
+            self.crew,
+            conditions,
+            title=self.title_w.value,
+            seed=max(0, self.seed_w.value),
+        )
 
     def update(self) -> None:
         """Recompute the exact odds, or show what is wrong with the form."""

@@ -11,6 +11,7 @@ by ``.ci/run``), in which case a missing browser is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -90,7 +91,11 @@ class Lab:
                 nb.cells.append(nbformat.v4.new_markdown_cell(src[4:]))
             else:
                 nb.cells.append(nbformat.v4.new_code_cell(src))
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         nbformat.write(nb, self.root / name)
         return name
 
@@ -117,9 +122,14 @@ def lab():
     for d in (root, settings, tmp / "config", tmp / "data", tmp / "runtime", tmp / "ws"):
         d.mkdir(parents=True, exist_ok=True)
     for plugin, values in {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
         "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"autoStartDefaultKernel": True},
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+            "autoStartDefaultKernel": True
+        },
         "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
     }.items():
         path = settings / plugin
@@ -134,15 +144,24 @@ def lab():
         JUPYTER_PLATFORM_DIRS="1",
     )
     cmd = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-        "--LabApp.news_url=None", f"--LabApp.user_settings_dir={settings}",
-        f"--LabApp.workspaces_dir={tmp / 'ws'}", "--LabApp.expose_app_in_browser=True",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={tmp / 'ws'}",
+        "--LabApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = open(tmp / "lab.log", "wb")
+    log = open(tmp / "lab.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     server = Lab(root, port, proc)
     deadline = time.time() + 90
@@ -153,7 +172,9 @@ def lab():
         except Exception:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError("JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:])
+                raise RuntimeError(  # noqa: B904
+                    "JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:]
+                )
             time.sleep(0.5)
     yield server
     proc.terminate()
@@ -188,7 +209,7 @@ class NotebookSession:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     # --------------------------------------------------------------- opening
-    def open(self) -> "NotebookSession":
+    def open(self) -> NotebookSession:
         self.page.goto(f"{self.lab.url}/lab/tree/{self.name}?reset", wait_until="domcontentloaded")
         self.page.wait_for_function(
             """() => { const a = window.jupyterapp, w = a && a.shell.currentWidget;
@@ -198,12 +219,16 @@ class NotebookSession:
             timeout=90_000,
         )
         # Give the notebook the whole width: screenshots then show the widgets, not the file browser.
-        self.page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight && window.jupyterapp.shell.collapseRight(); }")
+        self.page.evaluate(
+            "() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight && window.jupyterapp.shell.collapseRight(); }"
+        )
         return self
 
     def run_all(self, wait_idle: bool = True, timeout: float = 120_000) -> None:
         """Run every cell (fire and forget, as awaiting the command can hang) and wait."""
-        self.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        self.page.evaluate(
+            "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+        )
         if wait_idle:
             self.wait_idle(timeout)
 
@@ -222,7 +247,8 @@ class NotebookSession:
     def run_cell(self, index: int, timeout: float = 60_000) -> str:
         """Run cell ``index`` again and return its text output (stdout and text/plain)."""
         before = self.page.evaluate(
-            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount", index
+            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.executionCount",
+            index,
         )
         self.page.evaluate(
             """(i) => { const w = window.jupyterapp.shell.currentWidget; w.content.activeCellIndex = i;
@@ -240,7 +266,8 @@ class NotebookSession:
 
     def cell_output(self, index: int) -> str:
         outputs = self.page.evaluate(
-            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.outputs.toJSON()", index
+            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].model.outputs.toJSON()",
+            index,
         )
         parts = []
         for out in outputs:
@@ -275,7 +302,8 @@ class NotebookSession:
         """Switch JupyterLab's theme and wait until it is applied."""
         theme = "JupyterLab Dark" if dark else "JupyterLab Light"
         self.page.evaluate(
-            "(t) => { window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}); }", theme
+            "(t) => { window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}); }",
+            theme,
         )
         want = "false" if dark else "true"
         self.page.wait_for_function(
@@ -293,7 +321,6 @@ class NotebookSession:
             loc.screenshot(path=str(path))
         else:
             self.page.screenshot(path=str(path), full_page=False)
-        print(f"screenshot: {path}")
         return path
 
     def screenshots_light_dark(self, name: str, selector: str | None = None) -> tuple[Path, Path]:
@@ -323,7 +350,5 @@ def notebook(lab, chromium):
 
     yield make
     context.close()
-    try:
+    with contextlib.suppress(Exception):
         lab.shutdown_kernels()
-    except Exception:
-        pass

@@ -12,8 +12,10 @@ from kit.widgets.boards import BoardWidget
 bomb = StandardBoard([Card(5, "clubs"), Card(4, "spades"), Card(7, "hearts"), Card(6, "diamonds")],
                      goal=3, modifiers={2: 1}, title="Disarm the bomb")
 BoardWidget(bomb)"""
-STATE = ("print(bomb.successes, bomb.failures, bomb.finished, bomb.goal_reached, "
-         "[r.placed for r in bomb.history], [r.penalty for r in bomb.history])")
+STATE = (
+    "print(bomb.successes, bomb.failures, bomb.finished, bomb.goal_reached, "
+    "[r.placed for r in bomb.history], [r.penalty for r in bomb.history])"
+)
 OTHERS = """\
 vault = LimitBoard([Card(6, "spades"), Card(8, "hearts"), Card(5, "diamonds"), Card(7, "clubs"), Card(4, "hearts")],
                    need=3, hidden=[2, 4], modifiers={5: 2}, title="Crack the vault")
@@ -25,7 +27,9 @@ chase = Chase([Card(6, "clubs"), Card(7, "hearts"), Card(5, "spades"), Card(8, "
 chase.check(8, "Athletics: Run"); chase.check(3)
 import ipywidgets
 ipywidgets.VBox([BoardWidget(vault), BoardWidget(debate), BoardWidget(chase)])"""
-VAULT = "print(vault.successes, vault.failures, [r.slot for r in vault.history], vault.is_face_down(2))"
+VAULT = (
+    "print(vault.successes, vault.failures, [r.slot for r in vault.history], vault.is_face_down(2))"
+)
 
 
 def _play(page, board, value, skill, rows):
@@ -51,7 +55,8 @@ def test_play_the_bomb_by_clicking(notebook):
     # The skill picker shows the penalty a repeated specific skill would carry.
     board.locator(".gmk-board-skill").fill("Tinker: Disable Device")
     page.wait_for_function(
-        "() => document.querySelector('.gmk-board .gmk-board-penalty').textContent.includes('+2')")
+        "() => document.querySelector('.gmk-board .gmk-board-penalty').textContent.includes('+2')"
+    )
     _play(page, board, 3, "Tinker: Repair", 4)
     banner = board.locator(".gmk-board-banner")
     assert "gmk-failure" in banner.get_attribute("class")
@@ -64,7 +69,8 @@ def test_play_the_bomb_by_clicking(notebook):
 
     board.locator(".gmk-board-undo").click()
     page.wait_for_function(
-        "() => document.querySelector('.gmk-board .gmk-board-hist').querySelectorAll('tr').length === 4")
+        "() => document.querySelector('.gmk-board .gmk-board-hist').querySelectorAll('tr').length === 4"
+    )
     out = nb.run_cell(1)
     assert out.strip() == "2 1 False False [1, 4, 2] [0, 0, 0]", out
 
@@ -90,7 +96,9 @@ def test_play_the_bomb_by_clicking(notebook):
     # A check without a number is refused inline and changes nothing.
     board.locator(".gmk-board-value").fill("")
     board.locator(".gmk-board-check").click()
-    board.locator(".gmk-board-error").filter(has_text="type the check result").wait_for(timeout=10_000)
+    board.locator(".gmk-board-error").filter(has_text="type the check result").wait_for(
+        timeout=10_000
+    )
     out = nb.run_cell(1)
     assert out.strip() == "2 1 False False [1, 4, 2] [0, 0, 0]", out
     nb.screenshot("board-error", ".gmk-board")

@@ -8,10 +8,13 @@ EVIL = "<img src=x onerror=alert(1)>"
 
 
 def test_typed_html_name_stays_text(notebook):
-    nb = notebook("hostile.ipynb", [
-        "from kit.widgets import JobBuilder\nbuilder = JobBuilder()\nbuilder",
-        "print(repr(builder.table.job.crew[0].name))",
-    ])
+    nb = notebook(
+        "hostile.ipynb",
+        [
+            "from kit.widgets import JobBuilder\nbuilder = JobBuilder()\nbuilder",
+            "print(repr(builder.table.job.crew[0].name))",
+        ],
+    )
     dialogs = []
     nb.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     nb.run_all(wait_idle=False)

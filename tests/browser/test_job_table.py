@@ -36,10 +36,11 @@ def test_job_table_plays_to_the_end(notebook):
         page.wait_for_function(
             "(n) => document.querySelectorAll('.gmk-job-table tr.gmk-incident-row').length !== n"
             " || document.querySelector('.gmk-job-table .gmk-job-result')",
-            arg=rows, timeout=15_000,
+            arg=rows,
+            timeout=15_000,
         )
     banner = widget.locator(".gmk-job-result").inner_text()
-    outcome, turn, nrows, progress = nb.run_cell(1).split()
+    outcome, _turn, nrows, _progress = nb.run_cell(1).split()
     assert outcome in ("success", "failure")
     assert banner.lower().startswith(outcome)
     assert widget.locator("tr.gmk-incident-row").count() == int(nrows)
@@ -47,7 +48,9 @@ def test_job_table_plays_to_the_end(notebook):
 
     # undo the last roll: the job is running again, on the Python side too
     widget.locator("button.gmk-undo").click()
-    page.wait_for_function("() => !document.querySelector('.gmk-job-table .gmk-job-result')", timeout=15_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.gmk-job-table .gmk-job-result')", timeout=15_000
+    )
     assert nb.run_cell(1).split()[0] == "None"
 
     # a roll of 13 on 2d6 is refused inline and nothing changes

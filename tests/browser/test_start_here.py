@@ -20,10 +20,15 @@ def test_start_here_runs_clean_in_jupyterlab(notebook):
         page.locator(selector).first.wait_for(timeout=30_000)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
-    assert page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count() == 0
+    assert (
+        page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count()
+        == 0
+    )
     page.locator(".gmk-job-table button.gmk-roll").click()
-    page.wait_for_function("() => document.querySelectorAll('.gmk-job-table tr.gmk-incident-row').length === 1",
-                           timeout=15_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gmk-job-table tr.gmk-incident-row').length === 1",
+        timeout=15_000,
+    )
     code_cells = [i for i, c in enumerate(nb_file.cells) if c.cell_type == "code"]
     printed = nb.run_cell(code_cells[3]).split()
     assert printed[0] == "None" and printed[2] == "1"  # the click reached the Python job

@@ -26,7 +26,11 @@ class AimAt(AutoPolicy):
 
 
 def battle(rules=None, **side_options):
-    scholar = Side("Scholar", Entity("Ilun", battle=2, control=2, handling=1, information=3, sensors=2), **side_options)
+    scholar = Side(
+        "Scholar",
+        Entity("Ilun", battle=2, control=2, handling=1, information=3, sensors=2),
+        **side_options,
+    )
     raiders = Side("Raiders", ships=[("Cruiser", 6)])
     return Battle([raiders, scholar], seed=5, rules=rules or CombatRules())
 
@@ -62,8 +66,12 @@ def test_the_option_spares_the_entity():
     while b.state.sides[1].structures["M"]["state"] != "destroyed" and not b.over:
         b.step_round(policy)
     events = list(b.log)
-    i = next(k for k, e in enumerate(events) if e.kind == "structure_hit" and e["state"] == "destroyed")
-    assert not any(e.kind == "entity_state" and e["state"] == "destroyed" for e in events[i:i + 2])
+    i = next(
+        k for k, e in enumerate(events) if e.kind == "structure_hit" and e["state"] == "destroyed"
+    )
+    assert not any(
+        e.kind == "entity_state" and e["state"] == "destroyed" for e in events[i : i + 2]
+    )
 
 
 def test_no_structure_no_target():

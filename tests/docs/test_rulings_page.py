@@ -38,5 +38,5 @@ def test_no_dangling_reference_to_a_rulings_file_the_repo_lacks() -> None:
     offenders = []
     for path in [*ROOT.joinpath("kit").rglob("*.py"), *ROOT.joinpath("notebooks").glob("*.ipynb")]:
         if re.search(r"RULINGS\.md", path.read_text(encoding="utf-8")):
-            offenders.append(str(path.relative_to(ROOT)))
+            offenders.append(str(path.relative_to(ROOT)))  # noqa: PERF401
     assert not offenders, f"these cite RULINGS.md; cite docs/rulings.md instead: {offenders}"

@@ -49,10 +49,12 @@ def test_player_handout_figure_has_no_gm_rows(adjusted):
 
 
 def test_figures_refuse_wrong_objects():
-    for call, expected in ((lambda: job_progress("x"), "job_progress\\(\\) needs a kit.regulus.Job"),
-                           (lambda: success_by_turn(42), "success_by_turn\\(\\) needs a kit.regulus.Job"),
-                           (lambda: odds_heatmap(Job("heist", 4, 5, [Operative("A", "x")])), "JobType"),
-                           (lambda: odds_heatmap("heist", crew="3"), "crew must be an integer")):
+    for call, expected in (
+        (lambda: job_progress("x"), "job_progress\\(\\) needs a kit.regulus.Job"),
+        (lambda: success_by_turn(42), "success_by_turn\\(\\) needs a kit.regulus.Job"),
+        (lambda: odds_heatmap(Job("heist", 4, 5, [Operative("A", "x")])), "JobType"),
+        (lambda: odds_heatmap("heist", crew="3"), "crew must be an integer"),
+    ):
         with pytest.raises(InvalidType, match=expected):
             call()
     with pytest.raises(InvalidInput, match="audience must be one of 'gm', 'player'"):

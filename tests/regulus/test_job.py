@@ -183,8 +183,11 @@ def test_success_needs_every_condition(crew):
 
 
 def test_recoverable_heat_condition_waits(crew):
-    jt = JOB_TYPES["heist"].with_row(10, Incident("Loud Win", progress=2, heat=3)).with_row(
-        9, Incident("Cool Off", progress=1, heat=-3))
+    jt = (
+        JOB_TYPES["heist"]
+        .with_row(10, Incident("Loud Win", progress=2, heat=3))
+        .with_row(9, Incident("Cool Off", progress=1, heat=-3))
+    )
     job = Job(jt, 3, 5, crew, [Condition.max_heat(2)])
     rolls(job, 10, 10)
     assert job.progress == 4 and job.outcome is None  # heat 6 can still come down
@@ -269,8 +272,13 @@ def test_undo_returns_the_exact_earlier_state(job):
 def test_failed_action_changes_nothing(job):
     job.roll(10)
     snapshot = job.to_dict()
-    for bad in (lambda: job.roll(13), lambda: job.decide_token(True), lambda: job.decide_knockout("Vex"),
-                lambda: job.note(9, "x"), lambda: job.adjust(heat="hot")):
+    for bad in (
+        lambda: job.roll(13),
+        lambda: job.decide_token(True),
+        lambda: job.decide_knockout("Vex"),
+        lambda: job.note(9, "x"),
+        lambda: job.adjust(heat="hot"),
+    ):
         with pytest.raises(KitError):
             bad()
         assert job.to_dict() == snapshot
@@ -319,7 +327,11 @@ def test_rows_after_values_and_markdown(crew):
         (("burglary", 4, 5), {}, "job_type must be"),
         (("heist", "4", 5), {}, "difficulty"),
         (("heist", 4, 5), {"lead": "Ghost"}, "lead must be one of"),
-        (("heist", 4, 5), {"conditions": [Condition.gig_active("Pilot")]}, "no operative has that gig"),
+        (
+            ("heist", 4, 5),
+            {"conditions": [Condition.gig_active("Pilot")]},
+            "no operative has that gig",
+        ),
     ],
 )
 def test_bad_setup_names_the_field(crew, args, kwargs, match):
@@ -340,33 +352,38 @@ def test_bad_crew():
 
 def _with_event(kind, **data):
     """A valid job's dict form with one extra event appended, as a hostile file would hold it."""
-    job = Job("heist", 4, 5, [Operative("Ash", "Thief", ["picks"]), Operative("Bo", "Muscle")], seed=1)
+    job = Job(
+        "heist", 4, 5, [Operative("Ash", "Thief", ["picks"]), Operative("Bo", "Muscle")], seed=1
+    )
     job.roll(2 if kind == "knockout" else 10)
     raw = job.to_dict()
     raw["events"].append({"kind": kind, "action": 5, "data": data})
     return raw
 
 
-@pytest.mark.parametrize("kind, data", [
-    ("roll", {"total": 1e400}),
-    ("roll", {"total": -1e400}),
-    ("roll", {"total": 7.5}),
-    ("roll", {"total": "7"}),
-    ("roll", {"total": 10**25}),
-    ("roll", {}),
-    ("roll", {"total": 7, "dice": [1e400]}),
-    ("roll", {"total": 7, "manual": "yes"}),
-    ("adjust", {"heat": 1e400}),
-    ("adjust", {"progress": 10**20}),
-    ("adjust", {"threat": 2, "note": 5}),
-    ("token", {"spend": "no"}),
-    ("knockout", {"operative": 1e400}),
-    ("knockout", {"operative": "Ash", "keep": ["not theirs"]}),
-    ("knockout", {"operative": "Ash", "keep": "picks"}),
-    ("note", {"row": 1e400, "text": "x"}),
-    ("note", {"row": 1, "text": ["x"]}),
-    ("teleport", {}),
-])
+@pytest.mark.parametrize(
+    "kind, data",
+    [
+        ("roll", {"total": 1e400}),
+        ("roll", {"total": -1e400}),
+        ("roll", {"total": 7.5}),
+        ("roll", {"total": "7"}),
+        ("roll", {"total": 10**25}),
+        ("roll", {}),
+        ("roll", {"total": 7, "dice": [1e400]}),
+        ("roll", {"total": 7, "manual": "yes"}),
+        ("adjust", {"heat": 1e400}),
+        ("adjust", {"progress": 10**20}),
+        ("adjust", {"threat": 2, "note": 5}),
+        ("token", {"spend": "no"}),
+        ("knockout", {"operative": 1e400}),
+        ("knockout", {"operative": "Ash", "keep": ["not theirs"]}),
+        ("knockout", {"operative": "Ash", "keep": "picks"}),
+        ("note", {"row": 1e400, "text": "x"}),
+        ("note", {"row": 1, "text": ["x"]}),
+        ("teleport", {}),
+    ],
+)
 def test_hostile_events_give_the_kits_error(kind, data):
     import json
 
@@ -389,7 +406,9 @@ def test_job_type_description_is_checked():
     with pytest.raises(InvalidInput, match="job type description must be at most 1000 characters"):
         JobType("mine", table, "x" * 1001)
     with pytest.raises(InvalidType, match="description"):
-        JobType.from_dict({"name": "mine", "table": JOB_TYPES["heist"].to_dict()["table"], "description": None})
+        JobType.from_dict(
+            {"name": "mine", "table": JOB_TYPES["heist"].to_dict()["table"], "description": None}
+        )
     assert JobType("mine", table, "  A quiet job.  ").description == "A quiet job."
 
 
@@ -397,7 +416,11 @@ def test_wrong_objects_get_invalid_type():
     from kit.regulus import odds as exact
     from kit.regulus import simulate
 
-    for call in (lambda: exact("heist"), lambda: simulate("heist", 10), lambda: Job(5, 4, 5, [Operative("A", "x")])):
+    for call in (
+        lambda: exact("heist"),
+        lambda: simulate("heist", 10),
+        lambda: Job(5, 4, 5, [Operative("A", "x")]),
+    ):
         with pytest.raises(InvalidType, match=r"Job|job_type"):
             call()
 
@@ -409,8 +432,13 @@ def test_a_version_1_save_loads_as_it_was_played():
     from kit import store
 
     v1 = {
-        "title": "Old job", "details": "", "job_type": "heist", "difficulty": 4, "clock": 5,
-        "crew": [{"name": "Ash", "gig": "Thief", "contributions": []}], "lead": "Ash",
+        "title": "Old job",
+        "details": "",
+        "job_type": "heist",
+        "difficulty": 4,
+        "clock": 5,
+        "crew": [{"name": "Ash", "gig": "Thief", "contributions": []}],
+        "lead": "Ash",
         "conditions": [{"kind": "max_heat", "value": 2}],
         "rules": {"progress_floor": 0},  # written before the token option existed
         "seed": 3,

@@ -43,7 +43,9 @@ def exhaustive(job: Job):
     return p_total, threat
 
 
-@pytest.mark.parametrize("name, diff, clock, ncrew", [("heist", 3, 3, 2), ("hit", 4, 3, 1), ("con", 3, 3, 1)])
+@pytest.mark.parametrize(
+    "name, diff, clock, ncrew", [("heist", 3, 3, 2), ("hit", 4, 3, 1), ("con", 3, 3, 1)]
+)
 def test_exact_matches_exhaustive_play(name, diff, clock, ncrew):
     crew = [Operative(f"Op{i}", "Crew", ["kit"]) for i in range(ncrew)]
     job = Job(name, diff, clock, crew, seed=0)

@@ -6,7 +6,11 @@ from hypothesis import strategies as st
 from kit.errors import KitError
 from kit.regulus import AUTO, Job, Operative, RegulusRules
 
-CREW = [Operative("Vex", "Face", ["a", "b"]), Operative("Oro", "Hacker", ["c"]), Operative("Bo", "Muscle", [])]
+CREW = [
+    Operative("Vex", "Face", ["a", "b"]),
+    Operative("Oro", "Hacker", ["c"]),
+    Operative("Bo", "Muscle", []),
+]
 
 actions = st.lists(
     st.one_of(
@@ -41,8 +45,13 @@ def apply(job: Job, action) -> None:
 
 
 @settings(max_examples=120, deadline=None)
-@given(actions, st.integers(3, 7), st.integers(3, 7), st.sampled_from(["heist", "hit", "caper"]),
-       st.booleans())
+@given(
+    actions,
+    st.integers(3, 7),
+    st.integers(3, 7),
+    st.sampled_from(["heist", "hit", "caper"]),
+    st.booleans(),
+)
 def test_any_action_sequence_round_trips_and_undoes(seq, diff, clock, kind, floor):
     rules = RegulusRules(progress_floor=0 if floor else None)
     job = Job(kind, diff, clock, CREW, rules=rules, seed=99)
@@ -54,7 +63,9 @@ def test_any_action_sequence_round_trips_and_undoes(seq, diff, clock, kind, floo
             assert (job.state, job.to_dict(), job.to_markdown()) == before  # nothing changed
             continue
         again = Job.from_json(job.to_json())
-        assert again == job and again.state == job.state and again.to_markdown() == job.to_markdown()
+        assert (
+            again == job and again.state == job.state and again.to_markdown() == job.to_markdown()
+        )
         job.undo()
         assert (job.state, job.to_dict(), job.to_markdown()) == before
         apply(job, action)  # redo: same result (seeded rolls are tied to their position)

@@ -25,15 +25,15 @@ from kit.regulus import AUTO, AutoPolicy, Condition, Job, Operative, RegulusRule
 #: 12 are the text's general table; 3, 5, 9, 11 and the effect of 7 are the defaults of
 #: RULINGS Regulus 6 (7 is fixed by the text). Heat is left out: no condition below reads it.
 TEXT_TABLE = {
-    2: (-1, None, True, False),        # Knockout
-    3: (-1, "minor", False, False),    # Type 1 default
-    4: (0, "major", False, False),     # Bricked
-    5: (0, "minor", False, False),     # Type 2 default
-    6: (-1, "minor", False, False),    # Fumble
-    7: (1, None, False, True),         # Type 3: +1 Progress, 1d6+1 companion
-    8: (1, None, False, True),         # Interruption
-    9: (1, None, False, False),        # Type 4 default
-    10: (1, None, False, False),       # Perfect
+    2: (-1, None, True, False),  # Knockout
+    3: (-1, "minor", False, False),  # Type 1 default
+    4: (0, "major", False, False),  # Bricked
+    5: (0, "minor", False, False),  # Type 2 default
+    6: (-1, "minor", False, False),  # Fumble
+    7: (1, None, False, True),  # Type 3: +1 Progress, 1d6+1 companion
+    8: (1, None, False, True),  # Interruption
+    9: (1, None, False, False),  # Type 4 default
+    10: (1, None, False, False),  # Perfect
     11: (1, "postponed", False, False),  # Type 5 default
     12: (2, "postponed", False, False),  # Windfall
 }
@@ -104,7 +104,9 @@ def test_windfall_example_by_the_ruling():
     job = Job("heist", difficulty=4, clock=6, crew=[Operative("Ash", "Thief", ["lockpicks"])])
     assert job.rules.token_on_same_incident is False
     assert odds(job).success == pytest.approx(float(ruled), abs=1e-12)
-    house = Job("heist", 4, 6, [Operative("Ash", "Thief")], rules=RegulusRules(token_on_same_incident=True))
+    house = Job(
+        "heist", 4, 6, [Operative("Ash", "Thief")], rules=RegulusRules(token_on_same_incident=True)
+    )
     assert odds(house).success == pytest.approx(float(immediate), abs=1e-12)
 
 
@@ -125,9 +127,18 @@ def test_a_windfall_token_is_never_spent_on_its_own_incident():
 # ---------------------------------------------------------------- many setups
 SETUPS = [
     # difficulty, clock, crew, floor, same_incident, need
-    (3, 3, 1, 0, False, 1), (4, 6, 1, 0, False, 1), (4, 6, 1, 0, True, 1), (5, 5, 2, 0, False, 1),
-    (7, 7, 3, 0, False, 1), (6, 4, 2, None, False, 1), (5, 7, 3, None, True, 1), (3, 5, 3, 0, False, 2),
-    (6, 6, 3, 0, True, 3), (7, 3, 1, None, False, 1), (4, 4, 2, 0, False, 2), (5, 6, 1, None, True, 1),
+    (3, 3, 1, 0, False, 1),
+    (4, 6, 1, 0, False, 1),
+    (4, 6, 1, 0, True, 1),
+    (5, 5, 2, 0, False, 1),
+    (7, 7, 3, 0, False, 1),
+    (6, 4, 2, None, False, 1),
+    (5, 7, 3, None, True, 1),
+    (3, 5, 3, 0, False, 2),
+    (6, 6, 3, 0, True, 3),
+    (7, 3, 1, None, False, 1),
+    (4, 4, 2, 0, False, 2),
+    (5, 6, 1, None, True, 1),
 ]
 
 
@@ -140,8 +151,14 @@ def test_exact_odds_match_the_oracle(d, c, n, floor, same, need):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(3, 7), st.integers(3, 7), st.integers(1, 3), st.sampled_from([0, None]), st.booleans(),
-       st.booleans())
+@given(
+    st.integers(3, 7),
+    st.integers(3, 7),
+    st.integers(1, 3),
+    st.sampled_from([0, None]),
+    st.booleans(),
+    st.booleans(),
+)
 def test_exact_odds_match_the_oracle_generated(d, c, n, floor, same, spend):
     p, threat = oracle(d, c, n, floor=floor, same_incident=same, spend=spend)
     job = make_job(d, c, n, floor=floor, same_incident=same)
@@ -153,7 +170,9 @@ def test_exact_odds_match_the_oracle_generated(d, c, n, floor, same, spend):
 @pytest.mark.parametrize("d, c, n, floor, same, need", SETUPS)
 def test_monte_carlo_agrees_with_the_oracle(d, c, n, floor, same, need):
     p, _ = oracle(d, c, n, floor=floor, same_incident=same, need=need)
-    sim = simulate(make_job(d, c, n, floor=floor, same_incident=same, need=need), n=60_000, seed=d * 100 + c)
+    sim = simulate(
+        make_job(d, c, n, floor=floor, same_incident=same, need=need), n=60_000, seed=d * 100 + c
+    )
     se = math.sqrt(float(p * (1 - p)) / sim.n) or 1e-9
     assert abs(sim.success - float(p)) <= 4 * se
 
@@ -174,7 +193,9 @@ def replayed(job: Job) -> Fraction:
     return total_p
 
 
-@pytest.mark.parametrize("d, n, floor, same, need", [(3, 1, 0, False, 1), (4, 2, None, True, 1), (4, 2, 0, False, 2)])
+@pytest.mark.parametrize(
+    "d, n, floor, same, need", [(3, 1, 0, False, 1), (4, 2, None, True, 1), (4, 2, 0, False, 2)]
+)
 def test_job_replay_matches_the_oracle(d, n, floor, same, need):
     job = make_job(d, 3, n, floor=floor, same_incident=same, need=need)
     p, _ = oracle(d, 3, n, floor=floor, same_incident=same, need=need)
@@ -202,14 +223,21 @@ def test_every_rules_option_changes_some_outcome():
         "token_on_same_incident": RegulusRules(token_on_same_incident=True),
     }
     for name, rules in changes.items():
-        assert odds(Job("heist", 4, 6, crew, rules=rules)).success != pytest.approx(base, abs=1e-9), name
+        assert odds(Job("heist", 4, 6, crew, rules=rules)).success != pytest.approx(
+            base, abs=1e-9
+        ), name
     threat = odds(Job("heist", 4, 6, crew)).expected_threat
     for name in ("minor_threat", "major_threat"):
         rules = RegulusRules(**{name: 3})
         assert odds(Job("heist", 4, 6, crew, rules=rules)).expected_threat > threat, name
     for keeps, expected in ((0, []), (1, ["c"]), (2, ["c", "d"])):
-        job = Job("heist", 4, 6, crew + [Operative("Bo", "Muscle", ["c", "d"])],
-                  rules=RegulusRules(knockout_keeps=keeps))
+        job = Job(
+            "heist",
+            4,
+            6,
+            crew + [Operative("Bo", "Muscle", ["c", "d"])],
+            rules=RegulusRules(knockout_keeps=keeps),
+        )
         job.roll(2)
         job.advance(AUTO)
         assert job.record.kept_contributions == expected
@@ -225,8 +253,15 @@ def test_oracle_table_is_the_texts():
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.integers(3, 7), st.integers(3, 7), st.integers(1, 3), st.sampled_from([0, None]), st.booleans(),
-       st.booleans(), st.integers(0, 2**16))
+@given(
+    st.integers(3, 7),
+    st.integers(3, 7),
+    st.integers(1, 3),
+    st.sampled_from([0, None]),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 2**16),
+)
 def test_monte_carlo_agrees_with_the_oracle_generated(d, c, n, floor, same, spend, seed):
     p, threat = oracle(d, c, n, floor=floor, same_incident=same, spend=spend)
     job = make_job(d, c, n, floor=floor, same_incident=same)

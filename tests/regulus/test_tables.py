@@ -20,7 +20,12 @@ def test_general_rows_are_the_texts(name):
     assert (t[4].name, t[4].progress, t[4].consequence) == ("Bricked", 0, "major")
     assert (t[6].name, t[6].progress, t[6].consequence) == ("Fumble", -1, "minor")
     assert (t[8].name, t[8].progress, t[8].companion) == ("Interruption", 1, True)
-    assert (t[10].name, t[10].progress, t[10].consequence, t[10].companion) == ("Perfect", 1, None, False)
+    assert (t[10].name, t[10].progress, t[10].consequence, t[10].companion) == (
+        "Perfect",
+        1,
+        None,
+        False,
+    )
     assert (t[12].name, t[12].progress, t[12].consequence) == ("Windfall", 2, "postponed")
 
 
@@ -58,7 +63,11 @@ def test_gm_edits_a_row_without_touching_the_original():
 
 
 def test_custom_type_round_trips():
-    custom = JOB_TYPES["caper"].renamed("smuggling").with_row(5, Incident("Customs", consequence="major"))
+    custom = (
+        JOB_TYPES["caper"]
+        .renamed("smuggling")
+        .with_row(5, Incident("Customs", consequence="major"))
+    )
     assert JobType.from_dict(custom.to_dict()) == custom
 
 

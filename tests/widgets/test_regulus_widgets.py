@@ -25,7 +25,11 @@ def test_view_mirrors_the_job(table):
     msg(table, action="enter", value=10)
     assert table.view["phase"] == "token" and table.view["odds"] is None
     msg(table, action="token", spend=True)
-    assert table.job.progress == 4 and table.view["progress"] == 4 and table.view["outcome"] == "success"
+    assert (
+        table.job.progress == 4
+        and table.view["progress"] == 4
+        and table.view["outcome"] == "success"
+    )
     assert table.view["rows"][0]["consequences"] == ["postponed minor (token)"]
     assert table.view["rows"][1]["consequences"] == ["minor (token spent)"]
 
@@ -90,6 +94,7 @@ def test_builder_counter_limits_lower_the_odds():
     b.max_threat_w.value = 1
     assert [c.kind for c in b.job.conditions] == ["crew_active", "max_threat"]
     from kit.regulus import odds as exact
+
     assert exact(b.job).success < exact(free).success
 
 
@@ -97,11 +102,19 @@ def test_builder_round_trips_a_job():
     job = Job("con", 6, 7, [Operative("Kit", "Face", ["a", "b"])], seed=9, title="Long con")
     b = JobBuilder(job)
     again = b.job
-    assert (again.job_type.name, again.difficulty, again.clock, again.crew, again.title, again.seed) == (
-        "con", 6, 7, job.crew, "Long con", 9)
+    assert (
+        again.job_type.name,
+        again.difficulty,
+        again.clock,
+        again.crew,
+        again.title,
+        again.seed,
+    ) == ("con", 6, 7, job.crew, "Long con", 9)
 
 
-@pytest.mark.parametrize("typed", ["²", "٣", "7.5", "", None, "1e400", "+-5", "seven", "9" * 40, [7], True])
+@pytest.mark.parametrize(
+    "typed", ["²", "٣", "7.5", "", None, "1e400", "+-5", "seven", "9" * 40, [7], True]
+)
 def test_a_typed_roll_that_is_not_a_number_is_refused_inline(table, typed):
     msg(table, action="enter", value=10)
     before = (table.job.to_dict(), table.job.state)
@@ -121,8 +134,13 @@ def test_the_python_side_roll_refuses_text_too(table):
 
 
 def test_malformed_messages_show_the_kits_error(table):
-    for content in ({"action": "token", "spend": "false"}, {"action": "knockout", "operative": "Vex", "keep": 3},
-                    {"action": "note", "row": "²", "text": "x"}, {"action": "fly"}, ["roll"]):
+    for content in (
+        {"action": "token", "spend": "false"},
+        {"action": "knockout", "operative": "Vex", "keep": 3},
+        {"action": "note", "row": "²", "text": "x"},
+        {"action": "fly"},
+        ["roll"],
+    ):
         before = table.job.to_dict()
         msg(table, **content) if isinstance(content, dict) else table._on_msg(table, content, None)
         assert table.error and "Unexpected" not in table.error, content

@@ -296,12 +296,13 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
             if (
                 u.owner != i
                 or (u.state in GONE and u.state != "retreated")
-                or (u.state == "retreated"
-                and u.held_by not in (None, i))
-                or (u.in_orbit
-                and u.status == "neutralized"
-                and outcome in ("lost", "retreated")
-                and ctx.rules.left_behind_counts_as_lost)
+                or (u.state == "retreated" and u.held_by not in (None, i))
+                or (
+                    u.in_orbit
+                    and u.status == "neutralized"
+                    and outcome in ("lost", "retreated")
+                    and ctx.rules.left_behind_counts_as_lost
+                )
             ):
                 lost += u.cost
         sides.append(

@@ -1,6 +1,6 @@
 """Who travels: entities and ships, how each one makes a Hyper-Jump, and how fast they move.
 
-The Star Travel rules give three ways across a jump (RULINGS.md Successors 6):
+The Star Travel rules give three ways across a jump (docs/rulings.md Successors 6):
 
 * an **entity** (without the No Hyper-Jump flaw) jumps itself and up to Control x 5 other ships;
 * a **Hyper-Jump ship** jumps itself and whatever it has on board (its racks and cargo);

@@ -1,6 +1,6 @@
 """A sector: named star systems at light-year coordinates, their jump history and Hyper Gates.
 
-The rules measure jumps in light years but draw no map (RULINGS.md Successors 8). A
+The rules measure jumps in light years but draw no map (docs/rulings.md Successors 8). A
 :class:`Sector` places systems in a region, names them and generates each system lazily from
 a seed derived from the sector's seed and the system's index, so a 10,000-system sector costs
 nothing until a system is looked at.
@@ -61,7 +61,7 @@ STATUSES = ("unknown", "known", "locked")
 
 @dataclass(frozen=True)
 class SectorRules:
-    """Star travel options; the defaults follow RULINGS.md Successors 6 and 8."""
+    """Star travel options; the defaults follow docs/rulings.md Successors 6 and 8."""
 
     max_range: float = 10.0
     """Longest jump (light years) drawn as an edge of the jump graph (the GM's choice)."""

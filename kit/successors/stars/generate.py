@@ -8,7 +8,7 @@ RU, at least 0). Every roll is recorded on the system as a :class:`~.system.Roll
 :func:`build_from_rolls` with a :class:`ReplayRoller` rebuilds the same system from them.
 
 The choices the text leaves open are fields of :class:`StarRules`; the defaults follow
-RULINGS.md (Successors 7).
+docs/rulings.md (Successors 7).
 
 >>> s = generate_system(seed=7)
 >>> s.spectral_class in "OBAFGKMD", len(s.orbits) == max(0, next(
@@ -46,7 +46,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class StarRules:
-    """The GM's options for generation; defaults follow RULINGS.md Successors 7."""
+    """The GM's options for generation; defaults follow docs/rulings.md Successors 7."""
 
     type_o_rerolls_giant: bool = True
     """A Type O star that rolls Giant re-rolls its size (O is supergiant, dwarf or subdwarf)."""

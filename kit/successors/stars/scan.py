@@ -3,10 +3,10 @@ change them.
 
 * **Identify** (an object or phenomenon) is a roll of the entity's Information dice (Sensors
   when the GM says so). *Complete Database* adds one success automatically; *Files Deleted*
-  asks for one success more than the task needs (RULINGS.md Successors 5 and the Edges and
+  asks for one success more than the task needs (docs/rulings.md Successors 5 and the Edges and
   Flaws text). A Natural Aptitude for identifying counts like Complete Database.
 * **Scanning** a star system rolls the entity's Sensors dice once a day; the successes add up
-  against that system (RULINGS.md Successors 5) and :func:`~.sensors.redact` turns the total
+  against that system (docs/rulings.md Successors 5) and :func:`~.sensors.redact` turns the total
   into what the scanner knows. A *Natural Aptitude: System Scanning* (the Library's) adds one
   success to every scanning roll.
 

@@ -1,6 +1,6 @@
 """What a Sensors scan reveals of a star system: the player's view versus the GM's.
 
-Sensors successes against a system accumulate across days (RULINGS.md Successors 5). The
+Sensors successes against a system accumulate across days (docs/rulings.md Successors 5). The
 level reached decides what is known:
 
 ===========  ===============================================================
