@@ -45,10 +45,9 @@ def test_every_notebook_is_committed_without_widget_state_or_stray_outputs():
         nb = nbformat.read(path, as_version=4)
         assert "widgets" not in nb.metadata, path.name
         for cell in nb.cells:
-            if cell.cell_type == "code" and "# NBVAL_CHECK_OUTPUT" not in cell.source:
-                assert not cell.outputs, (
-                    f"{path.name}: a cell without NBVAL_CHECK_OUTPUT keeps outputs"
-                )
+            tags = cell.get("metadata", {}).get("tags", [])
+            if cell.cell_type == "code" and "nbval-check-output" not in tags:
+                assert not cell.outputs, f"{path.name}: an untagged cell keeps outputs"
 
 
 def test_test_extra_and_runtime_dependencies():
