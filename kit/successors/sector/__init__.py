@@ -13,7 +13,7 @@ does not import it.
 from __future__ import annotations
 
 from .export import from_graph_json, from_graphml, to_graph_json, to_graphml
-from .graph import GridIndex, build_graph, naive_pairs
+from .graph import GridIndex, JumpGraph, build_graph, naive_pairs
 from .journey import Journey
 from .party import Party, Passage, PlotterPolicy, Traveller, orbit_move_days, orbits_per_day
 from .routes import (
@@ -35,6 +35,7 @@ __all__ = [
     "GridIndex",
     "HyperGate",
     "Journey",
+    "JumpGraph",
     "Leg",
     "Navigator",
     "Party",

@@ -13,9 +13,10 @@ Gate (its size).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,7 +26,7 @@ from ...errors import InvalidInput
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-__all__ = ["GridIndex", "build_graph", "edge_attributes", "naive_pairs"]
+__all__ = ["GridIndex", "JumpGraph", "Kind", "build_graph", "edge_attributes", "naive_pairs"]
 
 
 class GridIndex:
@@ -200,6 +201,279 @@ def edge_attributes(ly: float, jumps: int, gate: int, rules: Any) -> dict[str, A
     }
 
 
+#: What an edge's weight depends on: ``(status, successes, gate size, beyond max_range)``.
+Kind = tuple[str, int, int, bool]
+
+
+class JumpGraph:
+    """The jump graph in compressed sparse row (CSR) form, updated in place by events.
+
+    The edges between systems at most ``max_range`` apart are fixed by the positions, so they
+    are stored once as numpy CSR arrays: ``indptr`` (n + 1), ``indices`` (each slot's
+    neighbour, sorted within a row) and ``slot_edge`` (each slot's edge id). Per edge the
+    arrays ``ly``, ``jumps`` and ``gate`` hold its length and history, and ``kind`` a small
+    integer naming its :data:`Kind`: ``(status, successes, gate, far)``. An edge's weight for
+    a navigator depends on its kind alone, and a sector has a handful of kinds, so a search
+    weighs each kind once per query (``kinds`` lists them, ``kind_ly`` holds the longest edge
+    ever seen of each, for the A* heuristic).
+
+    Edges longer than ``max_range`` exist only through recorded jumps or Hyper Gates; they sit
+    in a small overlay (``far``: ``{a: {b: [ly, jumps, gate, kind]}}``, both directions).
+
+    :meth:`update` applies one event's effect on one pair (a jump recorded, a gate built or
+    removed) in O(log degree): the edge's history, gate and kind change in place; no replay
+    of the log and no rebuild. ``version`` counts the updates.
+
+    The networkx graph a GM sees (:meth:`to_networkx`) is built from these arrays.
+    """
+
+    def __init__(
+        self,
+        points: np.ndarray,
+        max_range: float,
+        rules: Any,
+        pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        pts = np.asarray(points, dtype=float)
+        self.points = pts
+        self.n = len(pts)
+        self.max_range = float(max_range)
+        self.rules = rules
+        if pairs is None:
+            pairs = (
+                GridIndex(pts, self.max_range).pairs_within(self.max_range)
+                if self.n
+                else (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
+            )
+        i, j, d = (np.asarray(x) for x in pairs)
+        m = len(i)
+        self.edge_u = i.astype(np.int64)
+        self.edge_v = j.astype(np.int64)
+        self.ly = d.astype(float)
+        self.jumps = np.zeros(m, dtype=np.int64)
+        self.gate = np.zeros(m, dtype=np.int64)
+        # CSR: every edge twice (u -> v and v -> u), rows sorted by neighbour
+        src = np.concatenate([self.edge_u, self.edge_v])
+        dst = np.concatenate([self.edge_v, self.edge_u])
+        eid = np.concatenate([np.arange(m), np.arange(m)])
+        order = np.lexsort((dst, src))
+        self.indptr = np.zeros(self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(src, minlength=self.n), out=self.indptr[1:])
+        self.indices = dst[order].astype(np.int32)
+        self.slot_edge = eid[order].astype(np.int32)
+        # where each edge's two slots are (for in-place kind updates)
+        slot_of = np.empty(2 * m, dtype=np.int64)
+        slot_of[order] = np.arange(2 * m)
+        self._slots = slot_of.reshape(2, m).T if m else np.zeros((0, 2), np.int64)
+        self.kinds: list[Kind] = []
+        self.kind_ly: list[float] = []
+        self._kind_index: dict[Kind, int] = {}
+        status0 = rules.status(0)
+        need = np.asarray(rules.needed_array(self.ly, status0), dtype=np.int64)
+        values, inverse = np.unique(need, return_inverse=True)
+        ids = [self._kind((status0, int(s), 0, False), 0.0) for s in values.tolist()]
+        self.kind = np.asarray(ids, dtype=np.int32)[inverse] if m else np.zeros(0, np.int32)
+        for k, top in zip(ids, _group_max(inverse, self.ly, len(values))):
+            self.kind_ly[k] = max(self.kind_ly[k], top)
+        self.far: dict[int, dict[int, list[Any]]] = {}
+        self.version = 0
+        self._lists: tuple[list[int], list[int], list[int]] | None = None
+        self._point_list: list[tuple[float, ...]] | None = None
+        self._slot_costs: dict[tuple[float, ...], np.ndarray] = {}
+        self._rows: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    # ------------------------------------------------------------------ kinds
+    def _kind(self, key: Kind, ly: float) -> int:
+        k = self._kind_index.get(key)
+        if k is None:
+            k = self._kind_index[key] = len(self.kinds)
+            self.kinds.append(key)
+            self.kind_ly.append(0.0)
+        if ly > self.kind_ly[k]:
+            self.kind_ly[k] = float(ly)
+        return k
+
+    def kind_of(self, ly: float, jumps: int, gate: int) -> int:
+        """The kind id of an edge of ``ly`` light years with this history and gate."""
+        status = self.rules.status(jumps)
+        key = (status, int(self.rules.needed(ly, status)), int(gate), ly > self.max_range)
+        return self._kind(key, ly)
+
+    # ------------------------------------------------------------------ lookups
+    def _range_edge(self, a: int, b: int) -> int | None:
+        indptr, indices, _kinds = self.search_lists()
+        lo, hi = indptr[a], indptr[a + 1]
+        pos = bisect.bisect_left(indices, b, lo, hi)
+        if pos < hi and indices[pos] == b:
+            return int(self.slot_edge[pos])
+        return None
+
+    def has_edge(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` are joined (within range, by history or by a gate)."""
+        return self._range_edge(a, b) is not None or b in self.far.get(a, {})
+
+    def edge(self, a: int, b: int) -> dict[str, Any]:
+        """The attributes of the edge ``a``-``b`` (as on :meth:`to_networkx`'s edges)."""
+        e = self._range_edge(a, b)
+        if e is not None:
+            ly, jumps, gate = float(self.ly[e]), int(self.jumps[e]), int(self.gate[e])
+            k = int(self.kind[e])
+        else:
+            ly, jumps, gate, k = self.far[a][b]
+        status, successes, _gate, _far = self.kinds[k]
+        return {"ly": ly, "jumps": jumps, "status": status, "successes": successes, "gate": gate}
+
+    def neighbours(self, a: int) -> list[int]:
+        """The systems joined to ``a``."""
+        lo, hi = int(self.indptr[a]), int(self.indptr[a + 1])
+        return self.indices[lo:hi].tolist() + list(self.far.get(a, ()))
+
+    @property
+    def number_of_edges(self) -> int:
+        """Edges within range plus the far ones (history or gates beyond range)."""
+        return len(self.ly) + sum(len(x) for x in self.far.values()) // 2
+
+    @property
+    def span(self) -> float:
+        """The longest edge: ``max_range`` or a longer recorded jump or gate."""
+        far = [x[0] for row in self.far.values() for x in row.values()]
+        return max([self.max_range] + far)
+
+    def search_lists(self) -> tuple[list[int], list[int], list[int]]:
+        """``indptr``, ``indices`` and each slot's kind as Python lists (what a pure-Python
+        search indexes fastest); built on first use and kept in step by :meth:`update`."""
+        if self._lists is None:
+            kinds = self.kind[self.slot_edge] if len(self.slot_edge) else self.kind
+            self._lists = (self.indptr.tolist(), self.indices.tolist(), kinds.tolist())
+        return self._lists
+
+    def row_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(first slot of each row, degree of each row, row of each slot)`` as arrays."""
+        if self._rows is None:
+            degree = np.diff(self.indptr)
+            self._rows = (
+                self.indptr[:-1],
+                degree,
+                np.repeat(np.arange(self.n, dtype=np.int64), degree),
+            )
+        return self._rows
+
+    def slot_costs(self, costs: Sequence[float]) -> np.ndarray:
+        """Each CSR slot's weight, ``costs[kind]``, as a float array (kept for the last few
+        weightings and updated in place by :meth:`update`)."""
+        key = tuple(costs)
+        hit = self._slot_costs.get(key)
+        if hit is None:
+            table = np.asarray(key + (math.inf,) * (len(self.kinds) - len(key)), dtype=float)
+            hit = table[self.kind[self.slot_edge]] if len(self.slot_edge) else np.zeros(0)
+            if len(self._slot_costs) >= 4:
+                self._slot_costs.pop(next(iter(self._slot_costs)))
+            self._slot_costs[key] = hit
+        return hit
+
+    def point_list(self) -> list[tuple[float, ...]]:
+        """Positions as tuples (for ``math.dist``)."""
+        if self._point_list is None:
+            self._point_list = [tuple(p) for p in self.points.tolist()]
+        return self._point_list
+
+    # ------------------------------------------------------------------ updates
+    def update(self, a: int, b: int, jumps: int, gate: int) -> None:
+        """Set the history and gate of the pair ``a``-``b`` (adding or dropping a far edge)."""
+        self.version += 1
+        e = self._range_edge(a, b)
+        if e is not None:
+            ly = float(self.ly[e])
+            k = self.kind_of(ly, jumps, gate)
+            self.jumps[e], self.gate[e], self.kind[e] = jumps, gate, k
+            slots = self._slots[e].tolist()
+            if self._lists is not None:
+                for slot in slots:
+                    self._lists[2][slot] = k
+            for key in list(self._slot_costs):
+                if k < len(key):
+                    self._slot_costs[key][slots] = key[k]
+                else:  # a kind that weighting has not seen: weigh again next time
+                    del self._slot_costs[key]
+            return
+        if not jumps and not gate:
+            self.far.get(a, {}).pop(b, None)
+            self.far.get(b, {}).pop(a, None)
+            for x in (a, b):
+                if x in self.far and not self.far[x]:
+                    del self.far[x]
+            return
+        ly = float(np.sqrt(((self.points[a] - self.points[b]) ** 2).sum()))
+        row = [ly, int(jumps), int(gate), self.kind_of(ly, jumps, gate)]
+        self.far.setdefault(a, {})[b] = row
+        self.far.setdefault(b, {})[a] = row
+
+    # ------------------------------------------------------------------ views
+    def edges(self) -> Iterator[tuple[int, int, dict[str, Any]]]:
+        """Every edge once, ``(a, b, attributes)`` with ``a < b``."""
+        kinds = self.kinds
+        for a, b, ly, jumps, gate, k in zip(
+            self.edge_u.tolist(),
+            self.edge_v.tolist(),
+            self.ly.tolist(),
+            self.jumps.tolist(),
+            self.gate.tolist(),
+            self.kind.tolist(),
+        ):
+            status, successes, _g, _f = kinds[k]
+            yield (
+                a,
+                b,
+                {
+                    "ly": ly,
+                    "jumps": jumps,
+                    "status": status,
+                    "successes": successes,
+                    "gate": gate,
+                },
+            )
+        for a, row in sorted(self.far.items()):
+            for b, (ly, jumps, gate, k) in sorted(row.items()):
+                if a < b:
+                    status, successes, _g, _f = kinds[k]
+                    yield (
+                        a,
+                        b,
+                        {
+                            "ly": ly,
+                            "jumps": jumps,
+                            "status": status,
+                            "successes": successes,
+                            "gate": gate,
+                        },
+                    )
+
+    def to_networkx(self, names: Sequence[str]) -> nx.Graph:
+        """The graph as :class:`networkx.Graph`: nodes carry ``name``, ``x``, ``y``, ``z``;
+        edges ``ly``, ``jumps``, ``status``, ``successes`` and ``gate``; the graph
+        ``max_range`` and ``span``."""
+        import networkx as nx
+
+        pts = self.points
+        g = nx.Graph(max_range=self.max_range)
+        z = pts[:, 2] if pts.ndim == 2 and pts.shape[1] == 3 else np.zeros(self.n)
+        g.add_nodes_from(
+            (k, {"name": names[k], "x": x, "y": y, "z": zz})
+            for k, (x, y, zz) in enumerate(zip(pts[:, 0].tolist(), pts[:, 1].tolist(), z.tolist()))
+        )
+        g.add_edges_from(self.edges())
+        g.graph["span"] = self.span
+        return g
+
+
+def _group_max(groups: np.ndarray, values: np.ndarray, count: int) -> list[float]:
+    """The largest value in each of ``count`` groups (0.0 for an empty group)."""
+    out = np.zeros(count)
+    if len(values):
+        np.maximum.at(out, groups, values)
+    return out.tolist()
+
+
 def build_graph(
     points: np.ndarray,
     names: Sequence[str],
@@ -209,33 +483,9 @@ def build_graph(
     gates: Mapping[tuple[int, int], int],
     pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> nx.Graph:
-    """Build the jump graph: range edges from the spatial index, plus history and gates."""
-    import networkx as nx
-
-    pts = np.asarray(points, dtype=float)
-    if pairs is None:
-        pairs = (
-            GridIndex(pts, max_range).pairs_within(max_range)
-            if len(pts)
-            else (np.zeros(0, int), np.zeros(0, int), np.zeros(0))
-        )
-    i, j, d = pairs
-    g = nx.Graph(max_range=float(max_range))
-    z = pts[:, 2] if pts.shape[1] == 3 else np.zeros(len(pts))
-    g.add_nodes_from(
-        (k, {"name": names[k], "x": float(pts[k, 0]), "y": float(pts[k, 1]), "z": float(z[k])})
-        for k in range(len(pts))
-    )
-    status0 = rules.status(0)
-    need = [rules.needed(x, status0) for x in d.tolist()]
-    g.add_edges_from(
-        (a, b, {"ly": dist, "jumps": 0, "status": status0, "successes": s, "gate": 0})
-        for a, b, dist, s in zip(i.tolist(), j.tolist(), d.tolist(), need)
-    )
-    for a, b in set(history) | set(gates):
-        ly = float(np.sqrt(((pts[a] - pts[b]) ** 2).sum()))
-        g.add_edge(a, b, **edge_attributes(ly, history.get((a, b), 0), gates.get((a, b), 0), rules))
-    g.graph["span"] = max(
-        [float(max_range)] + [d["ly"] for _, _, d in g.edges(data=True) if d["jumps"] or d["gate"]]
-    )
-    return g
+    """Build the jump graph as networkx: range edges from the spatial index (or ``pairs``),
+    plus history and gates (through :class:`JumpGraph`)."""
+    jg = JumpGraph(points, max_range, rules, pairs)
+    for a, b in sorted(set(history) | set(gates)):
+        jg.update(a, b, history.get((a, b), 0), gates.get((a, b), 0))
+    return jg.to_networkx(names)

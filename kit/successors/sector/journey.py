@@ -164,7 +164,7 @@ class Journey:
             key = (min(leg.a, leg.b), max(leg.a, leg.b))
             jumps = sector.jumps_made(leg.a, leg.b) + made.get(key, 0)
             status = sector.rules.status(jumps)
-            gate_size = sector.graph.edges[leg.a, leg.b]["gate"]
+            gate_size = sector.gate_size(leg.a, leg.b)
             if gate_size and gate_size >= max(1, nav.signature):
                 legs.append(
                     Leg(leg.a, leg.b, leg.ly, status, 0, True, (), 1, sector.rules.gate_days)

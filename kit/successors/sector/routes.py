@@ -49,19 +49,21 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import islice, pairwise, product
 from typing import TYPE_CHECKING, Any, Protocol
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
 from ..ranks import split, success_distribution
+from .graph import JumpGraph, Kind
+from .search import Heuristic, NoPath, shortest_path
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
 __all__ = [
     "MODES",
+    "Heuristic",
     "Leg",
     "Navigator",
     "Route",
@@ -87,7 +89,11 @@ class SectorLike(Protocol):
 
     @property
     def graph(self) -> nx.Graph:
-        """The jump graph."""
+        """The jump graph as networkx (the ``"chance"`` mode's candidate paths)."""
+
+    @property
+    def jump_graph(self) -> JumpGraph:
+        """The jump graph in compact form (what the searches use)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -411,52 +417,32 @@ class _Weights:
             return None
         return self.edge(d)
 
-    def edge(self, d: dict[str, Any]) -> float | None:
-        """Expected days of an edge for this navigator (None: unusable)."""
-        if self.gate_ok(d):
+    def kind_cost(self, kind: Kind) -> float | None:
+        """Expected days of an edge of this kind for the navigator (None: unusable).
+
+        A gate the party fits through takes ``gate_days``; an edge beyond the jump range
+        that was never jumped (a gate the party does not fit) cannot be used; any other edge
+        is a jump needing its successes on its status's pool.
+        """
+        status, successes, gate, far = kind
+        if gate > 0 and gate >= max(1, self.nav.signature):
             return float(self.rules.gate_days)
-        if d["ly"] > self.rules.max_range and d["jumps"] == 0:
+        if far and status == "unknown":
             return None
-        return self.jump_cost(d["status"], d["successes"])
+        return self.jump_cost(status, successes)
+
+    def edge(self, d: dict[str, Any]) -> float | None:
+        """Expected days of an edge (given by its attributes) for this navigator."""
+        far = d["ly"] > self.rules.max_range
+        return self.kind_cost((d["status"], d["successes"], d["gate"], far))
 
     def hops(self, d: dict[str, Any]) -> float | None:
         """Weight for fewest jumps: one per edge, expected days as a tie-break."""
         w = self.edge(d)
-        return None if w is None else 1.0 + w * 1e-6
-
-    def rate(self, sector: SectorLike, hops: bool) -> float:
-        """A lower bound on an edge's weight per light year (for the A* heuristic).
-
-        Every usable edge of length ``ly`` weighs at least ``rate * ly``, so ``rate`` times the
-        straight-line distance to the target never overestimates what is left.
-        """
-        g = sector.graph
-        span = float(g.graph.get("span", sector.rules.max_range))
-        if hops:
-            return 1.0 / span if span > 0 else 0.0
-        rules = self.rules
-        best = float("inf")
-        statuses = {"unknown"} | {rules.status(j) for j in sector.history.values()}
-        for status in statuses:
-            if status == "locked":
-                c = self.jump_cost(status, rules.locked_successes)
-                if c is not None:
-                    best = min(best, c / span)
-                continue
-            per = rules.known_ly_per_success if status == "known" else rules.unknown_ly_per_success
-            s = 1
-            while (s - 1) * per < span:
-                c = self.jump_cost(status, s)
-                if c is not None:
-                    best = min(best, c / min(span, s * per))
-                s += 1
-        for gate in sector.gates:
-            if gate.size >= max(1, self.nav.signature):
-                best = min(best, rules.gate_days / max(sector.distance(gate.a, gate.b), 1e-9))
-        return 0.0 if best == float("inf") else best
+        return None if w is None else _hop_weight(w)
 
     def leg(self, sector: SectorLike, u: int, v: int) -> Leg:
-        d = sector.graph.edges[u, v]
+        d = sector.jump_graph.edge(u, v)
         if self.gate_ok(d):
             return Leg(u, v, d["ly"], d["status"], 0, True, (), 1, self.rules.gate_days)
         return Leg(
@@ -473,86 +459,9 @@ class _Weights:
         )
 
 
-_KINDS: WeakKeyDictionary[Any, tuple[int, Any]] = WeakKeyDictionary()
-
-
-def _cached_kinds(g: Any) -> tuple[list[list[tuple[int, int]]], list[dict[str, Any]]]:
-    """:func:`edge_kinds` of ``g``, kept until the graph's ``version`` changes."""
-    version = int(g.graph.get("version", 0))
-    hit = _KINDS.get(g)
-    if hit is None or hit[0] != version:
-        hit = (version, edge_kinds(g))
-        _KINDS[g] = hit
-    return hit[1]
-
-
-def edge_kinds(g: Any) -> tuple[list[list[tuple[int, int]]], list[dict[str, Any]]]:
-    """The graph as adjacency lists of ``(neighbour, kind)`` plus one sample edge per kind.
-
-    An edge's weight depends only on its *kind* (status, successes, gate, history, beyond
-    range), and a sector has a few dozen kinds at most, so a search weighs each kind once.
-    """
-    max_range = g.graph.get("max_range", 0.0)
-    index: dict[tuple[Any, ...], int] = {}
-    samples: list[dict[str, Any]] = []
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(g.number_of_nodes())]
-    for u, v, d in g.edges(data=True):
-        key = (d["status"], d["successes"], d["gate"], d["jumps"] > 0, d["ly"] > max_range)
-        k = index.get(key)
-        if k is None:
-            k = index[key] = len(samples)
-            samples.append(dict(d))
-        adj[u].append((v, k))
-        adj[v].append((u, k))
-    return adj, samples
-
-
-def _astar(
-    kinds: tuple[list[list[tuple[int, int]]], list[dict[str, Any]]],
-    source: int,
-    target: int,
-    h: Any,
-    weight: Any,
-    avoid: set[int],
-) -> list[int]:
-    """A* over :func:`edge_kinds` adjacency with an admissible heuristic ``h``.
-
-    It returns the same shortest paths as networkx's ``astar_path`` or Dijkstra (the tests
-    compare them) but weighs each edge kind once and walks plain lists, which keeps a query
-    across a 10,000-system sector well under 50 ms.
-    """
-    import heapq
-
-    import networkx as nx
-
-    adj, samples = kinds
-    costs = [weight(d) for d in samples]
-    inf = float("inf")
-    best = {source: 0.0}
-    parent: dict[int, int] = {}
-    done: set[int] = set()
-    heap = [(h(source), 0.0, source)]
-    push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        _, cost, u = pop(heap)
-        if u in done:
-            continue
-        if u == target:
-            path = [u]
-            while path[-1] != source:
-                path.append(parent[path[-1]])
-            return path[::-1]
-        done.add(u)
-        for v, k in adj[u]:
-            w = costs[k]
-            if w is None or v in done or v in avoid:
-                continue
-            new = cost + w
-            if new < best.get(v, inf):
-                best[v] = new
-                parent[v] = u
-                push(heap, (new + h(v), new, v))
-    raise nx.NetworkXNoPath(f"no path from {source} to {target}")
+def _hop_weight(days: float) -> float:
+    """The ``"jumps"`` mode's weight of an edge of ``days`` expected days."""
+    return 1.0 + days * 1e-6
 
 
 def _chance(legs: Sequence[Leg], within: int) -> float:
@@ -608,20 +517,20 @@ def _blocked_because(w: _Weights, sector: SectorLike, d: dict[str, Any], v: int)
 
 def _no_route(sector: SectorLike, w: _Weights, a: int, b: int) -> IllegalAction:
     """The error for a missing route, naming what blocks it."""
-    g = sector.graph
+    jg = sector.jump_graph
     reach = {a}
     todo = [a]
     while todo:
         u = todo.pop()
-        for v, d in g[u].items():
-            if v not in reach and w(u, v, d) is not None:
+        for v in jg.neighbours(u):
+            if v not in reach and w(u, v, jg.edge(u, v)) is not None:
                 reach.add(v)
                 todo.append(v)
     reasons = sorted(
         {
-            _blocked_because(w, sector, d, v)
+            _blocked_because(w, sector, jg.edge(u, v), v)
             for u in reach
-            for v, d in g[u].items()
+            for v in jg.neighbours(u)
             if v not in reach
         }
     )
@@ -679,7 +588,6 @@ def plan_route(
         raise InvalidInput(
             f"avoid includes {bad[0]!r}, which is the origin, the destination or a waypoint"
         )
-    g = sector.graph
     w = _Weights(sector, nav, avoid_set)
 
     def leg_paths(a: int, b: int) -> list[list[int]]:
@@ -687,21 +595,19 @@ def plan_route(
             return [[a]]
         try:
             if mode in ("jumps", "days"):
-                weight = w.hops if mode == "jumps" else w.edge
-                rate = w.rate(sector, mode == "jumps") * (1 - 1e-9)
-                pts = sector.points
-                target = pts[b]
-
-                def h(u: int) -> float:
-                    return rate * math.dist(pts[u], target)
-
-                return [_astar(_cached_kinds(g), a, b, h, weight, avoid_set)]
+                jg = sector.jump_graph
+                costs = [math.inf if c is None else c for c in map(w.kind_cost, jg.kinds)]
+                if mode == "jumps":
+                    costs = [_hop_weight(c) for c in costs]
+                h = Heuristic.for_costs(costs, jg.kind_ly)
+                return [shortest_path(jg, a, b, costs, h, avoid_set)]
+            g = sector.graph
             return list(islice(nx.shortest_simple_paths(g, a, b, weight=w), candidates))
-        except nx.NetworkXNoPath:
+        except (nx.NetworkXNoPath, NoPath):
             raise _no_route(sector, w, a, b) from None
 
     per_leg = [leg_paths(a, b) for a, b in pairwise(stops)]
-    best: tuple[float, float, list[int]] | None = None
+    best: tuple[float, float, list[int], list[Leg]] | None = None
     combos = product(*per_leg) if mode == "chance" else [tuple(p[0] for p in per_leg)]
     for n_combo, combo in enumerate(combos):
         if n_combo >= 2000:
@@ -712,12 +618,10 @@ def plan_route(
         trial = [w.leg(sector, u, v) for u, v in pairwise(path)]
         exp = float(sum(leg.expected_days for leg in trial))
         score = _chance(trial, within) if mode == "chance" and within else 0.0
-        key = (-score, exp, path)
-        if best is None or key[:2] < best[:2]:
-            best = key
+        if best is None or (-score, exp) < best[:2]:
+            best = (-score, exp, path, trial)
     assert best is not None
-    path = best[2]
-    legs = tuple(w.leg(sector, u, v) for u, v in pairwise(path))
+    path, legs = best[2], tuple(best[3])
     return Route(
         tuple(path),
         tuple(sector.names[k] for k in path),

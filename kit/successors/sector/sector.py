@@ -37,7 +37,7 @@ from ...log import EventLog
 from ...rng import SeedLike, make_rng
 from ..stars.generate import StarRules, generate_star, generate_system
 from ..stars.system import Star, StarSystem
-from .graph import GridIndex, build_graph, edge_attributes
+from .graph import GridIndex, JumpGraph, edge_attributes
 from .routes import Navigator, Route, days_graph, plan_route
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,12 +104,17 @@ class SectorRules:
 
     def needed(self, ly: float, status: str) -> int:
         """Successes a jump of ``ly`` light years needs on a route of ``status``."""
-        if status == "locked":
-            return self.locked_successes
-        per = self.known_ly_per_success if status == "known" else self.unknown_ly_per_success
+        return int(self.needed_array(np.array([float(ly)]), status)[0])
+
+    def needed_array(self, ly: np.ndarray, status: str) -> np.ndarray:
+        """:meth:`needed` for an array of distances at once (building a large graph)."""
         validate.choice("status", status, STATUSES)
+        ly = np.asarray(ly, dtype=float)
+        if status == "locked":
+            return np.full(ly.shape, self.locked_successes, dtype=np.int64)
+        per = self.known_ly_per_success if status == "known" else self.unknown_ly_per_success
         # tiny tolerance so 15.000000001 ly from float coordinates is still 3 for a known route
-        return max(1, math.ceil(ly / per - 1e-9))
+        return np.maximum(1, np.ceil(ly / per - 1e-9)).astype(np.int64)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
@@ -279,6 +284,7 @@ class Sector:
         self._systems: dict[int, StarSystem] = {}
         self._stars: dict[int, Star] = {}
         self._graph: nx.Graph | None = None
+        self._jump_graph: JumpGraph | None = None
         self._points: tuple[tuple[float, ...], ...] | None = None
         self._spatial: GridIndex | None = None
         self._range_edges = self._check_budgets()
@@ -371,8 +377,7 @@ class Sector:
             or self.distance(i, j) <= self.rules.max_range
         ):
             return
-        extra = len(set(self._history) | set(self._gates))
-        if self._range_edges + extra + 1 > limits.MAX_EDGES:
+        if self._range_edges + len(self._far) + 1 > limits.MAX_EDGES:
             raise IllegalAction(
                 f"a new route between {self.names[i]!r} and {self.names[j]!r} would take the "
                 f"jump graph past {limits.MAX_EDGES:,} edges (kit.limits.MAX_EDGES)"
@@ -407,35 +412,60 @@ class Sector:
 
     # ----------------------------------------------------------------- events
     def _derive(self) -> None:
-        history: dict[tuple[int, int], int] = {}
-        gates: dict[tuple[int, int], int] = {}
-        edits: dict[int, StarSystem] = {}
+        """Replay the whole log into history, gates and edits (on creation, load and undo)."""
+        self._history: dict[tuple[int, int], int] = {}
+        self._gates: dict[tuple[int, int], int] = {}
+        self._edits: dict[int, StarSystem] = {}
+        self._far: set[tuple[int, int]] = set()
         for e in self.log:
-            if e.kind == "jump":
-                key = _pair(e["a"], e["b"])
-                history[key] = history.get(key, 0) + int(e["times"])
-            elif e.kind == "gate":
-                gates[_pair(e["a"], e["b"])] = int(e["size"])
-            elif e.kind == "remove_gate":
-                gates.pop(_pair(e["a"], e["b"]), None)
-            elif e.kind == "edit_system":
-                edits[int(e["index"])] = StarSystem.from_dict(e["system"])
-        self._history, self._gates, self._edits = history, gates, edits
+            self._apply(e)
+
+    def _apply(self, e: Any) -> tuple[int, int] | None:
+        """Apply one event to the derived state; return the pair of systems it touched.
+
+        Recording a jump or a gate applies just its own event (constant time); only undo and
+        loading replay the log.
+        """
+        if e.kind == "edit_system":
+            self._edits[int(e["index"])] = StarSystem.from_dict(e["system"])
+            return None
+        key = _pair(e["a"], e["b"])
+        if e.kind == "jump":
+            self._history[key] = self._history.get(key, 0) + int(e["times"])
+        elif e.kind == "gate":
+            self._gates[key] = int(e["size"])
+        elif e.kind == "remove_gate":
+            self._gates.pop(key, None)
+        if (key in self._history or key in self._gates) and (
+            self.distance(*key) > self.rules.max_range
+        ):
+            self._far.add(key)
+        else:
+            self._far.discard(key)
+        return key
 
     def _touch(self, a: int, b: int) -> None:
-        """Refresh the graph's edge between a and b after an event."""
-        if self._graph is None:
-            return
-        # searches cache per graph version (kit.successors.sector.routes), so bump it
-        self._graph.graph["version"] = self._graph.graph.get("version", 0) + 1
+        """Bring the edge between a and b up to date in the graphs built so far (in place)."""
         key = _pair(a, b)
         jumps, gate = self._history.get(key, 0), self._gates.get(key, 0)
+        if self._jump_graph is not None:
+            self._jump_graph.update(*key, jumps, gate)
+        if self._graph is None:
+            return
         ly = self.distance(a, b)
         if jumps or gate or ly <= self.rules.max_range:
             self._graph.add_edge(*key, **edge_attributes(ly, jumps, gate, self.rules))
             self._graph.graph["span"] = max(self._graph.graph.get("span", 0.0), ly)
         elif self._graph.has_edge(*key):
             self._graph.remove_edge(*key)
+            if self._jump_graph is not None:
+                self._graph.graph["span"] = self._jump_graph.span
+
+    def _record(self, kind: str, **data: Any) -> None:
+        """Append one event and apply it (and only it) to the state and the graphs."""
+        key = self._apply(self.log.append(kind, **data))
+        if key is not None:
+            self._touch(*key)
 
     def record_jump(self, a: int | str, b: int | str, times: int = 1) -> None:
         """Record ``times`` jumps between two systems (routes become known, then locked)."""
@@ -444,9 +474,7 @@ class Sector:
             raise IllegalAction(f"a jump needs two different systems, got {self.names[i]!r} twice")
         times = validate.integer("times", times, 1, 10_000)
         self._check_new_edge(i, j)
-        self.log.append("jump", a=i, b=j, times=times)
-        self._derive()
-        self._touch(i, j)
+        self._record("jump", a=i, b=j, times=times)
 
     def add_gate(
         self,
@@ -482,9 +510,7 @@ class Sector:
                     f"systems; not yet on {', '.join(map(repr, short))}"
                 )
         self._check_new_edge(i, j)
-        self.log.append("gate", a=i, b=j, size=size)
-        self._derive()
-        self._touch(i, j)
+        self._record("gate", a=i, b=j, size=size)
 
     def remove_gate(self, a: int | str, b: int | str) -> None:
         """Remove the Hyper Gates between two systems."""
@@ -493,23 +519,22 @@ class Sector:
             raise IllegalAction(
                 f"there is no Hyper Gate between {self.names[i]!r} and {self.names[j]!r}"
             )
-        self.log.append("remove_gate", a=i, b=j)
-        self._derive()
-        self._touch(i, j)
+        self._record("remove_gate", a=i, b=j)
 
     def set_system(self, system: int | str, star_system: StarSystem) -> None:
         """Replace a system by the GM's own (built or edited by hand)."""
         i = self.index(system)
         if not isinstance(star_system, StarSystem):
             raise InvalidType(f"star_system must be a StarSystem, got {star_system!r}")
-        self.log.append("edit_system", index=i, system=star_system.to_dict())
-        self._derive()
+        self._record("edit_system", index=i, system=star_system.to_dict())
 
     def undo(self) -> None:
         """Undo the last jump record, gate change or system edit."""
-        self.log.undo()
+        removed = self.log.undo()
         self._derive()
-        self._graph = None
+        for e in removed:
+            if e.kind != "edit_system":
+                self._touch(e["a"], e["b"])
 
     @property
     def history(self) -> dict[tuple[int, int], int]:
@@ -540,18 +565,37 @@ class Sector:
         return days_graph(self, navigator)
 
     @property
-    def graph(self) -> nx.Graph:
-        """The jump graph (networkx), built on first use."""
-        if self._graph is None:
-            self._graph = build_graph(
+    def jump_graph(self) -> JumpGraph:
+        """The jump graph in compact form (numpy CSR arrays), which route searches use.
+
+        Built on first use; a recorded jump or gate updates its one edge in place.
+        """
+        if self._jump_graph is None:
+            jg = JumpGraph(
                 self.positions,
-                self.names,
                 self.rules.max_range,
                 self.rules,
-                self._history,
-                self._gates,
+                self.spatial_index.pairs_within(self.rules.max_range),
             )
+            for a, b in sorted(set(self._history) | set(self._gates)):
+                jg.update(a, b, self._history.get((a, b), 0), self._gates.get((a, b), 0))
+            self._jump_graph = jg
+        return self._jump_graph
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The jump graph as networkx, for GMs (export, drawing, their own analysis).
+
+        Built on first use from :attr:`jump_graph` and kept in step with every event; route
+        planning does not need it (only the ``"chance"`` mode's candidate paths use it).
+        """
+        if self._graph is None:
+            self._graph = self.jump_graph.to_networkx(self.names)
         return self._graph
+
+    def gate_size(self, a: int | str, b: int | str) -> int:
+        """The size of the Hyper Gate between two systems (0 when there is none)."""
+        return self._gates.get(_pair(self.index(a), self.index(b)), 0)
 
     def route(
         self,
@@ -623,10 +667,9 @@ class Sector:
             elif e.kind == "gate":
                 validate.integer("event.size", e.get("size"), 1)
         s._derive()
-        far = [k for k in set(s._history) | set(s._gates) if s.distance(*k) > s.rules.max_range]
-        if s._range_edges + len(far) > limits.MAX_EDGES:
+        if s._range_edges + len(s._far) > limits.MAX_EDGES:
             raise InvalidInput(
-                f"this sector's jump graph would have {s._range_edges + len(far):,} edges; a "
+                f"this sector's jump graph would have {s._range_edges + len(s._far):,} edges; a "
                 f"sector allows at most {limits.MAX_EDGES:,} (kit.limits.MAX_EDGES)"
             )
         return s

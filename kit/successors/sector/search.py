@@ -1,0 +1,290 @@
+"""Shortest paths on the compact jump graph: A* for short routes, a bucketed search for long.
+
+Both searches find a cheapest route between two systems of a :class:`~.graph.JumpGraph` for
+edge weights given per edge kind (``costs[k]``, ``inf`` for an edge the party cannot use), and
+both are steered by the same :class:`Heuristic`, a lower bound on the days left computed from
+the straight-line distance to the target.
+
+* :func:`astar` walks the graph one system at a time in pure Python (a binary heap, arrays
+  indexed by system). Its work grows with the area it explores, about the square of the
+  distance.
+* :func:`bucket_search` runs the same search on heuristic-reduced weights
+  ``w(u, v) - h(u) + h(v)`` (never negative because the heuristic is consistent), settling
+  whole buckets of systems at a time with numpy (a Delta-stepping Dijkstra). Each round
+  costs a fixed hundred-odd microseconds and advances the frontier by one jump, so its time
+  grows with the number of jumps, about the distance. It wins on long routes across big
+  sectors.
+
+:func:`shortest_path` picks one from the straight-line distance in jump spans. Both return a
+cheapest path (the tests hold them, and networkx's Dijkstra, to equal costs); where several
+paths tie, they may return different ones.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .graph import JumpGraph
+
+__all__ = ["WIDE_SPANS", "Heuristic", "NoPath", "astar", "bucket_search", "shortest_path"]
+
+#: :func:`shortest_path` uses :func:`bucket_search` when origin and target are at least this
+#: many of the longest usable jumps apart (measured: below it A* is faster).
+WIDE_SPANS = 40.0
+
+_SHRINK = 1 - 1e-9
+
+
+class NoPath(Exception):
+    """No usable path joins the two systems (the caller explains why)."""
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A lower bound on the days still to go, from the straight-line distance ``d`` (ly).
+
+    ``h(d) = max(rate * d, ceil(d / span) * per_jump)``, shrunk by one part in 10^9 against
+    rounding, where, over the edge kinds the navigator can use (:meth:`for_costs`):
+
+    * ``span`` is the longest such edge (ly), ``per_jump`` the cheapest weight of one,
+    * ``rate`` is the smallest ``weight / length`` of a kind, the length being the longest
+      edge of that kind.
+
+    **Admissible** (never more than the true cost): take any route from a system ``d`` ly from
+    the target, with ``m`` edges of lengths ``l_i`` and weights ``w_i``. By the triangle
+    inequality ``d <= sum(l_i) <= m * span``, so ``m >= ceil(d / span)`` and
+    ``sum(w_i) >= m * per_jump >= ceil(d / span) * per_jump``. Each edge of kind ``k`` has
+    ``l_i <= L_k`` and ``w_i = c_k >= rate * L_k >= rate * l_i``, so
+    ``sum(w_i) >= rate * sum(l_i) >= rate * d``. Both bounds hold, so their maximum does.
+
+    **Consistent** (``h(u) <= w(u, v) + h(v)`` on every usable edge, so a search may close a
+    system for good the first time it is settled, and the reduced weights of
+    :func:`bucket_search` are not negative): ``d_u <= d_v + l`` with ``l <= span`` gives
+    ``rate * d_u <= rate * d_v + w`` and ``ceil(d_u / span) <= ceil(d_v / span) + 1``, so each
+    bound is consistent and so is their maximum.
+
+    With every edge weighing about one (the ``"jumps"`` mode), ``rate`` is about
+    ``1 / span`` and ``per_jump`` about 1. Edges of weight 0 (gates with ``gate_days = 0``)
+    make ``per_jump`` and ``rate`` 0: the search is then plain Dijkstra.
+
+    >>> h = Heuristic(rate=0.35, per_jump=2.0, span=10.0)
+    >>> round(h(4.0), 6), round(h(30.0), 6)
+    (2.0, 10.5)
+    """
+
+    rate: float
+    """Days per light year, at least, on every usable edge."""
+    per_jump: float
+    """Days per edge, at least."""
+    span: float
+    """The longest usable edge (ly)."""
+
+    @classmethod
+    def for_costs(cls, costs: Sequence[float], lengths: Sequence[float]) -> Heuristic:
+        """From each kind's weight (``inf`` when unusable) and its longest edge (ly)."""
+        usable = [(c, ly) for c, ly in zip(costs, lengths) if c < math.inf]
+        if not usable:
+            return cls(0.0, 0.0, 0.0)
+        rate = min((c / ly for c, ly in usable if ly > 0), default=0.0)
+        return cls(rate, min(c for c, _ in usable), max(ly for _, ly in usable))
+
+    @property
+    def inv_span(self) -> float:
+        """``1 / span`` (0 when there is no usable edge)."""
+        return 1.0 / self.span if self.span > 0 else 0.0
+
+    def __call__(self, d: float) -> float:
+        """The bound for a straight-line distance of ``d`` ly."""
+        by_rate = self.rate * d
+        by_jumps = math.ceil(d * self.inv_span - 1e-9) * self.per_jump
+        return (by_rate if by_rate > by_jumps else by_jumps) * _SHRINK
+
+    def of_array(self, d: np.ndarray) -> np.ndarray:
+        """:meth:`__call__` for an array of distances (the same arithmetic, elementwise)."""
+        by_jumps = np.ceil(d * self.inv_span - 1e-9) * self.per_jump
+        return np.maximum(self.rate * d, by_jumps) * _SHRINK
+
+
+def _distinct(a: np.ndarray) -> np.ndarray:
+    """The distinct values of ``a`` (sorted; cheaper than ``np.unique`` on small arrays)."""
+    if len(a) < 2:
+        return a
+    a = np.sort(a)
+    keep = np.empty(len(a), dtype=bool)
+    keep[0] = True
+    np.not_equal(a[1:], a[:-1], out=keep[1:])
+    return a[keep]
+
+
+def _path(parent: Sequence[int] | dict[int, int], source: int, target: int) -> list[int]:
+    path = [target]
+    while path[-1] != source:
+        path.append(int(parent[path[-1]]))
+    return path[::-1]
+
+
+def astar(
+    jg: JumpGraph,
+    source: int,
+    target: int,
+    costs: Sequence[float],
+    heuristic: Heuristic,
+    avoid: Collection[int] = (),
+) -> list[int]:
+    """A cheapest path from ``source`` to ``target`` by A* (raises :class:`NoPath`).
+
+    The heuristic is consistent (see :class:`Heuristic`), so a system taken off the heap is
+    final and is closed; a closed system's best cost can no longer be beaten, so relaxing an
+    edge needs no closed test (a system pushed twice through float rounding is skipped when
+    popped again). Avoided systems start at a best cost of ``-inf``, so they are never pushed.
+    The loop reads plain Python lists (:meth:`JumpGraph.search_lists`) and computes each
+    system's heuristic once.
+    """
+    indptr, indices, slot_kind = jg.search_lists()
+    pts = jg.point_list()
+    far = jg.far
+    n = jg.n
+    inf = math.inf
+    best = [inf] * n
+    hval = [-1.0] * n
+    parent: dict[int, int] = {}
+    closed = bytearray(n)
+    for x in avoid:
+        best[x] = -inf
+    goal = pts[target]
+    dist = math.dist
+    ceil = math.ceil
+    rate, per_jump, inv_span = heuristic.rate, heuristic.per_jump, heuristic.inv_span
+    best[source] = 0.0
+    heap = [(heuristic(dist(pts[source], goal)), source)]
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        _, u = pop(heap)
+        if closed[u]:
+            continue
+        if u == target:
+            return _path(parent, source, target)
+        closed[u] = 1
+        g = best[u]
+        row = far.get(u) if far else None
+        pairs = [(v, e[3]) for v, e in row.items()] if row is not None else ()
+        for j in range(indptr[u], indptr[u + 1] + len(pairs)):
+            if j < indptr[u + 1]:
+                v = indices[j]
+                new = g + costs[slot_kind[j]]
+            else:  # an edge beyond range (a recorded jump or a gate)
+                v, k = pairs[j - indptr[u + 1]]
+                new = g + costs[k]
+            if new < best[v]:
+                best[v] = new
+                parent[v] = u
+                h = hval[v]
+                if h < 0.0:  # Heuristic.__call__, inlined
+                    d = dist(pts[v], goal)
+                    h = rate * d
+                    m = ceil(d * inv_span - 1e-9) * per_jump
+                    h = (h if h > m else m) * _SHRINK
+                    hval[v] = h
+                push(heap, (new + h, v))
+    raise NoPath(f"no path from {source} to {target}")
+
+
+def bucket_search(
+    jg: JumpGraph,
+    source: int,
+    target: int,
+    costs: Sequence[float],
+    heuristic: Heuristic,
+    avoid: Collection[int] = (),
+    *,
+    delta: float | None = None,
+) -> list[int]:
+    """A cheapest path by a bucketed (Delta-stepping) Dijkstra on reduced weights, in numpy.
+
+    With ``h`` the heuristic to ``target``, the reduced weight ``w(u, v) - h(u) + h(v)`` is
+    never negative (``h`` is consistent) and a path's reduced length is its length minus
+    ``h(source)``, so the cheapest path is the same. Systems are settled in buckets of
+    reduced distance ``delta`` wide (default: the cheapest usable jump): all edges out of the
+    bucket's systems are relaxed at once, again for any system they bring into the bucket,
+    until the bucket is stable; its systems are then final. The search stops once the target
+    is settled. Raises :class:`NoPath`.
+    """
+    starts_of, degree, slot_src = jg.row_arrays()
+    indices = jg.indices
+    slot_cost = jg.slot_costs(costs)
+    pts = jg.points
+    h = heuristic.of_array(np.sqrt(((pts - pts[target]) ** 2).sum(axis=1)))
+    step = delta if delta is not None else 2 * max(heuristic.per_jump, 1e-9)
+    # reduced distances; a settled system is set to -inf so nothing relaxes it again
+    dist = np.full(jg.n, np.inf)
+    parent = np.full(jg.n, -1, dtype=np.int64)
+    if avoid:
+        dist[np.fromiter(avoid, dtype=np.int64)] = -np.inf
+    far_nodes = None
+    if jg.far:
+        far_nodes = np.zeros(jg.n, dtype=bool)
+        far_nodes[list(jg.far)] = True
+    dist[source] = 0.0
+    open_ = np.array([source], dtype=np.int64)
+    while len(open_):
+        limit = float(dist[open_].min()) + step
+        frontier = open_[dist[open_] < limit]
+        grown = [open_]
+        while len(frontier):
+            counts = degree[frontier]
+            ends = np.cumsum(counts)
+            slots = np.arange(int(ends[-1])) + np.repeat(
+                starts_of[frontier] - ends + counts, counts
+            )
+            v = indices[slots]
+            cand = np.repeat(dist[frontier] - h[frontier], counts) + slot_cost[slots] + h[v]
+            src = None
+            if far_nodes is not None and far_nodes[frontier].any():  # a few, from Python
+                extra = [
+                    (u, b, costs[e[3]])
+                    for u in frontier[far_nodes[frontier]].tolist()
+                    for b, e in jg.far[u].items()
+                ]
+                xu = np.array([x[0] for x in extra], dtype=np.int64)
+                xv = np.array([x[1] for x in extra], dtype=np.int64)
+                xw = np.array([x[2] for x in extra], dtype=float)
+                src = np.concatenate([slot_src[slots], xu])
+                v = np.concatenate([v, xv])
+                cand = np.concatenate([cand, dist[xu] - h[xu] + xw + h[xv]])
+            better = np.flatnonzero(cand < dist[v])
+            if not len(better):
+                break
+            v, cand = v[better], cand[better]
+            np.minimum.at(dist, v, cand)
+            won = better[cand == dist[v]]
+            parent[v[cand == dist[v]]] = slot_src[slots[won]] if src is None else src[won]
+            grown.append(v)
+            frontier = _distinct(v[cand < limit])
+        if dist[target] < limit:
+            return _path(parent.tolist(), source, target)
+        open_ = _distinct(np.concatenate(grown))
+        done = dist[open_] < limit
+        dist[open_[done]] = -np.inf
+        open_ = open_[~done]
+    raise NoPath(f"no path from {source} to {target}")
+
+
+def shortest_path(
+    jg: JumpGraph,
+    source: int,
+    target: int,
+    costs: Sequence[float],
+    heuristic: Heuristic,
+    avoid: Collection[int] = (),
+) -> list[int]:
+    """A cheapest path: :func:`astar` for short routes, :func:`bucket_search` for routes of
+    :data:`WIDE_SPANS` or more jump spans (raises :class:`NoPath`)."""
+    d = math.dist(jg.point_list()[source], jg.point_list()[target])
+    if heuristic.span > 0 and d * heuristic.inv_span >= WIDE_SPANS and heuristic.per_jump > 0:
+        return bucket_search(jg, source, target, costs, heuristic, avoid)
+    return astar(jg, source, target, costs, heuristic, avoid)
