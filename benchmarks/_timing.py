@@ -26,3 +26,26 @@ def median_of(fn: Callable[[], object], repeat: int = 5) -> float:
     times.sort()
     mid = len(times) // 2
     return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
+
+
+def timed(fn: Callable[[], object]) -> tuple[object, float]:
+    """``(fn(), seconds it took)`` for one run."""
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def traced(fn: Callable[[], object]) -> tuple[object, float, float]:
+    """``(fn(), seconds, peak MB allocated while it ran)``, memory measured by ``tracemalloc``
+    (numpy reports its buffers to it); the timing includes tracemalloc's own overhead."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        t = time.perf_counter()
+        out = fn()
+        seconds = time.perf_counter() - t
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return out, seconds, peak / 2**20

@@ -397,12 +397,19 @@ class _Weights:
         self.nav = nav
         self.avoid = avoid
         self.cache: dict[tuple[str, int], float | None] = {}
+        self.pools: dict[str, tuple[int, ...]] = {}
+
+    def pool(self, status: str) -> tuple[int, ...]:
+        """The navigator's plotting dice on a route of ``status`` (memoised)."""
+        if status not in self.pools:
+            self.pools[status] = self.nav.pool(status)
+        return self.pools[status]
 
     def jump_cost(self, status: str, successes: int) -> float | None:
         key = (status, successes)
         if key not in self.cache:
             e = (
-                expected_last_plot_rolls(self.nav.pool(status), successes, self.nav.plotters)
+                expected_last_plot_rolls(self.pool(status), successes, self.nav.plotters)
                 if self.nav.can_jump
                 else None
             )
@@ -452,7 +459,7 @@ class _Weights:
             d["status"],
             d["successes"],
             False,
-            self.nav.pool(d["status"]),
+            self.pool(d["status"]),
             self.nav.time_factor,
             self.rules.jump_days,
             self.nav.plotters,
@@ -616,8 +623,11 @@ def plan_route(
         for part in combo[1:]:
             path += list(part[1:])
         trial = [w.leg(sector, u, v) for u, v in pairwise(path)]
+        if mode != "chance":  # one candidate, nothing to compare
+            best = (0.0, 0.0, path, trial)
+            break
         exp = float(sum(leg.expected_days for leg in trial))
-        score = _chance(trial, within) if mode == "chance" and within else 0.0
+        score = _chance(trial, within) if within else 0.0
         if best is None or (-score, exp) < best[:2]:
             best = (-score, exp, path, trial)
     assert best is not None
