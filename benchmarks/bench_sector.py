@@ -152,9 +152,7 @@ def bench_size(n: int, queries: int, seed: int = 1) -> dict:
         nx_dijkstra_p95_ms=_ms(_p95(dijkstra_t)),
         ratio_vs_astar_median=round(statistics.median(kit_t) / statistics.median(astar_t), 3),
         ratio_vs_astar_p95=round(_p95(kit_t) / _p95(astar_t), 3),
-        ratio_vs_dijkstra_median=round(
-            statistics.median(kit_t) / statistics.median(dijkstra_t), 3
-        ),
+        ratio_vs_dijkstra_median=round(statistics.median(kit_t) / statistics.median(dijkstra_t), 3),
         ratio_vs_dijkstra_p95=round(_p95(kit_t) / _p95(dijkstra_t), 3),
         answers_equal=True,
     )

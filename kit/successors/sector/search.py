@@ -123,7 +123,9 @@ def _distinct(a: np.ndarray) -> np.ndarray:
     return a[keep]
 
 
-def _path(parent: Sequence[int] | dict[int, int], source: int, target: int) -> list[int]:
+def _path(
+    parent: Sequence[int] | dict[int, int] | np.ndarray, source: int, target: int
+) -> list[int]:
     path = [target]
     while path[-1] != source:
         path.append(int(parent[path[-1]]))
