@@ -17,6 +17,7 @@ import dataclasses
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -143,23 +144,134 @@ REGULUS_CASES = [
 STARS = "kit.successors.stars.generate:StarRules"
 
 
-def _system(seed: int) -> Callable[[Any], str]:
-    """The saved form of the star system generated from ``seed`` under the options."""
+def _scripted(script: dict[str, int]) -> Any:
+    """A roller that gives the scripted total for each table named in ``script`` and the
+    lowest total of the dice (every die a 1) for any other table."""
+    from kit.dice import parse
+    from kit.successors.stars.generate import Roller
 
-    def scenario(rules: Any) -> str:
-        from kit.successors.stars.generate import generate_system
+    class Scripted(Roller):
+        def total(self, table: str, expr: str) -> int:
+            return script[table] if table in script else parse(expr).min
 
-        return generate_system(seed, rules=rules).to_json()
+    return Scripted()
+
+
+def _scripted_system(script: dict[str, int]) -> Callable[[Any], Any]:
+    """The system built from the scripted rolls under the options."""
+
+    def scenario(rules: Any) -> Any:
+        from kit.successors.stars.generate import build_from_rolls
+
+        return build_from_rolls(_scripted(script), rules=rules)
 
     return scenario
 
 
-# Each seed is one whose tables reach the option (a Type O giant roll, a Type A star, ...).
+# An M star (3d6 = 11, Planet Mod -3) with 2d6 = 4: one orbit, a Planet (3d6 = 15 in orbits
+# 1-3) with crust 40 RU, Sentience (18) of technology 10, whose 1d6 Surface RU show 4.
+_CIVILISED = {
+    "spectral class": 11,
+    "orbit count": 4,
+    "orbit 1 body (orbit 1-3)": 15,
+    "orbit 1 crust RU": 40,
+    "orbit 1 biosphere": 18,
+    "orbit 1 technology": 10,
+    "orbit 1 surface RU": 4,
+}
+
+
+def _world_ru(rules: Any) -> tuple[int | None, int]:
+    body = _scripted_system(_CIVILISED)(rules).orbits[0].body
+    return body.crust_ru, body.surface_ru
+
+
+# An M star with 2d6 = 6: three orbits; orbits 1 and 3 empty (9), a space-faring world (15,
+# Sentience 18, technology 12) in orbit 2. The installation dice show 2 (orbit 1) and 3
+# (orbit 3); an installation's 1d6-3 shows 2.
+_SPACE_FARING = {
+    "spectral class": 11,
+    "orbit count": 6,
+    "orbit 1 body (orbit 1-3)": 9,
+    "orbit 2 body (orbit 1-3)": 15,
+    "orbit 3 body (orbit 1-3)": 9,
+    "orbit 2 biosphere": 18,
+    "orbit 2 technology": 12,
+    "orbit 1 installations from orbit 2": 2,
+    "orbit 3 installations from orbit 2": 3,
+    "orbit 1 installations RU from orbit 2": 2,
+}
+
+
+def _installations(rules: Any) -> list[tuple[int, int]]:
+    """(orbit, installation RU) of every orbit with installations."""
+    system = _scripted_system(_SPACE_FARING)(rules)
+    return [(o.number, o.installations_ru) for o in system.orbits if o.installations]
+
+
+def _star_of(script: dict[str, int], attribute: str) -> Callable[[Any], Any]:
+    def scenario(rules: Any) -> Any:
+        return getattr(_scripted_system(script)(rules).star, attribute)
+
+    return scenario
+
+
+def _dusty_belt(rules: Any) -> tuple[str, int]:
+    """A belt rolled by hand for a star in a dust cloud: Metallic (2d6 = 12, 4d6) and
+    Scattered (2d6 = 2, x3), every RU die a 1: (the RU dice rolled, the belt's RU)."""
+    from kit.successors.stars.generate import generate_body
+
+    roller = _scripted({"orbit 7 belt composition": 12, "orbit 7 belt density": 2})
+    belt = generate_body(roller, "Asteroid Belt", label="orbit 7", dust=True, rules=rules)
+    return roller.rolls[-1].dice, belt.crust_ru
+
+
+# Each expected pair is worked out from successors.txt (Stellar System Generation) and
+# RULINGS.md Successors 7, with the rolls scripted so the rare branches are reached.
 STAR_CASES = [
-    OptionCase(STARS, "type_o_rerolls_giant", False, _system(34)),
-    OptionCase(STARS, "dust_cloud_chance", 0, _system(11)),
-    OptionCase(STARS, "brightness_floor", 3, _system(0)),
-    OptionCase(STARS, "max_orbits", 3, _system(0)),
+    # Type O (3d6 = 3) "can only be a supergiant, dwarf or subdwarf": a Giant (3d6 = 7) size
+    # is rolled again (12: Dwarf); without the re-roll the kit reads the nearest, Supergiant.
+    OptionCase(
+        STARS,
+        "type_o_rerolls_giant",
+        False,
+        _star_of({"spectral class": 3, "size": 7, "size (Type O re-roll)": 12}, "size"),
+        ("Dwarf", "Supergiant"),
+    ),
+    # Type A (3d6 = 6) has a dust cloud "1 to 4 on 1d6": a 3 gives one; on 1-2 it does not.
+    OptionCase(
+        STARS,
+        "dust_cloud_chance",
+        2,
+        _star_of({"spectral class": 6, "dust cloud": 3}, "dust_cloud"),
+        (True, False),
+    ),
+    # "Add 1d6 to the dice rolled for crust ... RU" and a belt's RU "all count as crust":
+    # 4d6 + 1d6 of ones is 5, x3 = 15; without the extra die 4 x 3 = 12.
+    OptionCase(STARS, "dust_cloud_belts", False, _dusty_belt, (("5d6", 15), ("4d6", 12))),
+    # Brightness 2d6-3 shows 1; a floor of 3 reads it as 3.
+    OptionCase(
+        STARS,
+        "brightness_floor",
+        3,
+        _star_of({"spectral class": 11, "brightness": 1}, "brightness"),
+        (1, 3),
+    ),
+    # "Surface RU are taken from the Crust RU of the world": 40 - 4 = 36 crust left.
+    OptionCase(STARS, "surface_from_crust", False, _world_ru, ((36, 4), (40, 4))),
+    # "on a 1 there is are installations ... worth 1d6-3 RU": the 2 and the 3 miss; on 1-2
+    # orbit 1 gets installations worth 2.
+    OptionCase(STARS, "installation_chance", 2, _installations, ([], [(1, 2)])),
+    # 2d6 = 12 and Planet Mod -3 give 9 orbits; capped at 3.
+    OptionCase(
+        STARS,
+        "max_orbits",
+        3,
+        lambda rules: len(
+            _scripted_system({"spectral class": 11, "orbit count": 12})(rules).orbits
+        ),
+        (9, 3),
+    ),
 ]
 
 # ------------------------------------------------------------------------- sectors
@@ -173,13 +285,80 @@ def _successes_for_10_ly(status: str) -> Callable[[Any], int]:
     return scenario
 
 
+def _line_sector(rules: Any, *xs: float) -> Any:
+    from kit.successors.sector import Sector
+
+    return Sector([[x, 0.0] for x in xs], [f"S{k}" for k in range(len(xs))], seed=1, rules=rules)
+
+
+def _edges_of_a_12_ly_pair(rules: Any) -> int:
+    return _line_sector(rules, 0.0, 12.0).graph.number_of_edges()
+
+
+def _first_leg_days(rules: Any) -> Any:
+    """A 3 ly unknown jump plotted with Information 5 and Sensors 5: exact expected days."""
+    from kit.successors.sector import Navigator
+
+    route = _line_sector(rules, 0.0, 3.0).route(0, 1, navigator=Navigator(5, 5))
+    return route.legs[0].expected_days_exact()
+
+
+def _gate_days(rules: Any) -> float:
+    """Through a Hyper Gate between systems 30 ly apart: expected days."""
+    s = _line_sector(rules, 0.0, 30.0)
+    s.add_gate(0, 1, size=1)
+    return s.route(0, 1).expected_days
+
+
+def _lone_scout(rules: Any) -> Any:
+    """A Hyper-Jump ship alone (no entity) on a 3 ly unknown jump: exact expected days."""
+    from kit.successors.sector import Journey, Party, Traveller
+
+    s = _line_sector(rules, 0.0, 3.0)
+    party = Party((Traveller("Scout", "ship", hyper_jump=True),))
+    journey = Journey.along(s, s.route(0, 1), party)
+    return journey.legs[0].expected_days_exact()
+
+
+def _left_behind(rules: Any) -> list[str]:
+    """An entity of Control 1 with six Tugs (no Hyper-Jump) crossing one jump."""
+    from kit.successors.sector import Journey, Party, Traveller
+
+    s = _line_sector(rules, 0.0, 3.0)
+    party = Party(
+        (Traveller("Vex", "entity", 5, 4, control=1),)
+        + tuple(Traveller(f"Tug {k}", "ship") for k in range(6))
+    )
+    journey = Journey.along(s, s.route(0, 1), party, leave_behind=True)
+    return [name for name, _why in journey.left_behind]
+
+
 # RULINGS.md Successors 6: a known route needs ceil(ly / 5) successes, an unknown one
-# ceil(ly / 3), a locked one (jumped ten times) 1.
+# ceil(ly / 3), a locked one (jumped ten times) 1. One roll set a day until the successes are
+# in, then the jump takes a day. A die succeeds on 1..its rank, a 6 always fails.
 SECTOR_CASES = [
     OptionCase(SECTOR, "known_ly_per_success", 2.0, _successes_for_10_ly("known"), (2, 5)),
     OptionCase(SECTOR, "unknown_ly_per_success", 5.0, _successes_for_10_ly("unknown"), (4, 2)),
     OptionCase(SECTOR, "locked_successes", 2, _successes_for_10_ly("locked"), (1, 2)),
     OptionCase(SECTOR, "locked_after", 11, lambda rules: rules.status(10), ("locked", "known")),
+    # Two systems 12 ly apart: no jump edge within 10 ly; one within 15.
+    OptionCase(SECTOR, "max_range", 15.0, _edges_of_a_12_ly_pair, (0, 1)),
+    # 3 ly unknown: 1 success on two rank-5 dice, 1 - (1/6)^2 = 35/36 a day, so 36/35 rolls
+    # expected, plus the jump day: 71/35; with a two-day jump 106/35.
+    OptionCase(SECTOR, "jump_days", 2, _first_leg_days, (Fraction(71, 35), Fraction(106, 35))),
+    # The gate passage: one day, or three.
+    OptionCase(SECTOR, "gate_days", 3, _gate_days, (1.0, 3.0)),
+    # A ship alone rolls rank 1 Information and Sensors at five days a roll: one success on
+    # two rank-1 dice is 1 - (5/6)^2 = 11/36 a roll, 36/11 rolls, 5 * 36/11 + 1 = 191/11 days.
+    # At rank 2: 1 - (4/6)^2 = 5/9, 9/5 rolls, 5 * 9/5 + 1 = 10 days.
+    OptionCase(SECTOR, "lone_ship_rank", 2, _lone_scout, (Fraction(191, 11), Fraction(10))),
+    # ... and at one day a roll: 36/11 + 1 = 47/11 days.
+    OptionCase(
+        SECTOR, "lone_ship_time_factor", 1, _lone_scout, (Fraction(191, 11), Fraction(47, 11))
+    ),
+    # "An entity carries Control x 5 ships": Control 1 takes five Tugs, the sixth stays; at
+    # six per rank all go.
+    OptionCase(SECTOR, "carry_per_control", 6, _left_behind, (["Tug 5"], [])),
 ]
 
 CASES = BOARD_CASES + REGULUS_CASES + STAR_CASES + SECTOR_CASES
@@ -372,8 +551,8 @@ OPTIONS_CLASSES = {
     REGULUS: False,
     "kit.successors.rules:SuccessorsRules": True,
     "kit.successors.combat.rules:CombatRules": False,
-    "kit.successors.stars.generate:StarRules": False,
-    "kit.successors.sector.sector:SectorRules": False,
+    "kit.successors.stars.generate:StarRules": True,
+    "kit.successors.sector.sector:SectorRules": True,
 }
 
 

@@ -474,3 +474,33 @@ def test_orbit_installation_fields_are_typed():
         Orbit.from_dict({"number": 1, "installations": ["x"]})
     old = Orbit.from_dict({"number": 1, "body": None, "installations": "from orbit 2"})
     assert old.installations_ru == 0  # files written before installations had RU still load
+
+
+# ------------------------------------------------------------------ options the tables cannot reach
+def test_no_planet_moon_can_orbit_a_world_in_orbits_one_to_three():
+    """Why ``moon_planets_roll_biosphere`` was retired: walk the printed tables."""
+    near = {row.result for row in T.ORBIT_TABLE[0]} & set(T.MOON_BEARING)
+    assert near == {"Planet, Large"}
+    top = max(
+        parse(T.MOON_DICE).max + math.ceil(parse(T.BODY_STATS[k].diameter).max / 5000) for k in near
+    )
+    first_planet_row = min(r.lo for r in T.MOON_TABLE if r.result.body == "Planet")
+    assert (top, first_planet_row) == (16, 36)
+
+
+def test_a_type_a_star_never_has_a_belt_in_its_orbits():
+    """``dust_cloud_belts`` is reached only by :func:`generate_body`: a Type A star has at most
+    2d6 - 6 = 6 orbits and asteroid belts appear from orbit 7 on."""
+    mod = next(r.result.planet_mod for r in T.SPECTRAL_TABLE if r.result.spectral_class == "A")
+    assert parse(T.ORBITS_DICE).max + mod == 6
+    zones_with_belts = [
+        z for z, col in enumerate(T.ORBIT_TABLE) if any(r.result == "Asteroid Belt" for r in col)
+    ]
+    assert zones_with_belts == [2] and T.zone_of(7) == 2 and T.zone_of(6) == 1
+
+
+def test_retired_star_option_is_ignored_when_loading():
+    old = {**StarRules().to_dict(), "moon_planets_roll_biosphere": False}
+    assert StarRules.from_dict(old) == StarRules()
+    with pytest.raises(InvalidInput, match="brightness_floor"):
+        StarRules(brightness_floor=-1)  # a star's brightness is 0 to 9

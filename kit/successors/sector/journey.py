@@ -135,12 +135,15 @@ class Journey:
         """A journey along ``route`` with the party's own navigator (plans recomputed for it).
 
         A leg repeated within the route counts the earlier jumps of this journey in its status.
+        The party crosses under the sector's star travel options (:meth:`Party.under`): how
+        many ships an entity carries and how a ship plotting alone rolls.
 
         Raises:
             IllegalAction: the route has a jump and someone in the party would be stranded
                 (each named, with the reason), unless ``leave_behind`` is True: then they stay
                 behind and are listed in :attr:`left_behind`.
         """
+        party = party.under(sector.rules)
         legs = cls._legs_for(sector, route, party)
         stranded = party.stranded()
         if stranded and any(not leg.gate for leg in legs):

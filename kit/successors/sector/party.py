@@ -239,11 +239,13 @@ class Party:
     policy: PlotterPolicy = field(default_factory=PlotterPolicy)
     """Chooses the plotter."""
     carry_per_control: int = 5
-    """Ships an entity carries per Control rank (SectorRules.carry_per_control)."""
+    """Ships an entity carries per Control rank (a journey takes it from the sector's
+    ``SectorRules.carry_per_control``, see :meth:`under`)."""
     lone_ship_rank: int = 1
-    """Rank a ship plotting alone rolls."""
+    """Rank a ship plotting alone rolls (``SectorRules.lone_ship_rank`` on a journey)."""
     lone_ship_time_factor: int = 5
-    """Days per roll of a ship plotting alone."""
+    """Days per roll of a ship plotting alone (``SectorRules.lone_ship_time_factor`` on a
+    journey)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "travellers", tuple(self.travellers))
@@ -404,6 +406,18 @@ class Party:
             self.carry_per_control,
             self.lone_ship_rank,
             self.lone_ship_time_factor,
+        )
+
+    def under(self, rules: Any) -> Party:
+        """This party under a sector's star travel options (a ``SectorRules``): the ships an
+        entity carries per Control rank and how a ship plotting alone rolls come from
+        ``rules``. :meth:`kit.successors.sector.Journey.along` applies the sector's rules."""
+        return Party(
+            self.travellers,
+            self.policy,
+            rules.carry_per_control,
+            rules.lone_ship_rank,
+            rules.lone_ship_time_factor,
         )
 
     def findings(self) -> list[str]:

@@ -53,11 +53,15 @@ class StarRules:
     dust_cloud_chance: int = 4
     """Type A has a dust cloud on 1..this on 1d6 (0 turns dust clouds off)."""
     dust_cloud_belts: bool = True
-    """The dust cloud's extra die also goes to asteroid belt composition dice (belts are crust)."""
+    """The dust cloud's extra die also goes to asteroid belt composition dice (belts are crust).
+
+    Only :func:`generate_body` reaches it (a belt rolled by hand for a dusty star): with the
+    printed tables a Type A star has at most 2d6 - 6 = 6 orbits, and belts lie in orbit 7 or
+    beyond, so :func:`generate_system` never rolls a belt in a dust cloud.
+    """
     brightness_floor: int = 0
-    """The 2d6-3 brightness roll can show -1; totals below this floor count as the floor."""
-    moon_planets_roll_biosphere: bool = True
-    """A moon of class Planet around a world in orbits 1-3 rolls on the biosphere table too."""
+    """The 2d6-3 brightness roll can show -1 (and 0 is the brightest a star can be); totals
+    below this floor (0 to 9) count as the floor."""
     surface_from_crust: bool = True
     """Surface RU are taken out of the world's crust RU (crust never drops below 0)."""
     installation_chance: int = 1
@@ -69,8 +73,7 @@ class StarRules:
         validate.boolean("type_o_rerolls_giant", self.type_o_rerolls_giant)
         validate.integer("dust_cloud_chance", self.dust_cloud_chance, 0, 6)
         validate.boolean("dust_cloud_belts", self.dust_cloud_belts)
-        validate.integer("brightness_floor", self.brightness_floor, -1, 9)
-        validate.boolean("moon_planets_roll_biosphere", self.moon_planets_roll_biosphere)
+        validate.integer("brightness_floor", self.brightness_floor, 0, 9)
         validate.boolean("surface_from_crust", self.surface_from_crust)
         validate.integer("installation_chance", self.installation_chance, 0, 6)
         validate.integer("max_orbits", self.max_orbits, 1, 100)
@@ -79,10 +82,17 @@ class StarRules:
         """Plain JSON form."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    #: Fields of earlier versions that no longer exist, ignored on load. A moon of class
+    #: Planet cannot orbit a world in orbits 1-3 with the printed tables (the largest moon roll
+    #: there, a Large Planet's 2d6 + 4, is 16; Planet moons need 36), so the option
+    #: ``moon_planets_roll_biosphere`` changed nothing and was removed.
+    RETIRED = ("moon_planets_roll_biosphere",)
+
     @classmethod
     def from_dict(cls, raw: Any) -> StarRules:
-        """Read :meth:`to_dict` output."""
+        """Read :meth:`to_dict` output (fields in :attr:`RETIRED` are ignored)."""
         raw = validate.mapping("star rules", raw)
+        raw = {k: v for k, v in raw.items() if k not in cls.RETIRED}
         validate.no_unknown_keys("star rules", raw, cls.__dataclass_fields__)
         return cls(**raw)
 
@@ -141,7 +151,7 @@ def _star(roller: Roller, rules: StarRules) -> Star:
     spectral = roller.roll("spectral class", T.SPECTRAL_DICE)
     row = T.lookup(T.SPECTRAL_TABLE, spectral).result
     raw_bright = roller.roll("brightness", T.BRIGHTNESS_DICE)
-    brightness = min(9, max(rules.brightness_floor, raw_bright, 0))
+    brightness = min(9, max(rules.brightness_floor, raw_bright))
     size = T.lookup(T.SIZE_TABLE, roller.roll("size", T.SIZE_DICE)).result
     while row.spectral_class == "O" and size == "Giant" and rules.type_o_rerolls_giant:
         size = T.lookup(T.SIZE_TABLE, roller.roll("size (Type O re-roll)", T.SIZE_DICE)).result
@@ -277,7 +287,7 @@ def build_from_rolls(
                 body, colonies = _life(roller, body, label, rules)
                 if colonies:
                     faring.append(number)
-            if rules.moon_planets_roll_biosphere and body.moons:
+            if body.moons:  # a moon of class Planet would roll too (none can, see RETIRED)
                 moons = []
                 for i, m in enumerate(body.moons, 1):
                     if m.family == "planet":
