@@ -280,7 +280,10 @@ class JumpGraph:
         self._lists: tuple[list[int], list[int], list[int]] | None = None
         self._point_list: list[tuple[float, ...]] | None = None
         self._slot_costs: dict[tuple[float, ...], np.ndarray] = {}
-        self._rows: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._doubled: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = (
+            None
+        )
+        self._columns: tuple[np.ndarray, ...] | None = None
 
     # ------------------------------------------------------------------ kinds
     def _kind(self, key: Kind, ly: float) -> int:
@@ -323,6 +326,25 @@ class JumpGraph:
         status, successes, _gate, _far = self.kinds[k]
         return {"ly": ly, "jumps": jumps, "status": status, "successes": successes, "gate": gate}
 
+    def along(self, path: Sequence[int]) -> list[dict[str, Any]]:
+        """The attributes of each edge of ``path`` (as :meth:`edge`), read in one go."""
+        ids = [self._range_edge(a, b) for a, b in itertools.pairwise(path)]
+        near = [e for e in ids if e is not None]
+        cols = zip(
+            self.ly[near].tolist(),
+            self.jumps[near].tolist(),
+            self.gate[near].tolist(),
+            self.kind[near].tolist(),
+        )
+        out = []
+        for (a, b), e in zip(itertools.pairwise(path), ids):
+            ly, jumps, gate, k = next(cols) if e is not None else self.far[a][b]
+            status, successes, _gate, _far = self.kinds[k]
+            out.append(
+                {"ly": ly, "jumps": jumps, "status": status, "successes": successes, "gate": gate}
+            )
+        return out
+
     def neighbours(self, a: int) -> list[int]:
         """The systems joined to ``a``."""
         lo, hi = int(self.indptr[a]), int(self.indptr[a + 1])
@@ -347,29 +369,53 @@ class JumpGraph:
             self._lists = (self.indptr.tolist(), self.indices.tolist(), kinds.tolist())
         return self._lists
 
-    def row_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(first slot of each row, degree of each row, row of each slot)`` as arrays."""
-        if self._rows is None:
+    def doubled(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The graph twice over, for a search from both ends in one set of arrays: node ``v``
+        of the first copy is ``v``, of the second ``n + v``; slot ``j`` of the first copy is
+        ``j``, of the second ``2m + j``. Returns ``(first slot of each node, degree of each
+        node, neighbour of each slot, node of each slot, the same node in the other copy)``,
+        built on first use (the range edges never change)."""
+        if self._doubled is None:
+            n, slots = self.n, len(self.indices)
             degree = np.diff(self.indptr)
-            self._rows = (
-                self.indptr[:-1],
-                degree,
-                np.repeat(np.arange(self.n, dtype=np.int64), degree),
+            starts = self.indptr[:-1]
+            owner = np.repeat(np.arange(n, dtype=np.int64), degree)
+            self._doubled = (
+                np.concatenate([starts, starts + slots]),
+                np.concatenate([degree, degree]),
+                np.concatenate([self.indices, self.indices + n]).astype(np.int64),
+                np.concatenate([owner, owner + n]),
+                np.concatenate([np.arange(n, 2 * n), np.arange(n)]).astype(np.int64),
             )
-        return self._rows
+        return self._doubled
 
     def slot_costs(self, costs: Sequence[float]) -> np.ndarray:
-        """Each CSR slot's weight, ``costs[kind]``, as a float array (kept for the last few
-        weightings and updated in place by :meth:`update`)."""
+        """Each slot's weight, ``costs[kind]``, over both copies of :meth:`doubled` (kept for
+        the last few weightings and updated in place by :meth:`update`)."""
         key = tuple(costs)
         hit = self._slot_costs.get(key)
         if hit is None:
             table = np.asarray(key + (math.inf,) * (len(self.kinds) - len(key)), dtype=float)
-            hit = table[self.kind[self.slot_edge]] if len(self.slot_edge) else np.zeros(0)
+            once = table[self.kind[self.slot_edge]] if len(self.slot_edge) else np.zeros(0)
+            hit = np.concatenate([once, once])
             if len(self._slot_costs) >= 4:
                 self._slot_costs.pop(next(iter(self._slot_costs)))
             self._slot_costs[key] = hit
         return hit
+
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """The coordinates as contiguous arrays, one per axis (fast distances to a point)."""
+        if self._columns is None:
+            self._columns = tuple(np.ascontiguousarray(c) for c in self.points.T)
+        return self._columns
+
+    def distances_to(self, k: int) -> np.ndarray:
+        """Straight-line distance (ly) from every system to system ``k``."""
+        total = np.zeros(self.n)
+        for c in self.columns():
+            d = c - c[k]
+            total += d * d
+        return np.sqrt(total)
 
     def point_list(self) -> list[tuple[float, ...]]:
         """Positions as tuples (for ``math.dist``)."""
@@ -392,7 +438,8 @@ class JumpGraph:
                     self._lists[2][slot] = k
             for key in list(self._slot_costs):
                 if k < len(key):
-                    self._slot_costs[key][slots] = key[k]
+                    both = slots + [x + len(self.indices) for x in slots]
+                    self._slot_costs[key][both] = key[k]
                 else:  # a kind that weighting has not seen: weigh again next time
                     del self._slot_costs[key]
             return

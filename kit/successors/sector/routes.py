@@ -448,8 +448,13 @@ class _Weights:
         w = self.edge(d)
         return None if w is None else _hop_weight(w)
 
-    def leg(self, sector: SectorLike, u: int, v: int) -> Leg:
-        d = sector.jump_graph.edge(u, v)
+    def legs(self, sector: SectorLike, path: Sequence[int]) -> list[Leg]:
+        """The legs along ``path``."""
+        edges = sector.jump_graph.along(path)
+        return [self.leg_of(u, v, d) for (u, v), d in zip(pairwise(path), edges)]
+
+    def leg_of(self, u: int, v: int, d: dict[str, Any]) -> Leg:
+        """The leg from ``u`` to ``v`` over an edge with attributes ``d``."""
         if self.gate_ok(d):
             return Leg(u, v, d["ly"], d["status"], 0, True, (), 1, self.rules.gate_days)
         return Leg(
@@ -622,7 +627,7 @@ def plan_route(
         path = list(combo[0])
         for part in combo[1:]:
             path += list(part[1:])
-        trial = [w.leg(sector, u, v) for u, v in pairwise(path)]
+        trial = w.legs(sector, path)
         if mode != "chance":  # one candidate, nothing to compare
             best = (0.0, 0.0, path, trial)
             break

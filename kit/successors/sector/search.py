@@ -224,12 +224,10 @@ def bucket_search(
     bidirectional Dijkstra, which is exact. Raises :class:`NoPath`.
     """
     n = jg.n
-    starts_of, degree = jg.row_arrays()[:2]
-    indices = jg.indices
+    starts_of, degree, neighbour, owner, twin = jg.doubled()
     slot_cost = jg.slot_costs(costs)
-    pts = jg.points
-    h_t = heuristic.of_array(np.sqrt(((pts - pts[target]) ** 2).sum(axis=1)))
-    h_s = heuristic.of_array(np.sqrt(((pts - pts[source]) ** 2).sum(axis=1)))
+    h_t = heuristic.of_array(jg.distances_to(target))
+    h_s = heuristic.of_array(jg.distances_to(source))
     pot = (h_t - h_s) / 2
     pot = np.concatenate([pot, -pot])
     step = delta if delta is not None else 2 * max(heuristic.per_jump, 1e-9)
@@ -241,8 +239,9 @@ def bucket_search(
         settled[out] = settled[out + n] = True
     far_nodes = None
     if jg.far:
-        far_nodes = np.zeros(n, dtype=bool)
+        far_nodes = np.zeros(2 * n, dtype=bool)
         far_nodes[list(jg.far)] = True
+        far_nodes[n:] = far_nodes[:n]
     dist[source] = dist[n + target] = 0.0
     best, meet = math.inf, -1
     if source == target:
@@ -259,20 +258,19 @@ def bucket_search(
         frontier = open_[at < limit]
         grown = [open_]
         while len(frontier):
-            base = frontier - np.where(frontier >= n, n, 0)
-            counts = degree[base]
+            counts = degree[frontier]
             ends = np.cumsum(counts)
-            slots = np.arange(int(ends[-1])) + np.repeat(starts_of[base] - ends + counts, counts)
-            shift = np.repeat(frontier - base, counts)
-            src = np.repeat(frontier, counts)
-            v = indices[slots] + shift
+            slots = np.arange(int(ends[-1])) + np.repeat(
+                starts_of[frontier] - ends + counts, counts
+            )
+            v = neighbour[slots]
+            src = owner[slots]
             cand = np.repeat(dist[frontier] - pot[frontier], counts) + slot_cost[slots] + pot[v]
-            if far_nodes is not None and far_nodes[base].any():  # a few, from Python
+            if far_nodes is not None and far_nodes[frontier].any():  # a few, from Python
                 extra = [
-                    (f, b + f - u, costs[e[3]])
-                    for f, u in zip(frontier.tolist(), base.tolist())
-                    if u in jg.far
-                    for b, e in jg.far[u].items()
+                    (f, b + f - f % n, costs[e[3]])
+                    for f in frontier[far_nodes[frontier]].tolist()
+                    for b, e in jg.far[f % n].items()
                 ]
                 xu = np.array([x[0] for x in extra], dtype=np.int64)
                 xv = np.array([x[1] for x in extra], dtype=np.int64)
@@ -280,20 +278,22 @@ def bucket_search(
                 src = np.concatenate([src, xu])
                 v = np.concatenate([v, xv])
                 cand = np.concatenate([cand, dist[xu] - pot[xu] + xw + pot[xv]])
-            better = np.flatnonzero((cand < dist[v]) & ~settled[v])
+            keep = cand < dist[v]
+            keep &= ~settled[v]  # settled: final, whatever the rounding
+            better = np.flatnonzero(keep)
             if not len(better):
                 break
             v, cand = v[better], cand[better]
             np.minimum.at(dist, v, cand)
             won = cand == dist[v]
-            parent[v[won]] = src[better[won]]
-            other = np.where(v >= n, v - n, v + n)
-            meeting = dist[v] + dist[other]
+            v, cand = v[won], cand[won]
+            parent[v] = src[better[won]]
+            meeting = cand + dist[twin[v]]
             k = int(np.argmin(meeting))
             if meeting[k] < best:
                 best, meet = float(meeting[k]), int(v[k]) % n
             grown.append(v)
-            frontier = _distinct(v[cand < limit])
+            frontier = v[cand < limit]
         open_ = _distinct(np.concatenate(grown))
         done = dist[open_] < limit
         settled[open_[done]] = True
