@@ -19,7 +19,7 @@ total forward day by day (a small Markov chain absorbed at ``s``), and
 
 **Route modes** (:func:`plan_route`):
 
-* ``"days"`` - the fewest expected days (sum of each jump's expected days, Dijkstra);
+* ``"days"`` - the fewest expected days (sum of each jump's expected days);
 * ``"jumps"`` - the fewest jumps (ties broken by expected days);
 * ``"chance"`` - the highest chance to arrive within ``within`` days. Chances do not add
   along a path, so the planner takes the ``candidates`` paths with the fewest expected days
@@ -29,6 +29,15 @@ total forward day by day (a small Markov chain absorbed at ``s``), and
 
 ``avoid`` removes systems from the search; ``via`` forces waypoints in order (each leg is
 planned on its own and the legs joined).
+
+**How the search runs.** ``"days"`` and ``"jumps"`` search the sector's compact jump graph
+(:attr:`~.sector.Sector.jump_graph`, numpy CSR arrays) with the edge weights worked out once
+per edge kind (status, successes, gate): :func:`kit.successors.sector.search.shortest_path`
+takes A* for short routes and a bidirectional bucketed search for long ones, both steered by
+an admissible, consistent lower bound in days (:class:`~.search.Heuristic`, proven there).
+They find the same costs as networkx's Dijkstra on the same weights (tested on many seeded
+sectors). A recorded jump or gate changes its edge in place, so the next route rebuilds
+nothing. ``"chance"`` enumerates its candidates on the networkx view (:attr:`~.sector.Sector.graph`).
 
 When no route exists, :func:`plan_route` raises :class:`~kit.errors.IllegalAction` saying what
 blocks it: the edges leaving the region the party can reach, each with its reason (a Hyper
@@ -573,7 +582,8 @@ def plan_route(
 
     Args:
         sector: the sector.
-        origin, destination: systems by index or name.
+        origin: the first system, by index or name.
+        destination: the last system, by index or name.
         navigator: who plots (ranks, time factor, signature); default Information 5, Sensors 5.
         mode: ``"days"``, ``"jumps"`` or ``"chance"`` (see the module docs).
         within: the day limit for ``"chance"`` (required there).

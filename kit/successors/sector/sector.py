@@ -7,8 +7,11 @@ nothing until a system is looked at.
 
 The sector is a game in the kit's sense: a setup (positions, names, seed, rules) plus an
 event log of jumps made, gates built or removed and systems edited by the GM. History and
-gates are derived by replaying the log, so ``undo`` and lossless save/load come for free.
-The jump graph (:attr:`Sector.graph`, networkx) is built on first use and kept in step.
+gates are derived by replaying the log when a sector is made, loaded or undone, so ``undo``
+and lossless save/load come for free; a new event is applied on its own, in constant time.
+The jump graph (:attr:`Sector.jump_graph`, numpy CSR arrays, what routes search) and its
+networkx view (:attr:`Sector.graph`) are built on first use; each event updates its one edge
+in both, in place.
 
 **Budgets** (:mod:`kit.limits`, checked when a sector is made or loaded, before any graph is
 built): at most ``MAX_SYSTEMS`` (20,000) systems; at most ``MAX_SYSTEMS_PER_VOLUME`` (100)
@@ -487,7 +490,8 @@ class Sector:
         """Build (or resize) a pair of Hyper Gates between two systems.
 
         Args:
-            a, b: the two systems.
+            a: one system (index or name).
+            b: the other system.
             size: the largest signature that may pass (both ends share it).
             sensors_known: the builders' Sensors successes on ``a`` and ``b``; when given,
                 each must reach :attr:`HyperGate.SENSORS_NEEDED` (10) or the build is refused.
