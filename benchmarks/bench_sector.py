@@ -6,7 +6,9 @@ For each size it prints one JSON line with
 
 * ``generate_s``: placing and naming the systems (:func:`generate_sector`);
 * ``graph_build_s`` and ``graph_mb``: building the compact jump graph (CSR arrays) and its
-  search lists, with the peak memory allocated meanwhile (tracemalloc), beside
+  search lists, with the peak memory allocated meanwhile (tracemalloc), and
+  ``first_long_route_s`` / ``_mb`` for the first long route (which adds the bucketed
+  search's arrays: the graph twice over, the weight of each slot), beside
   ``naive_build_s``: the all-pairs reference (every pair's distance, blocked numpy, then a
   networkx graph of the same edges; asserted equal), and ``networkx_view_s`` / ``_mb``: the
   networkx graph GMs get from ``Sector.graph``;
@@ -124,7 +126,10 @@ def bench_size(n: int, queries: int, seed: int = 1) -> dict:
     comp = sorted(max(nx.connected_components(ref), key=len))
     rng = np.random.default_rng(seed)
     pairs = [tuple(int(x) for x in rng.choice(comp, 2, replace=False)) for _ in range(queries)]
-    sector.route(*pairs[0], navigator=NAV)  # warm the cost tables
+    far = max(pairs, key=lambda p: sector.distance(*p))
+    # the first long route builds the search's doubled arrays and slot weights
+    _r, t_first, mb_first = traced(lambda: sector.route(*far, navigator=NAV))
+    row.update(first_long_route_s=round(t_first, 4), first_long_route_mb=round(mb_first, 1))
     pts = sector.points
     kit_t, astar_t, dijkstra_t = [], [], []
     for a, b in pairs:
