@@ -246,3 +246,26 @@ def test_far_edge_budget_counts_only_edges_beyond_the_range():
     assert s._far == {(0, 2)}
     s.undo()
     assert s._far == {(0, 2), (1, 2)}
+
+
+def test_planning_a_route_needs_no_networkx():
+    """The searches run on the compact graph; networkx loads only for the GM's view."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from kit.errors import IllegalAction\n"
+        "from kit.successors.sector import generate_sector\n"
+        "s = generate_sector(400, seed=3)\n"
+        "for b in range(1, 40):\n"
+        "    for mode in ('days', 'jumps'):\n"
+        "        try:\n"
+        "            s.route(0, b, mode=mode)\n"
+        "        except IllegalAction:\n"
+        "            pass\n"
+        "s.record_jump(0, 1)\n"
+        "print('networkx' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]

@@ -594,8 +594,6 @@ def plan_route(
     Raises:
         InvalidInput: bad systems or options. IllegalAction: no route exists.
     """
-    import networkx as nx
-
     nav = navigator or Navigator()
     mode = validate.choice("mode", mode, MODES)
     if mode == "chance":
@@ -615,17 +613,21 @@ def plan_route(
     def leg_paths(a: int, b: int) -> list[list[int]]:
         if a == b:
             return [[a]]
-        try:
-            if mode in ("jumps", "days"):
-                jg = sector.jump_graph
-                costs = [math.inf if c is None else c for c in map(w.kind_cost, jg.kinds)]
-                if mode == "jumps":
-                    costs = [_hop_weight(c) for c in costs]
-                h = Heuristic.for_costs(costs, jg.kind_ly)
+        if mode in ("jumps", "days"):
+            jg = sector.jump_graph
+            costs = [math.inf if c is None else c for c in map(w.kind_cost, jg.kinds)]
+            if mode == "jumps":
+                costs = [_hop_weight(c) for c in costs]
+            h = Heuristic.for_costs(costs, jg.kind_ly)
+            try:
                 return [shortest_path(jg, a, b, costs, h, avoid_set)]
-            g = sector.graph
-            return list(islice(nx.shortest_simple_paths(g, a, b, weight=w), candidates))
-        except (nx.NetworkXNoPath, NoPath):
+            except NoPath:
+                raise _no_route(sector, w, a, b) from None
+        import networkx as nx
+
+        try:
+            return list(islice(nx.shortest_simple_paths(sector.graph, a, b, weight=w), candidates))
+        except nx.NetworkXNoPath:
             raise _no_route(sector, w, a, b) from None
 
     per_leg = [leg_paths(a, b) for a, b in pairwise(stops)]
