@@ -29,6 +29,7 @@ def test_docs_site_builds_strict_with_every_page(tmp_path: Path) -> None:
             "build",
             "-f",
             str(ROOT / "mkdocs.yml"),
+            "--strict",
             "-d",
             str(site),
         ],

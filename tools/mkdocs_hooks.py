@@ -10,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@event_priority(50)  # before mkdocs-jupyter's own on_files, which turns notebooks into pages
 def on_files(files: Files, config: Any) -> Files:
     """Add ``notebooks/*.ipynb`` to the files MkDocs builds."""
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):

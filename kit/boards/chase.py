@@ -76,7 +76,9 @@ class Chase(Board[ChaseState]):
         npc_checks: a dice expression the NPC rolls against its card each round; ``None``
             uses ``rules.npc_chance`` instead.
         seed: seeds the NPC's rolls (recorded; ``None`` draws one).
-        modifiers, rules, title: as for every board.
+        modifiers: per-slot check modifiers, as for every board.
+        rules: house-rule options (:class:`BoardRules`).
+        title: a name for the board.
     """
 
     KIND = "chase"

@@ -145,7 +145,8 @@ class Job:
         conditions: what must hold at success; default: a crew gig type remains active.
         lead: name of the lead operative (default: the first).
         rules: house-rule options (:class:`RegulusRules`).
-        title, details: free text for the record sheet.
+        title: the job's name on the record sheet.
+        details: free text for the record sheet.
         seed: seeds the kit's own rolls; recorded so the job replays (None draws one).
 
     Save files are version 2. A version-1 file loads as it was played: its rules keep the token

@@ -25,8 +25,8 @@ class CombatTable(KitWidget):
 
     >>> from kit.successors.combat import Battle, Side
     >>> t = CombatTable(Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 3})], seed=1))
-    >>> t.view["sides"][0]["name"]
-    'A'
+    >>> " and ".join(side["name"] for side in t.view["sides"])
+    'A and B'
     """
 
     _esm = esm("combat.js")

@@ -227,7 +227,8 @@ class SectorExplorer(KitWidget):
 
     Args:
         sector: the :class:`~kit.successors.sector.Sector` to explore.
-        origin, destination: the route's ends (names or indices; default the first two systems).
+        origin: where the route starts (a name or an index; default the first system).
+        destination: where it ends (a name or an index; default the second system).
     """
 
     _esm = esm("stars.js")

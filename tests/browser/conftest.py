@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jupyter_core.paths import jupyter_path
 
 CHROMIUM = os.environ.get("GMKIT_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -66,6 +67,13 @@ def _require_browser() -> None:
         if os.environ.get("GMKIT_REQUIRE_BROWSER") == "1":
             pytest.fail(f"browser tests are required here but cannot run: {reason}")
         pytest.skip(reason)
+
+
+def _link(source: Path, target: Path) -> None:
+    """Link one extension folder into the server's extension path (the first found wins)."""
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(source, target_is_directory=True)
 
 
 def _free_port() -> int:
@@ -135,6 +143,16 @@ def lab():
         path = settings / plugin
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
+    # The test extra installs JupyterLite's Pyodide kernel (the suite builds the lite site). Its lab
+    # extension is meant for JupyterLite only: in a real JupyterLab it fails to load (even disabled,
+    # its module is still fetched). The server is given a copy of the extension folders without it.
+    labext = tmp / "labextensions"
+    for base in map(Path, jupyter_path("labextensions")):
+        for pkg in base.glob("*/package.json"):
+            _link(pkg.parent, labext / pkg.parent.name)
+        for pkg in base.glob("@*/*/package.json"):
+            if pkg.parent.parent.name != "@jupyterlite":
+                _link(pkg.parent, labext / pkg.parent.parent.name / pkg.parent.name)
     port = _free_port()
     env = dict(os.environ)
     env.update(
@@ -157,6 +175,7 @@ def lab():
         f"--LabApp.user_settings_dir={settings}",
         f"--LabApp.workspaces_dir={tmp / 'ws'}",
         "--LabApp.expose_app_in_browser=True",
+        f"--LabApp.labextensions_path={labext}",
         "--ServerApp.disable_check_xsrf=True",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

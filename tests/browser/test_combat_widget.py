@@ -56,12 +56,28 @@ def test_combat_table_steps_a_round_and_places_hits(notebook):
                 arg=i + 1,
                 timeout=10_000,
             )
-    # the last click confirms: the phase is played on the Python side with our targets
+    # the last click confirms: the wave is played on the Python side with our targets. Hits whose
+    # ship was gone by the time they landed come back as a smaller wave (no hit is lost).
     page.wait_for_function(
-        "() => !document.querySelector('.gmk-combat .gmk-pending') || "
-        "document.querySelector('.gmk-combat .gmk-chip.gmk-phase-next')?.textContent !== 'First strike'",
+        "(n) => { const p = document.querySelector('.gmk-combat .gmk-pending');"
+        " return !p || !p.textContent.includes('place ' + n + ' hit') ||"
+        " document.querySelector('.gmk-combat .gmk-chip.gmk-phase-next')?.textContent !== 'First strike'; }",
+        arg=hits,
         timeout=15_000,
     )
+    # a phase enters the log once all its waves are placed: the rest take the default
+    for _ in range(5):
+        if not w.locator(".gmk-pending").count():
+            break
+        n = w.locator(".gmk-pending").inner_text().split("place ")[1].split(" hit")[0]
+        assert int(n) < hits
+        w.locator(".gmk-pending button", has_text="Default").click()
+        page.wait_for_function(
+            "(n) => { const p = document.querySelector('.gmk-combat .gmk-pending');"
+            " return !p || !p.textContent.includes('place ' + n + ' hit'); }",
+            arg=n,
+            timeout=15_000,
+        )
     state = json.loads(nb.run_cell(1))
     assert state["decisions"][0] == clicked
     # finish the round: further allocations take the default
