@@ -97,7 +97,8 @@ def test_the_site_opens_start_here_in_the_browser(served: str, chromium) -> None
         assert "gm-kit" in heading or "Start" in heading or heading.strip()
         # the notebook draws its cells lazily as they scroll in: the first few are enough here
         page.wait_for_function(
-            "() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= 2", timeout=30_000
+            "() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= 2",
+            timeout=30_000,
         )
         (ROOT / "test-artifacts").mkdir(exist_ok=True)
         page.screenshot(path=str(ROOT / "test-artifacts" / "lite-start-here.png"))

@@ -31,7 +31,9 @@ def test_start_here_runs_clean_in_jupyterlab(notebook):
     )
     # the cell that reports the job, found by its text (the notebook's cells may move)
     report = next(
-        i for i, c in enumerate(nb_file.cells) if c.cell_type == "code" and "job.outcome" in c.source
+        i
+        for i, c in enumerate(nb_file.cells)
+        if c.cell_type == "code" and "job.outcome" in c.source
     )
     printed = nb.run_cell(report)
     assert "after 1 of 5 rolls" in printed, printed  # the click reached the Python job
