@@ -3,6 +3,15 @@
 The engines (``kit.regulus``, ``kit.boards``, ``kit.successors``) are plain Python and numpy;
 figures (``kit.figures``, plotly) and widgets (``kit.widgets``, ipywidgets/anywidget) load
 only when you use them, so ``import kit`` stays fast and works outside Jupyter.
+
+The teaching notebooks ship inside the package. From a shell::
+
+    gm-kit notebooks my-notebooks   # copy them into a folder of yours (never overwriting edits)
+    gm-kit lab                      # copy if needed, then open JupyterLab on the start-here notebook
+
+(``python -m kit`` does the same; JupyterLab itself comes with ``pip install "gm-kit[lab]"``.)
+Start with ``00_start_here.ipynb``. The rules' open questions and how the kit settles them are
+in ``docs/rulings.md``; every ruling that is a choice is an option of the systems' rules objects.
 """
 
 from __future__ import annotations
