@@ -111,6 +111,7 @@ FOUNDATION = (
     "kit.log",
     "kit.rng",
     "kit.limits",
+    "kit.advising",
 )
 ENGINES = ("kit.regulus", "kit.boards", "kit.successors")
 LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}
