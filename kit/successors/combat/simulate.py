@@ -20,6 +20,8 @@ Control below their number; only the bookkeeping is vectorised. What it still wr
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -584,6 +586,8 @@ def simulate(
     if show:
         from tqdm.auto import tqdm
 
+        if sys.platform == "emscripten":
+            tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
         bar = tqdm(total=n, desc=f"battles ({use})", leave=False)
     names = [s.name for s in battle.sides]
     if use == "fast":
