@@ -21,7 +21,6 @@ Control below their number; only the bookkeeping is vectorised. What it still wr
 from __future__ import annotations
 
 import sys
-
 from dataclasses import dataclass, field
 from typing import Any
 
