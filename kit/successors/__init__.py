@@ -114,10 +114,10 @@ __all__ = [
 _SUBPACKAGES = {"stars", "sector", "combat"}
 #: Names loaded on first use, by the module that defines them (they import the combat engine).
 _LAZY = {
-    "Workshop": "kit.successors.combat.operations",
-    "BuildJob": "kit.successors.combat.operations",
-    "DayReport": "kit.successors.combat.operations",
-    "LooseObject": "kit.successors.combat.operations",
+    "Workshop": "kit.successors.combat.workshop",
+    "BuildJob": "kit.successors.combat.workshop",
+    "DayReport": "kit.successors.combat.workshop",
+    "LooseObject": "kit.successors.combat.workshop",
 }
 
 

@@ -67,7 +67,7 @@ def test_importing_successors_does_not_load_the_combat_engine():
         "print(before, 'kit.successors.combat' in sys.modules, Workshop.__module__)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "True", "kit.successors.combat.operations"]
+    assert out.stdout.split() == ["False", "True", "kit.successors.combat.workshop"]
 
 
 def test_an_unknown_name_is_an_attribute_error():

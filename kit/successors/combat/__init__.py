@@ -7,7 +7,8 @@ True
 
 Modules: ``rules`` (CombatRules), ``state`` (Side and per-battle unit state), ``events``
 (applying events, rollers), ``damage`` (hits and the damage table), ``phases`` (the eight
-phases), ``sensors``, ``takeover``, ``operations`` (repairs, gathering, the Workshop),
+phases), ``sensors``, ``takeover``, ``operations`` (repairs, gathering), ``workshop`` (the same
+work out of combat),
 ``policies`` (automatic and interactive decisions), ``battle`` (the Battle log), ``odds``
 (exact figures) and ``simulate`` (fast Monte Carlo).
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
 from .odds import phase_hits, pool_hits, round_outcomes
-from .operations import MINING_RATES, TASKS, Workshop
+from .operations import MINING_RATES, TASKS
 from .policies import (
     AutoPolicy,
     DecisionNeeded,
@@ -30,6 +31,7 @@ from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
 from .simulate import SimulationResult, simulate
 from .state import Side, Unit
+from .workshop import Workshop
 
 __all__ = [
     "ATTACK_PHASES",
