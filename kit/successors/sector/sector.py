@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...log import EventLog
 from ...rng import SeedLike, make_rng
+from ..projects import GATE_SENSORS_NEEDED
 from ..stars.generate import StarRules, generate_star, generate_system
 from ..stars.system import Star, StarSystem
 from .graph import GridIndex, JumpGraph, edge_attributes
@@ -142,9 +143,10 @@ class HyperGate:
     size: int
     """Largest signature that passes (entities count as 1)."""
 
-    #: Sensors successes the builders must hold on each of the two systems. (The RU, Handling
-    #: and hits of the build are the Engineering Project's: ``kit.successors.projects``.)
-    SENSORS_NEEDED = 10
+    #: Sensors successes the builders must hold on each of the two systems: the projects
+    #: module's ``GATE_SENSORS_NEEDED`` (the one copy of that rule), under its older name here.
+    #: The RU, Handling and hits of the build are the Engineering Project's too.
+    SENSORS_NEEDED: ClassVar[int] = GATE_SENSORS_NEEDED
 
 
 _SYLLABLES = (
@@ -494,8 +496,8 @@ class Sector:
             b: the other system.
             size: the largest signature that may pass (both ends share it).
             sensors_known: the builders' Sensors successes on ``a`` and ``b``; when given,
-                each must reach :attr:`HyperGate.SENSORS_NEEDED` (10) or the build is refused.
-                The RU and Handling cost are on :class:`HyperGate`; the GM books them.
+                each must reach ``GATE_SENSORS_NEEDED`` (10, in ``kit.successors.projects``)
+                or the build is refused. The GM books the RU and Handling the build costs.
         """
         i, j = self.index(a), self.index(b)
         if i == j:
@@ -507,10 +509,10 @@ class Sector:
             known = [validate.integer("sensors_known", k, 0) for k in sensors_known]
             if len(known) != 2:
                 raise InvalidInput(f"sensors_known needs two numbers (a, b), got {sensors_known!r}")
-            short = [self.names[x] for x, k in zip((i, j), known) if k < HyperGate.SENSORS_NEEDED]
+            short = [self.names[x] for x, k in zip((i, j), known) if k < GATE_SENSORS_NEEDED]
             if short:
                 raise IllegalAction(
-                    f"a Hyper Gate needs {HyperGate.SENSORS_NEEDED} Sensors successes on both "
+                    f"a Hyper Gate needs {GATE_SENSORS_NEEDED} Sensors successes on both "
                     f"systems; not yet on {', '.join(map(repr, short))}"
                 )
         self._check_new_edge(i, j)
