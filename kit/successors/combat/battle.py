@@ -25,7 +25,7 @@ import numpy as np
 from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog
-from ...rng import SeedLike, make_rng
+from ...rng import SeedLike, make_rng, step_rng
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state, in_fight
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy
@@ -124,7 +124,7 @@ class Battle:
         st = copy_state(self.state)
         phase = PHASES[st.phase_index % len(PHASES)]
         rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
-        rng = np.random.default_rng([self.seed, st.steps])
+        rng = step_rng(self.seed, st.steps)
         roller: Roller = RngRoller(rng)
         if faces is not None:
             roller = ScriptedRoller(list(faces), fallback=roller)

@@ -25,12 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...log import EventLog
-from ...rng import SeedLike, make_rng
+from ...rng import SeedLike, make_rng, step_rng
 from ..ranks import ALWAYS_FAILS
 from .party import Party, PlotterPolicy, Traveller
 from .routes import Leg, Route
@@ -229,7 +227,7 @@ class Journey:
 
     # ----------------------------------------------------------------- acting
     def _roll(self, n: int, pool: tuple[int, ...]) -> list[int]:
-        rng = np.random.default_rng(np.random.SeedSequence([self.seed, n]))
+        rng = step_rng(self.seed, n)
         return [int(x) for x in rng.integers(1, 7, size=len(pool))]
 
     def step(self) -> list[Any]:
