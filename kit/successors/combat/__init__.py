@@ -15,6 +15,7 @@ work out of combat),
 
 from __future__ import annotations
 
+from .advice import advise_battle
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
 from .odds import phase_hits, pool_hits, round_outcomes
@@ -56,6 +57,7 @@ __all__ = [
     "SimulationResult",
     "Unit",
     "Workshop",
+    "advise_battle",
     "fleet_view",
     "level_text",
     "phase_hits",

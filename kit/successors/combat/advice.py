@@ -1,0 +1,494 @@
+"""The GM's advisor in a battle: each answer to a pending decision and the win chance it leaves.
+
+A battle stops for the GM with a :class:`~.policies.DecisionNeeded` (or, in the Combat table,
+with its ``pending`` decision). :func:`advise_battle` takes that battle and that decision dict,
+tries a few sensible answers and, for each, plays the battle to its end ``n`` times under the
+automatic policy; the share of those battles the deciding side wins is the answer's chance,
+reported with its standard error as a :class:`kit.advising.Advice`.
+
+How one answer is tried:
+
+* The dice the phase rolled before the decision are already on the table (the GM has seen the
+  hits), so every trial keeps them: the phase is replayed with those faces scripted.
+* Everything after the decision is unknown to the GM, so it is random in every trial: trial
+  ``j`` plays on a copy of the battle whose seed is the ``j``-th of ``n`` seeds drawn from
+  ``seed`` (a copy is the same setup with the log copied; the state is rebuilt by replaying it).
+* Every answer is tried on the same ``n`` seeds (common random numbers), so two answers meet
+  the same luck after the decision and their difference is sharper than either chance alone.
+
+Answers tried, by kind of decision:
+
+* ``allocate`` (where the incoming hits land): the default of ruling 4 (decoys, then the
+  cheapest ships), the priciest ships first, one hit on each ship in turn (spread), and the
+  entity first while its abilities stay at 1 or more; duplicates are dropped.
+* ``retreat``: retreat or stay.
+* ``release`` (ships leaving Control): every choice when there are few, else the cheapest
+  (default) or the priciest.
+* ``fire``: everything, or everything but the reloaders (Drones and pods) held back.
+* ``aim``: no Aimed Shots, or every firing unit aimed at the enemy's priciest operational
+  ship.
+
+Take-Over targets are not asked of the GM by :class:`~.policies.InteractivePolicy`, so they
+never pend and have no advice here.
+
+Example (the text's first example: where should the garrison take Releata's first volley?):
+
+>>> from kit.successors.examples import example_one
+>>> from kit.successors.combat import DecisionNeeded, InteractivePolicy
+>>> battle = example_one()
+>>> ask = InteractivePolicy(ask=("allocate",))
+>>> try:
+...     while True:
+...         _ = battle.step_phase(ask)
+... except DecisionNeeded as need:
+...     decision = need.decision
+>>> decision["hits"], decision["side"]
+(6, 1)
+>>> advice = advise_battle(battle, decision, n=20, seed=1)
+>>> advice.best in advice.options and not advice.exact and advice.n
+20
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ... import validate
+from ...advising import Advice
+from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...rng import make_rng
+from .damage import allocation_order, cheapest_first, entity_loss_order, valid_target
+from .events import Ctx, RngRoller, Roller, copy_state
+from .phases import PHASE_FUNCTIONS
+from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key
+from .rules import PHASES
+from .state import BattleState, entity_key
+
+__all__ = ["GOALS", "advise_battle", "battle_candidates", "find_decision", "play_answer"]
+
+#: What counts as success for the deciding side: ``"win"`` (it wins the battle) or
+#: ``"not_lose"`` (it wins, draws or gets away by retreating).
+GOALS = ("win", "not_lose")
+
+#: Decision kinds :func:`advise_battle` knows how to answer.
+KINDS = ("allocate", "retreat", "release", "fire", "aim")
+
+_PHASE_WORDS = {"first": "First Strike", "main": "Main combat", "last": "Last combat"}
+
+
+class _Reached(Exception):
+    """Raised inside a phase when the decision being advised is asked again."""
+
+    def __init__(self, st: BattleState) -> None:
+        super().__init__("decision reached")
+        self.st = st
+
+
+class _RecordingRoller(Roller):
+    """Passes faces through from another roller and remembers them."""
+
+    def __init__(self, inner: Roller) -> None:
+        self.inner = inner
+        self.seen: list[int] = []
+
+    def faces(self, n: int) -> list[int]:
+        out = self.inner.faces(n)
+        self.seen += out
+        return out
+
+
+class _Forced:
+    """A policy that gives fixed answers to some decisions and asks ``base`` for the rest.
+
+    ``answers`` maps decision keys (see :func:`.policies._key`) to answers; ``stop`` is a key at
+    which the phase is interrupted instead (used to find the state and dice before a decision).
+    """
+
+    def __init__(
+        self, base: Any, answers: Mapping[tuple[Any, ...], Any], stop: tuple[Any, ...] | None
+    ) -> None:
+        self.base = base
+        self.answers = dict(answers)
+        self.stop = stop
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
+
+    def _fixed(self, ctx: Ctx, decision: dict[str, Any]) -> tuple[bool, Any]:
+        k = _key({"round": ctx.st.round, **decision})
+        if k == self.stop:
+            raise _Reached(copy_state(ctx.st))
+        if k in self.answers:
+            return True, self.answers[k]
+        return False, None
+
+    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
+        d = {"kind": "allocate", "side": side, "phase": phase, "hits": hits, "by": by}
+        found, value = self._fixed(ctx, d)
+        return list(value) if found else self.base.allocate(ctx, side, hits, phase, by)
+
+    def retreat(self, ctx: Ctx, side: int) -> bool:
+        found, value = self._fixed(ctx, {"kind": "retreat", "side": side, "phase": "retreat"})
+        return bool(value) if found else bool(self.base.retreat(ctx, side))
+
+    def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
+        d = {"kind": "release", "side": side, "phase": ctx.st.phase_name, "n": n}
+        found, value = self._fixed(ctx, d)
+        return [str(k) for k in value] if found else self.base.release(ctx, side, n, controlled)
+
+    def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:
+        if not can:
+            return list(self.base.fire(ctx, side, phase, can))
+        found, value = self._fixed(ctx, {"kind": "fire", "side": side, "phase": phase})
+        return list(value) if found else list(self.base.fire(ctx, side, phase, can))
+
+    def aim(self, ctx: Ctx, side: int, phase: str, fire: list[str]) -> dict[str, str]:
+        if not fire:
+            return dict(self.base.aim(ctx, side, phase, fire))
+        found, value = self._fixed(ctx, {"kind": "aim", "side": side, "phase": phase})
+        return dict(value) if found else dict(self.base.aim(ctx, side, phase, fire))
+
+
+def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
+    """(the automatic policy to play on with, answers already queued for this phase)."""
+    if policy is None:
+        return AutoPolicy(), {}
+    if isinstance(policy, InteractivePolicy):
+        settings = {f.name: getattr(policy, f.name) for f in dataclasses.fields(AutoPolicy)}
+        return AutoPolicy(**settings), dict(policy.answers)
+    if not callable(getattr(policy, "allocate", None)):
+        raise InvalidType(
+            f"policy must be a combat policy such as AutoPolicy or InteractivePolicy, got {policy!r}"
+        )
+    return policy, {}
+
+
+def _check_decision(decision: Any) -> dict[str, Any]:
+    decision = dict(validate.mapping("decision", decision))
+    for field in ("kind", "side"):
+        if field not in decision:
+            raise InvalidInput(f"decision needs a {field!r} entry (pass DecisionNeeded.decision)")
+    validate.choice("decision kind", decision["kind"], KINDS)
+    return decision
+
+
+def _before(battle: Any, decision: dict[str, Any], base: Any, answers: dict) -> tuple:
+    """Play the battle's next phase with its own dice up to ``decision``: (faces, state)."""
+    st = copy_state(battle.state)
+    phase = PHASES[st.phase_index % len(PHASES)]
+    rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
+    roller = _RecordingRoller(RngRoller(np.random.default_rng([battle.seed, st.steps])))
+    policy = _Forced(base, answers, _key(decision))
+    ctx = Ctx(battle.sides, st, battle.rules, policy, roller, jammer=battle.jammer)
+    ctx.emit("phase", round=rnd, phase=phase)
+    try:
+        PHASE_FUNCTIONS[phase](ctx)
+    except _Reached as reached:
+        return list(roller.seen), reached.st
+    raise InvalidInput(
+        f"decision {decision['kind']!r} for side {decision['side']} is not asked in this "
+        f"battle's next phase (round {rnd}, {phase}); pass the decision the battle stopped at"
+    )
+
+
+def find_decision(battle: Any, policy: Any = None) -> tuple[Any, dict[str, Any]]:
+    """Step a copy of ``battle`` to the next decision the GM is asked; (the copy, the decision).
+
+    ``policy`` is the :class:`~.policies.InteractivePolicy` that asks (default: every side's
+    allocations and retreats). The copy rolls the same dice the battle itself would, so the
+    decision is the one the GM will meet. Raises :class:`~kit.errors.IllegalAction` when the
+    battle ends without one.
+    """
+    if policy is None:
+        ask = InteractivePolicy(ask=("allocate", "retreat"))
+    elif isinstance(policy, InteractivePolicy):
+        ask = InteractivePolicy(ask=policy.ask, sides=policy.sides)
+        for f in dataclasses.fields(AutoPolicy):
+            setattr(ask, f.name, getattr(policy, f.name))
+        ask.answers = dict(policy.answers)
+    else:
+        raise InvalidType(f"policy must be an InteractivePolicy to find a decision, got {policy!r}")
+    copy = _clone(battle, battle.seed)
+    limit = battle.rules.max_rounds
+    while not copy.over:
+        if copy.state.phase_index >= len(PHASES) and copy.state.round >= limit:
+            break
+        try:
+            copy.step_phase(ask)
+        except DecisionNeeded as need:
+            return copy, need.decision
+    raise IllegalAction("the battle ends without a decision for the GM: nothing to advise")
+
+
+def _clone(battle: Any, seed: int) -> Any:
+    """The battle's setup and log under another seed (the state is rebuilt by replaying)."""
+    return type(battle)(
+        battle.sides,
+        rules=battle.rules,
+        seed=seed,
+        jammer=battle.jammer,
+        orbit=battle.orbit,
+        log=battle.log.copy(),
+    )
+
+
+# --------------------------------------------------------------------------- candidates
+def _short(keys: Sequence[str], most: int = 6) -> str:
+    """``["1:3", "1:3", "1:4"]`` -> ``"1:3 x2, 1:4"`` (long lists end with a count)."""
+    parts = [k if len(run) == 1 else f"{k} x{len(run)}" for k, run in _runs(keys)]
+    if len(parts) > most:
+        return ", ".join(parts[:most]) + f" ... (+{len(parts) - most})"
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _runs(keys: Sequence[str]) -> list[tuple[str, list[str]]]:
+    return [(k, list(g)) for k, g in itertools.groupby(keys)]
+
+
+def _fill(order: Sequence[Any], caps: dict[str, int], hits: int, spread: bool) -> list[str]:
+    """Up to ``hits`` keys from ``order`` (each at most its cap), in turn when ``spread``."""
+    left = dict(caps)
+    out: list[str] = []
+    if spread:
+        while len(out) < hits and any(left[u.key] > 0 for u in order):
+            for u in order:
+                if len(out) < hits and left[u.key] > 0:
+                    out.append(u.key)
+                    left[u.key] -= 1
+        return out
+    for u in order:
+        take = min(left[u.key], hits - len(out))
+        out += [u.key] * take
+    return out
+
+
+def _allocations(st: BattleState, decision: dict[str, Any]) -> dict[str, list[str]]:
+    side, hits = int(decision["side"]), int(decision["hits"])
+    ships = [u for u in st.side_units(side, operational=True) if u.carried_by is None]
+    caps = {u.key: u.design.hits_per_damage - u.counter for u in ships}
+    plans: dict[str, list[str]] = {"default": [str(k) for k in decision.get("default", [])]}
+    plans["priciest first"] = _fill(
+        sorted(ships, key=lambda u: (-u.cost, cheapest_first(u)[1])), caps, hits, False
+    )
+    plans["spread"] = _fill(allocation_order(ships), caps, hits, True)
+    s = st.sides[side]
+    ent = s.entity
+    if ent is not None and s.entity_state == "active" and not ent.neutralized and not ent.fragile:
+        keys: list[str] = []
+        trial = ent
+        while len(keys) < hits:
+            a = entity_loss_order(trial)
+            if trial.current(a) <= 1:
+                break
+            keys.append(f"{entity_key(side)}:{a}")
+            trial = trial.with_damage(a, 1)
+        plans["entity first"] = keys
+    return plans
+
+
+def _releases(decision: dict[str, Any]) -> dict[str, list[str]]:
+    held, n = [str(k) for k in decision["options"]], int(decision["n"])
+    plans = {"default": [str(k) for k in decision["default"]]}
+    if math.comb(len(held), n) <= 8:
+        for combo in itertools.combinations(held, n):
+            plans[f"release {_short(combo)}"] = list(combo)
+    else:
+        plans["release the last"] = held[-n:]
+    return plans
+
+
+def battle_candidates(st: BattleState, decision: Mapping[str, Any]) -> dict[str, Any]:
+    """The answers :func:`advise_battle` tries for ``decision`` in state ``st``, by label.
+
+    Answers that repeat an earlier one, or that are empty where one target at least is
+    needed, are left out; labels show the answer (``"default: 1:3, 1:4"``).
+    """
+    d = dict(decision)
+    kind = d["kind"]
+    if kind == "retreat":
+        return {"retreat": True, "stay": False}
+    if kind == "allocate":
+        side = int(d["side"])
+        raw = {
+            name: plan
+            for name, plan in _allocations(st, d).items()
+            if plan and all(valid_target(st, side, k) for k in plan)
+        }
+    elif kind == "release":
+        raw = _releases(d)
+    elif kind == "fire":
+        can = [str(k) for k in d["options"]]
+        held = [
+            k
+            for k in can
+            if k not in st.units
+            or st.units[k].controlled
+            or st.units[k].design.after_attack != "neutralized"
+        ]
+        raw = {"fire all": can, "hold reloaders": held}
+    else:  # aim
+        fire = [str(k) for k in d["options"]]
+        side = int(d["side"])
+        targets = sorted(
+            (u for u in st.units.values() if u.owner != side and u.operational),
+            key=lambda u: (-u.cost, cheapest_first(u)[1]),
+        )
+        out: dict[str, Any] = {"no Aimed Shots": {}}
+        if targets:
+            t = targets[0]
+            out[f"aim all at {t.name} {t.key}"] = {k: t.key for k in fire}
+        return out
+    seen: list[list[str]] = []
+    out = {}
+    for name, plan in raw.items():
+        if plan in seen or (kind == "allocate" and not plan):
+            continue
+        seen.append(plan)
+        out[f"{name}: {_short(plan)}" if kind != "release" or name == "default" else name] = plan
+    if kind == "release" and "default" in out:
+        out[f"default: {_short(out.pop('default'))}"] = d["default"]
+    return out
+
+
+# --------------------------------------------------------------------------- playing
+def play_answer(
+    battle: Any,
+    decision: Mapping[str, Any],
+    answer: Any,
+    seeds: Sequence[int],
+    *,
+    policy: Any = None,
+    faces: Sequence[int] | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``battle`` to its end once per seed with ``answer`` given to ``decision``.
+
+    Each play copies the battle under that seed, replays the pending phase with ``faces`` (the
+    dice rolled before the decision; found from the battle's own seed when None) and goes on
+    under ``policy`` (default :class:`~.policies.AutoPolicy`). Returns each play's result
+    (see :func:`~.battle.summarize`).
+    """
+    d = _check_decision(decision)
+    base, answers = _automatic(policy)
+    if faces is None:
+        faces, _ = _before(battle, d, base, answers)
+    forced = _Forced(base, {**answers, _key(d): answer}, None)
+    out = []
+    for s in seeds:
+        copy = _clone(battle, int(s))
+        copy.step_phase(forced, faces=faces)
+        copy.run(policy=forced)
+        assert copy.result is not None
+        out.append(copy.result)
+    return out
+
+
+def _question(battle: Any, d: dict[str, Any]) -> str:
+    names = [s.name for s in battle.sides]
+    who = names[int(d["side"])]
+    where = f"Round {d.get('round', battle.round)}"
+    phase = str(d.get("phase", ""))
+    where += f", {_PHASE_WORDS.get(phase, phase)}"
+    kind = d["kind"]
+    if kind == "allocate":
+        by = names[int(d["by"])] if 0 <= int(d.get("by", -1)) < len(names) else "the enemy"
+        return f"{where}: where does {who} take {d['hits']} hit(s) from {by}?"
+    if kind == "retreat":
+        return f"{where}: does {who} retreat?"
+    if kind == "release":
+        return f"{where}: which {d['n']} ship(s) does {who} let go of Control?"
+    if kind == "fire":
+        return f"{where}: what does {who} fire?"
+    return f"{where}: does {who} aim its shots?"
+
+
+def advise_battle(
+    battle: Any,
+    decision: Mapping[str, Any] | None = None,
+    *,
+    n: int = 2000,
+    seed: Any = 0,
+    policy: Any = None,
+    goal: str = "win",
+    candidates: Mapping[str, Any] | None = None,
+) -> Advice:
+    """The chance the deciding side succeeds after each answer to a pending battle decision.
+
+    Args:
+        battle: the :class:`~.battle.Battle` waiting for the decision (unchanged by the call).
+        decision: the dict of the :class:`~.policies.DecisionNeeded` the battle stopped with
+            (``CombatTable.pending`` is the same dict); None finds the next decision the GM is
+            asked by stepping a copy (see :func:`find_decision`) and advises on that one.
+        n: battles played to the end per answer (Monte Carlo; the same seeds for every answer).
+        seed: seeds the ``n`` battles (same seed, same numbers).
+        policy: how the battle goes on after the decision (default
+            :class:`~.policies.AutoPolicy`); an :class:`~.policies.InteractivePolicy` lends
+            its automatic settings and the answers already queued for this phase's earlier
+            decisions.
+        goal: ``"win"`` (the deciding side wins) or ``"not_lose"`` (it wins, draws or retreats).
+        candidates: answers to try instead of the built-in ones, by label.
+
+    Returns:
+        An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
+        notes give the mean RU the deciding side loses and each answer's gap to the best with
+        the standard error of that paired difference. The best answer has the highest chance;
+        among equal chances, the one losing the fewest RU.
+    """
+    n = validate.integer("n", n, 1, 1_000_000)
+    validate.choice("goal", goal, GOALS)
+    if decision is None:
+        battle, decision = find_decision(
+            battle, policy if isinstance(policy, InteractivePolicy) else None
+        )
+    d = _check_decision(decision)
+    if battle.over:
+        raise IllegalAction("the battle is over: there is no decision to advise")
+    base, answers = _automatic(policy)
+    faces, st = _before(battle, d, base, answers)
+    d.setdefault("round", st.round)
+    options = dict(candidates) if candidates is not None else battle_candidates(st, d)
+    if not options:
+        raise InvalidInput("candidates: at least one answer to try is needed")
+    rng, _ = make_rng(seed)
+    seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
+    side = int(d["side"])
+    good = ("won",) if goal == "win" else ("won", "draw", "retreated")
+    success: dict[str, np.ndarray] = {}
+    lost: dict[str, float] = {}
+    for label, answer in options.items():
+        try:
+            results = play_answer(battle, d, answer, seeds, policy=policy, faces=faces)
+        except IllegalAction:
+            if candidates is not None:
+                raise
+            continue  # a built-in answer the rules refuse here (an Aimed Shot too weak)
+        rows = [r["sides"][side] for r in results]
+        success[label] = np.array([row["outcome"] in good for row in rows], float)
+        lost[label] = float(np.mean([row["ru_lost"] for row in rows]))
+    if not success:
+        raise IllegalAction("no answer to this decision could be played")
+    chances = {k: float(v.mean()) for k, v in success.items()}
+    stderr = {k: float(np.sqrt(max(p * (1 - p), 0.0) / n)) for k, p in chances.items()}
+    best = max(chances, key=lambda k: (chances[k], -lost[k]))
+    notes = {}
+    for k, v in success.items():
+        diff = v - success[best]
+        gap = float(diff.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+        vs = "" if k == best else f"; vs best {diff.mean():+.1%} ± {gap:.1%}"
+        notes[k] = f"mean RU lost {lost[k]:.1f}{vs}"
+    # ranked order, so the first listed among equal chances is the best one
+    order = sorted(chances, key=lambda k: (-chances[k], lost[k]))
+    return Advice(
+        options={k: chances[k] for k in order},
+        best=best,
+        exact=False,
+        stderr={k: stderr[k] for k in order},
+        n=n,
+        question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
+        notes={k: notes[k] for k in order},
+    )
