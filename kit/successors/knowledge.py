@@ -1,0 +1,694 @@
+"""What the players know: one record of discoveries for a whole campaign.
+
+A GM keeps secrets for months of play: which systems the players have scanned and how far,
+which routes they have flown, what was told to them at the table. :class:`Knowledge` keeps all
+of that as one event log (the same mechanism as every game in the kit, :mod:`kit.log`), so the
+players' knowledge can be undone, replayed, saved and loaded, and every player view (maps,
+system figures, handouts) can be drawn from it instead of from arguments a GM might forget.
+
+What it records, each with the game day (a number) or date (free text) it was learned on and
+its place in the log (its sequence number):
+
+* **Scans.** Sensors successes against a star system add up across days (docs/rulings.md,
+  Successors 5). Because what a level shows depends on the orbit the scanner is in, the record
+  also keeps, per orbit, the running total reached while scanning from there; the players know
+  the union of what each of those positions revealed (nothing learned is forgotten by moving).
+* **Fleets and entities.** Sensors successes on a fleet or an entity, by name, add up the same
+  way; handouts read them as the combat engine reads the Sensors table.
+* **Routes.** Jumps made between two systems (from a route, a journey or a pair of names): a
+  route flown once is known, ten times locked (:class:`~kit.successors.sector.SectorRules`
+  decides); a Hyper Gate passage makes its pair known without counting as a jump.
+* **Reveals and hides.** The GM can tell the players about a system, a route, an orbit, one
+  secret of an orbit or a note, and take any of those back again. A hide wins over scans and
+  travel until the same thing is revealed again.
+* **Notes**, each marked for the players' eyes or the GM's only.
+
+Systems and fleets are named by their names (a sector's system names, the names under which a
+campaign stores its fleets), so one record serves many sectors and files.
+
+>>> k = Knowledge()
+>>> k.scan("Aldebaran", 2, orbit=3, day=1)
+>>> k.scan("Aldebaran", 1, orbit=3, day=2)
+>>> k.level("Aldebaran")
+3
+>>> k.travelled(("Sol", "Aldebaran"), day=4)
+>>> k.known_routes()
+{('Aldebaran', 'Sol'): 'known'}
+>>> k.undo()
+>>> k.known_routes()
+{}
+>>> Knowledge.from_json(k.to_json()) == k
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import limits, store, validate
+from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
+from ..log import Event, EventLog
+from .stars.sensors import SystemView, redact
+from .stars.system import Orbit, StarSystem
+
+__all__ = ["FORMAT", "VERSION", "Knowledge", "Learned", "Note"]
+
+FORMAT = "knowledge"
+VERSION = 1
+#: Most successes one scan may add (a generous bound on a day's dice).
+MAX_SCAN = 1000
+#: Highest orbit number a record accepts.
+MAX_ORBIT = 1000
+#: Largest game day number.
+MAX_DAY = 10**9
+#: Longest free-text game date.
+MAX_DATE = 40
+_LOCKED_AFTER = 10  # SectorRules' default; known_routes(locked_after=...) takes another
+
+
+@dataclass(frozen=True)
+class Note:
+    """A GM note in the record."""
+
+    number: int
+    """Its number (0 for the first note), used to reveal or hide it later."""
+    text: str
+    """The note."""
+    player_visible: bool
+    """Whether the players may read it."""
+    about: str | None
+    """A system, fleet or other name the note is about, if any."""
+    seq: int
+    """Position of the event that wrote it in the record's log."""
+    day: int | None
+    """Game day it was written on, if given."""
+    date: str | None
+    """Free-text game date, if given."""
+
+
+@dataclass(frozen=True)
+class Learned:
+    """When a thing first became known to the players."""
+
+    seq: int
+    """Position of the event in the record's log."""
+    day: int | None
+    """Game day, if given."""
+    date: str | None
+    """Free-text game date, if given."""
+
+
+Key = tuple[Any, ...]
+
+
+class _State:
+    """What the log adds up to (derived by replaying it, never saved)."""
+
+    def __init__(self) -> None:
+        self.systems: dict[str, int] = {}
+        self.orbit_levels: dict[str, dict[int | None, int]] = {}
+        self.fleets: dict[str, int] = {}
+        self.routes: dict[tuple[str, str], int] = {}
+        self.gates: set[tuple[str, str]] = set()
+        self.revealed: set[Key] = set()
+        self.hidden: set[Key] = set()
+        self.notes: list[Note] = []
+        self.learned: dict[Key, Learned] = {}
+
+    def learn(self, key: Key, seq: int, e: Event) -> None:
+        if key not in self.learned:
+            self.learned[key] = Learned(seq, e.get("day"), e.get("date"))
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _name(field: str, value: Any) -> str:
+    if isinstance(value, StarSystem):
+        value = value.name
+    return validate.text(field, value, max_len=limits.MAX_NAME)
+
+
+def _when(day: Any, date: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if day is not None:
+        out["day"] = validate.integer("day", day, 0, MAX_DAY)
+    if date is not None:
+        out["date"] = validate.text("date", date, max_len=MAX_DATE)
+    return out
+
+
+def _target(what: Any, orbit: Any, secret: Any, note: Any, *, verb: str) -> dict[str, Any]:
+    """The checked fields of a reveal or hide (exactly one kind of thing)."""
+    out: dict[str, Any] = {}
+    if note is not None:
+        if what is not None or orbit is not None or secret is not None:
+            raise InvalidInput(f"{verb} a note by its number alone (note=...), without a system")
+        out["note"] = validate.integer("note", note, 0, limits.MAX_EVENTS)
+        return out
+    if isinstance(what, (tuple, list)):
+        if len(what) != 2:
+            raise InvalidInput(f"a route to {verb} is a pair of system names, got {what!r}")
+        if orbit is not None or secret is not None:
+            raise InvalidInput(f"{verb} a route without orbit= or secret=")
+        a, b = _name("route[0]", what[0]), _name("route[1]", what[1])
+        if a == b:
+            raise InvalidInput(f"a route joins two different systems, got {a!r} twice")
+        out["route"] = list(_pair(a, b))
+        return out
+    if what is None:
+        raise InvalidInput(
+            f"say what to {verb}: a system name, a pair of names (a route) or note=<number>"
+        )
+    out["system"] = _name("system", what)
+    if orbit is not None:
+        out["orbit"] = validate.integer("orbit", orbit, 1, MAX_ORBIT)
+    if secret is not None:
+        if orbit is None:
+            raise InvalidInput(f"{verb} a secret with the orbit it belongs to (orbit=...)")
+        out["secret"] = validate.text("secret", secret, max_len=limits.MAX_TEXT)
+    return out
+
+
+def _key(data: Mapping[str, Any]) -> Key:
+    if "note" in data:
+        return ("note", data["note"])
+    if "route" in data:
+        return ("route", *data["route"])
+    if "secret" in data:
+        return ("secret", data["system"], data["orbit"], data["secret"])
+    if "orbit" in data:
+        return ("orbit", data["system"], data["orbit"])
+    return ("system", data["system"])
+
+
+# What each event kind may hold; loading checks every field through the same functions the
+# methods use, so a hand-edited file can hold nothing a method would refuse.
+_WHEN = ("day", "date")
+_FIELDS = {
+    "scan": ("system", "successes", "orbit", *_WHEN),
+    "scan_fleet": ("fleet", "successes", *_WHEN),
+    "travel": ("a", "b", "times", "gate", *_WHEN),
+    "reveal": ("system", "route", "orbit", "secret", "note", *_WHEN),
+    "hide": ("system", "route", "orbit", "secret", "note", *_WHEN),
+    "note": ("text", "player_visible", "about", *_WHEN),
+}
+
+
+class Knowledge:
+    """The players' knowledge as an undoable, savable event log.
+
+    Methods that record something (:meth:`scan`, :meth:`scan_fleet`, :meth:`travelled`,
+    :meth:`reveal`, :meth:`hide`, :meth:`note`) each append one undoable action; every value
+    is checked against :mod:`kit.limits` as it enters, so whatever the record holds saves and
+    loads again. Queries derive the answer from the log.
+
+    Observers registered with :meth:`observe` are called with the record after every change
+    (an action recorded or undone), so views can follow it.
+    """
+
+    def __init__(self) -> None:
+        self.log = EventLog()
+        self._state: _State | None = None
+        self._observers: list[Callable[[Knowledge], None]] = []
+
+    # ----------------------------------------------------------------- observers
+    def observe(self, callback: Callable[[Knowledge], None]) -> None:
+        """Call ``callback(record)`` after every change (recorded or undone)."""
+        if not callable(callback):
+            raise InvalidType(f"callback must be callable, got {callback!r}")
+        self._observers.append(callback)
+
+    def unobserve(self, callback: Callable[[Knowledge], None]) -> None:
+        """Stop calling ``callback``."""
+        if callback in self._observers:
+            self._observers.remove(callback)
+
+    def _changed(self) -> None:
+        self._state = None
+        for callback in list(self._observers):
+            callback(self)
+
+    def _add(self, kind: str, data: dict[str, Any]) -> None:
+        self.log.append(kind, **data)
+        self._changed()
+
+    # ----------------------------------------------------------------- recording
+    def scan(
+        self,
+        system: str | StarSystem,
+        successes: int,
+        orbit: int | None = None,
+        *,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> None:
+        """Add one scan's Sensors ``successes`` against ``system`` (a name or a StarSystem).
+
+        ``orbit`` is the orbit the scanner was in (None: outside the orbits); what the new
+        total shows is judged from there, and kept when the scanner moves on.
+        """
+        data: dict[str, Any] = {
+            "system": _name("system", system),
+            "successes": validate.integer("successes", successes, 0, MAX_SCAN),
+        }
+        if orbit is not None:
+            data["orbit"] = validate.integer("orbit", orbit, 1, MAX_ORBIT)
+        self._add("scan", data | _when(day, date))
+
+    def scan_fleet(
+        self, fleet: str, successes: int, *, day: int | None = None, date: str | None = None
+    ) -> None:
+        """Add Sensors ``successes`` on a fleet or an entity, by the name the GM uses for it."""
+        data = {
+            "fleet": _name("fleet", fleet),
+            "successes": validate.integer("successes", successes, 0, MAX_SCAN),
+        }
+        self._add("scan_fleet", data | _when(day, date))
+
+    def travelled(
+        self, route: Any, *, times: int = 1, day: int | None = None, date: str | None = None
+    ) -> None:
+        """Record routes flown: a Journey's jumps and gate passages, a Route's legs or a pair.
+
+        A :class:`~kit.successors.sector.Journey` counts only the jumps its log holds (what
+        was really flown); a :class:`~kit.successors.sector.Route` or a pair of system names
+        counts every leg ``times`` times. Everything goes in as one undoable action.
+        """
+        times = validate.integer("times", times, 1, 1000)
+        when = _when(day, date)
+        legs = _legs(route)
+        if not legs:
+            raise InvalidInput("the route or journey has no jump or gate passage to record")
+        if len(self.log) + len(legs) > limits.MAX_EVENTS:
+            raise IllegalAction(f"the knowledge record is full ({limits.MAX_EVENTS} events)")
+        with self.log.action():
+            for a, b, gate in legs:
+                self.log.append("travel", a=a, b=b, times=0 if gate else times, gate=gate, **when)
+        self._changed()
+
+    def reveal(
+        self,
+        what: Any = None,
+        *,
+        orbit: int | None = None,
+        secret: str | None = None,
+        note: int | None = None,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> None:
+        """Tell the players something by hand.
+
+        ``what`` is a system name (the players know it: its name, place and star type), a pair
+        of names (a route known as if flown once); with ``orbit=`` the details of that orbit,
+        with ``orbit=`` and ``secret=`` (its text) one secret of it, which also shows the
+        orbit. ``note=<number>`` shows a GM-only note to the players.
+        """
+        data = _target(what, orbit, secret, note, verb="reveal")
+        if "note" in data and data["note"] >= len(self.notes()):
+            raise InvalidInput(f"note must be a number below {len(self.notes())}, got {note!r}")
+        self._add("reveal", data | _when(day, date))
+
+    def hide(
+        self,
+        what: Any = None,
+        *,
+        orbit: int | None = None,
+        secret: str | None = None,
+        note: int | None = None,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> None:
+        """Take back what :meth:`reveal` names, whatever scans or travel showed.
+
+        The hide holds until the same thing is revealed again. Hiding a system hides its
+        scans too (its view is as if never scanned).
+        """
+        data = _target(what, orbit, secret, note, verb="hide")
+        if "note" in data and data["note"] >= len(self.notes()):
+            raise InvalidInput(f"note must be a number below {len(self.notes())}, got {note!r}")
+        self._add("hide", data | _when(day, date))
+
+    def note(
+        self,
+        text: str,
+        player_visible: bool = True,
+        *,
+        about: str | None = None,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> int:
+        """Write a note (for the players' eyes unless ``player_visible=False``); return its number."""
+        data: dict[str, Any] = {
+            "text": validate.text("text", text, max_len=limits.MAX_TEXT),
+            "player_visible": validate.boolean("player_visible", player_visible),
+        }
+        if about is not None:
+            data["about"] = _name("about", about)
+        number = len(self.notes())
+        self._add("note", data | _when(day, date))
+        return number
+
+    def undo(self) -> None:
+        """Drop the last recorded action."""
+        self.log.undo()
+        self._changed()
+
+    # ----------------------------------------------------------------- deriving
+    @property
+    def state(self) -> _State:
+        if self._state is None:
+            st = _State()
+            for seq, e in enumerate(self.log):
+                _apply(st, seq, e)
+            self._state = st
+        return self._state
+
+    def _shown(self, key: Key, learned: bool) -> bool:
+        st = self.state
+        return key not in st.hidden and (learned or key in st.revealed)
+
+    def level(self, system: str | StarSystem) -> int:
+        """Sensors successes the players have on ``system`` (0 when never scanned or hidden)."""
+        name = _name("system", system)
+        if ("system", name) in self.state.hidden:
+            return 0
+        return self.state.systems.get(name, 0)
+
+    def orbit_levels(self, system: str | StarSystem) -> dict[int | None, int]:
+        """Per scanning position (an orbit, or None for outside), the total reached there."""
+        name = _name("system", system)
+        if ("system", name) in self.state.hidden:
+            return {}
+        return dict(self.state.orbit_levels.get(name, {}))
+
+    def fleet_level(self, fleet: str) -> int:
+        """Sensors successes the players have on a fleet or an entity (0 if never scanned)."""
+        return self.state.fleets.get(_name("fleet", fleet), 0)
+
+    def knows_system(self, system: str | StarSystem) -> bool:
+        """Whether the players know the system (scanned, flown to or from, or revealed)."""
+        name = _name("system", system)
+        return self._shown(("system", name), ("system", name) in self.state.learned)
+
+    def known_systems(self) -> list[str]:
+        """Names of the systems the players know, in the order they learned them."""
+        st = self.state
+        names = {k[1] for k in st.learned if k[0] == "system"}
+        names |= {k[1] for k in st.revealed if k[0] == "system"}
+        return sorted(
+            (n for n in names if ("system", n) not in st.hidden),
+            key=lambda n: (st.learned[("system", n)].seq, n),
+        )
+
+    def knows_route(self, a: str, b: str) -> bool:
+        """Whether the players know the route between two systems."""
+        return _pair(_name("a", a), _name("b", b)) in self.known_routes()
+
+    def known_routes(self, *, locked_after: int = _LOCKED_AFTER) -> dict[tuple[str, str], str]:
+        """Routes the players know, as ``{(a, b): status}`` with names in sorted order.
+
+        Status is ``"known"``, ``"locked"`` (flown ``locked_after`` times or more) or
+        ``"gate"`` (known only by a Hyper Gate passage).
+        """
+        locked_after = validate.integer("locked_after", locked_after, 1)
+        st = self.state
+        out: dict[tuple[str, str], str] = {}
+        pairs = set(st.routes) | st.gates | {(k[1], k[2]) for k in st.revealed if k[0] == "route"}
+        for pair in sorted(pairs):
+            key = ("route", *pair)
+            if key in st.hidden:
+                continue
+            jumps = st.routes.get(pair, 0)
+            if jumps >= locked_after:
+                out[pair] = "locked"
+            elif jumps >= 1 or key in st.revealed:
+                out[pair] = "known"
+            else:
+                out[pair] = "gate"
+        return out
+
+    def notes(self) -> list[Note]:
+        """Every note, the GM-only ones included (GM use)."""
+        return list(self.state.notes)
+
+    def visible_notes(self) -> list[Note]:
+        """The notes the players may read (written for them or revealed since)."""
+        st = self.state
+        return [
+            n
+            for n in st.notes
+            if ("note", n.number) not in st.hidden
+            and (n.player_visible or ("note", n.number) in st.revealed)
+        ]
+
+    def learned(self, what: Any) -> Learned | None:
+        """When a system (a name) or a route (a pair of names) first became known, or None."""
+        if isinstance(what, (tuple, list)):
+            key: Key = ("route", *_pair(_name("route[0]", what[0]), _name("route[1]", what[1])))
+        else:
+            key = ("system", _name("system", what))
+        return self.state.learned.get(key)
+
+    def view(self, system: StarSystem, *, name: str | None = None) -> SystemView:
+        """What the players know of ``system``: the union of every scanning position's view.
+
+        The system is looked up by ``name`` (default: its own name). Orbits and secrets the
+        GM revealed are added, hidden ones removed. The view's ``successes`` is the total and
+        its ``current_orbit`` the last orbit scanned from.
+        """
+        if not isinstance(system, StarSystem):
+            raise InvalidType(f"system must be a StarSystem, got {type(system).__name__}")
+        key_name = _name("system name", system.name if name is None else name)
+        st = self.state
+        n = len(system.orbits)
+        if ("system", key_name) in st.hidden:
+            return redact(system, 0)
+        positions = st.orbit_levels.get(key_name, {})
+        views = [
+            redact(system, total, current_orbit=o if o is None or o <= n else None)
+            for o, total in positions.items()
+        ] or [redact(system, 0)]
+        merged: list[Orbit | None] = []
+        for i, original in enumerate(system.orbits):
+            number = original.number
+            known = [v.orbits[i] for v in views if v.orbits[i] is not None]
+            secrets = {s.text for v in known for s in (v.secrets if v else ())}
+            secrets |= {
+                k[3]
+                for k in st.revealed
+                if k[0] == "secret" and k[1] == key_name and k[2] == number
+            }
+            secrets = {t for t in secrets if ("secret", key_name, number, t) not in st.hidden}
+            orbit_key = ("orbit", key_name, number)
+            shown = (
+                bool(known)
+                or orbit_key in st.revealed
+                or any(
+                    k[0] == "secret" and k[1] == key_name and k[2] == number and k[3] in secrets
+                    for k in st.revealed
+                )
+            ) and orbit_key not in st.hidden
+            if not shown:
+                merged.append(None)
+                continue
+            merged.append(
+                replace(original, secrets=tuple(s for s in original.secrets if s.text in secrets))
+            )
+        last = next(reversed(positions), None) if positions else None
+        current = last if last is not None and last <= n else None
+        return SystemView(system.name, system.star, tuple(merged), self.level(key_name), current)
+
+    # ----------------------------------------------------------------- saving
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: the events."""
+        return {"events": self.log.to_list()}
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Knowledge:
+        """Rebuild a record from :meth:`to_dict`, checking every event as the methods do."""
+        try:
+            raw = validate.mapping("knowledge", raw)
+            validate.no_unknown_keys("knowledge", raw, ("events",))
+            events = list(EventLog.from_list(raw.get("events", [])))
+            notes = 0
+            checked = []
+            for i, e in enumerate(events):
+                checked.append(Event(e.kind, _check(e, i, notes), e.action))
+                notes += e.kind == "note"
+                if i and e.action < events[i - 1].action:
+                    raise InvalidInput(f"events[{i}].action must not go below the one before")
+            k = cls()
+            k.log = EventLog(checked)
+        except SaveFileError:
+            raise
+        except (KitError, TypeError, ValueError, KeyError, IndexError) as exc:
+            raise SaveFileError(f"knowledge record is invalid: {exc}") from None
+        return k
+
+    def to_json(self) -> str:
+        """The record as versioned JSON text (``gm-kit/knowledge``)."""
+        return store.dumps(FORMAT, VERSION, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Knowledge:
+        """Load :meth:`to_json` output."""
+        return cls.from_dict(store.loads(text, FORMAT, VERSION))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Knowledge) and self.log == other.log
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    def summary(self) -> str:
+        """A few lines for the GM: systems, routes, fleets and notes known."""
+        st = self.state
+        lines = [f"{len(self.known_systems())} known systems, {len(self.known_routes())} routes"]
+        lines += [f"  {n}: {self.level(n)} Sensors successes" for n in self.known_systems()]
+        lines += [f"  fleet {f}: {n} Sensors successes" for f, n in sorted(st.fleets.items())]
+        shown = len(self.visible_notes())
+        lines.append(f"{len(st.notes)} notes, {shown} for the players")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Knowledge({len(self.log)} events, {len(self.known_systems())} known systems)"
+
+
+def _legs(route: Any) -> list[tuple[str, str, bool]]:
+    """(a, b, gate) for each passage of a journey, route or pair of names."""
+    from .sector.journey import Journey
+    from .sector.routes import Route
+
+    if isinstance(route, Journey):
+        out = []
+        for e in route.log:
+            if e.kind in ("jump", "gate"):
+                a, b = route.names[e["leg"]], route.names[e["leg"] + 1]
+                out.append((*_pair(a, b), e.kind == "gate"))
+        return out
+    if isinstance(route, Route):
+        out = []
+        for leg, a, b in zip(route.legs, route.names, route.names[1:]):
+            out.append((*_pair(a, b), bool(getattr(leg, "gate", False))))
+        return out
+    if isinstance(route, (tuple, list)) and len(route) == 2:
+        a, b = _name("route[0]", route[0]), _name("route[1]", route[1])
+        if a == b:
+            raise InvalidInput(f"a route joins two different systems, got {a!r} twice")
+        return [(*_pair(a, b), False)]
+    raise InvalidType(
+        f"route must be a Journey, a Route or a pair of system names, got {type(route).__name__}"
+    )
+
+
+def _check(e: Event, i: int, notes: int) -> dict[str, Any]:
+    """The event's data checked as the recording methods check it (loading a file)."""
+    where = f"events[{i}]"
+    if e.kind not in _FIELDS:
+        raise InvalidInput(f"{where}.kind must be one of {', '.join(_FIELDS)}; got {e.kind!r}")
+    d = dict(e.data)
+    validate.no_unknown_keys(f"{where}.data", d, _FIELDS[e.kind])
+    when = _when(d.get("day"), d.get("date"))
+    out: dict[str, Any]
+    if e.kind == "scan":
+        validate.require_keys(where, d, ("system", "successes"))
+        out = {
+            "system": _name("system", d["system"]),
+            "successes": validate.integer("successes", d["successes"], 0, MAX_SCAN),
+        }
+        if "orbit" in d:
+            out["orbit"] = validate.integer("orbit", d["orbit"], 1, MAX_ORBIT)
+    elif e.kind == "scan_fleet":
+        validate.require_keys(where, d, ("fleet", "successes"))
+        out = {
+            "fleet": _name("fleet", d["fleet"]),
+            "successes": validate.integer("successes", d["successes"], 0, MAX_SCAN),
+        }
+    elif e.kind == "travel":
+        validate.require_keys(where, d, ("a", "b", "times", "gate"))
+        a, b = _name("a", d["a"]), _name("b", d["b"])
+        if (a, b) != _pair(a, b) or a == b:
+            raise InvalidInput(f"{where}: a and b must be two different names in sorted order")
+        gate = validate.boolean("gate", d["gate"])
+        times = validate.integer("times", d["times"], 0 if gate else 1, 0 if gate else 1000)
+        out = {"a": a, "b": b, "times": times, "gate": gate}
+    elif e.kind in ("reveal", "hide"):
+        route = d.get("route")
+        if route is not None:
+            route = validate.sequence("route", route)
+        out = _target(
+            route if route is not None else d.get("system"),
+            d.get("orbit"),
+            d.get("secret"),
+            d.get("note"),
+            verb=e.kind,
+        )
+        if route is not None and list(route) != out["route"]:
+            raise InvalidInput(f"{where}.route must name its two systems in sorted order")
+        if "note" in out and out["note"] >= notes:
+            raise InvalidInput(f"{where} names note {out['note']}, which is not written yet")
+    else:
+        validate.require_keys(where, d, ("text", "player_visible"))
+        out = {
+            "text": validate.text("text", d["text"], max_len=limits.MAX_TEXT),
+            "player_visible": validate.boolean("player_visible", d["player_visible"]),
+        }
+        if "about" in d:
+            out["about"] = _name("about", d["about"])
+    out |= when
+    if out != d:  # stored text is stripped and in canonical form, as the methods store it
+        raise InvalidInput(f"{where} is not in the form the record writes: {d!r}")
+    return out
+
+
+def _apply(st: _State, seq: int, e: Event) -> None:
+    if e.kind == "scan":
+        name = e["system"]
+        total = st.systems.get(name, 0) + e["successes"]
+        st.systems[name] = total
+        positions = st.orbit_levels.setdefault(name, {})
+        orbit = e.get("orbit")
+        positions.pop(orbit, None)  # keep the last position last (dicts keep insertion order)
+        positions[orbit] = total
+        st.learn(("system", name), seq, e)
+    elif e.kind == "scan_fleet":
+        st.fleets[e["fleet"]] = st.fleets.get(e["fleet"], 0) + e["successes"]
+    elif e.kind == "travel":
+        pair = (e["a"], e["b"])
+        if e["gate"]:
+            st.gates.add(pair)
+        else:
+            st.routes[pair] = st.routes.get(pair, 0) + e["times"]
+        st.learn(("route", *pair), seq, e)
+        for name in pair:
+            st.learn(("system", name), seq, e)
+    elif e.kind in ("reveal", "hide"):
+        key = _key(e.data)
+        if e.kind == "reveal":
+            st.revealed.add(key)
+            st.hidden.discard(key)
+            if key[0] == "route":
+                st.learn(key, seq, e)
+                for name in key[1:]:
+                    st.learn(("system", name), seq, e)
+            elif key[0] != "note":  # a system, or an orbit or secret of one: the system too
+                st.learn(("system", key[1]), seq, e)
+        else:
+            st.hidden.add(key)
+            st.revealed.discard(key)
+    else:
+        st.notes.append(
+            Note(
+                len(st.notes),
+                e["text"],
+                e["player_visible"],
+                e.get("about"),
+                seq,
+                e.get("day"),
+                e.get("date"),
+            )
+        )
