@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .advice import board_advice
 from .base import Board, CheckRecord
 from .cards import (
     DEFAULT_THEMES,
@@ -63,6 +64,7 @@ __all__ = [
     "StandardBoard",
     "as_card",
     "autoplay",
+    "board_advice",
     "deal_odds",
     "event_deck_cards",
     "exchange_odds",

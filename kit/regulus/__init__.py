@@ -15,6 +15,7 @@ times in ten. A Windfall's token waits for a later incident without a consequenc
 
 from __future__ import annotations
 
+from .advice import AdvisedPolicy, best_chance, job_advice
 from .core import JobState
 from .job import Job, Operative
 from .odds import Odds, SimulationResult, odds, odds_grid, simulate
@@ -28,6 +29,7 @@ __all__ = [
     "DEFAULT_CONDITIONS",
     "GENERAL_ROWS",
     "JOB_TYPES",
+    "AdvisedPolicy",
     "AskPolicy",
     "AutoPolicy",
     "Condition",
@@ -42,6 +44,8 @@ __all__ = [
     "RecordRow",
     "RegulusRules",
     "SimulationResult",
+    "best_chance",
+    "job_advice",
     "odds",
     "odds_grid",
     "simulate",
