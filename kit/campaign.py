@@ -10,6 +10,11 @@ The campaign file itself is versioned JSON (``"format": "gm-kit/campaign"``), sa
 load. Objects are rebuilt only from an allow-list of the kit's own classes: a file can never
 name arbitrary code to import.
 
+The campaign also keeps :attr:`Campaign.knowledge`, the one record of what the players know
+(:class:`kit.successors.knowledge.Knowledge`): Sensors scans, routes flown, the GM's reveals and
+notes. Player maps, system figures and handouts render from it; :meth:`Campaign.record_journey`
+and :meth:`Campaign.scan_day` update it from games played in the campaign.
+
 Names, notes, house rules and session notes are checked against :mod:`kit.limits` whenever
 they are set, not only when a file is loaded, so whatever a campaign holds saves and loads
 again. Two GMs sharing one file cannot silently overwrite each other: :meth:`Campaign.save`
@@ -204,7 +209,7 @@ class Campaign:
     """
 
     KIND = "campaign"
-    VERSION = 2
+    VERSION = 3
 
     def __init__(
         self,
@@ -218,6 +223,7 @@ class Campaign:
         self.house_rules = house_rules or {}
         self.sessions: list[SessionNote] = []
         self.collections: dict[str, dict[str, Any]] = {c: {} for c in COLLECTIONS}
+        self.knowledge = _knowledge_class()()
         #: real path of each file this campaign loaded or saved -> hash of its bytes then.
         self._seen: dict[str, str] = {}
 
@@ -250,6 +256,19 @@ class Campaign:
         if not isinstance(value, Mapping):
             raise InvalidType(f"house_rules must be a mapping of system to rules, got {value!r}")
         self._house_rules = HouseRules(value)
+
+    @property
+    def knowledge(self) -> Any:
+        """What the players know (a :class:`~kit.successors.knowledge.Knowledge` record)."""
+        return self._knowledge
+
+    @knowledge.setter
+    def knowledge(self, value: Any) -> None:
+        if not isinstance(value, _knowledge_class()):
+            raise InvalidType(
+                f"knowledge must be a kit.successors.knowledge.Knowledge, got {type(value).__name__}"
+            )
+        self._knowledge = value
 
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: Any) -> str:
@@ -348,6 +367,69 @@ class Campaign:
         self.sessions.append(note)
         return note
 
+    # ------------------------------------------------------------------ played games
+    def record_journey(
+        self,
+        journey: Any,
+        *,
+        sector: Any = None,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> int:
+        """Mark the routes a played journey flew as travelled; return how many jumps it made.
+
+        ``journey`` is a :class:`~kit.successors.sector.Journey` or the name of one in
+        ``journeys``. The jumps and gate passages in its log go into :attr:`knowledge` (one
+        undoable action); with ``sector`` (a Sector or the name of one in ``sectors``) the
+        jumps also count in that sector's route history, as
+        :meth:`~kit.successors.sector.Journey.record_in` does.
+        """
+        from .successors.sector import Journey, Sector
+
+        if isinstance(journey, str):
+            journey = self.get("journeys", journey)
+        if not isinstance(journey, Journey):
+            raise InvalidType(
+                f"journey must be a Journey or a stored journey's name, got {journey!r}"
+            )
+        if isinstance(sector, str):
+            sector = self.get("sectors", sector)
+        if sector is not None and not isinstance(sector, Sector):
+            raise InvalidType(f"sector must be a Sector or a stored sector's name, got {sector!r}")
+        self.knowledge.travelled(journey, day=day, date=date)
+        return (
+            journey.record_in(sector)
+            if sector is not None
+            else sum(1 for e in journey.log if e.kind == "jump")
+        )
+
+    def scan_day(
+        self,
+        system: Any,
+        scanner: Any,
+        *,
+        orbit: int | None = None,
+        seed: Any = None,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> Any:
+        """Roll one day's Sensors scan of ``system`` by ``scanner`` and record its successes.
+
+        ``system`` is a StarSystem or the name of one in ``systems`` (the record keys it by
+        that name); ``scanner`` an Entity or the name of one in ``entities``. Returns the
+        :class:`~kit.successors.stars.scan.TaskRoll` with every die's face.
+        """
+        from .successors.stars.scan import scan_roll
+
+        name = system if isinstance(system, str) else getattr(system, "name", None)
+        if isinstance(system, str):
+            self.get("systems", system)
+        if isinstance(scanner, str):
+            scanner = self.get("entities", scanner)
+        roll = scan_roll(scanner, seed)
+        self.knowledge.scan(name, roll.successes, orbit, day=day, date=date)
+        return roll
+
     def summary(self) -> str:
         """One line per collection that has items."""
         n, s = len(self), len(self.sessions)
@@ -406,6 +488,7 @@ class Campaign:
                 for c, items in self.collections.items()
                 if items
             },
+            "knowledge": self.knowledge.to_dict(),
         }
 
     @classmethod
@@ -414,7 +497,9 @@ class Campaign:
         try:
             raw = validate.mapping("campaign", raw)
             validate.no_unknown_keys(
-                "campaign", raw, ("name", "notes", "house_rules", "sessions", "collections")
+                "campaign",
+                raw,
+                ("name", "notes", "house_rules", "sessions", "collections", "knowledge"),
             )
             camp = cls(raw.get("name", "Campaign"), notes=raw.get("notes", ""))
             camp.house_rules = validate.mapping("house_rules", raw.get("house_rules", {}))
@@ -434,6 +519,11 @@ class Campaign:
                     camp.collections[collection][
                         validate.text("item name", name, max_len=limits.MAX_NAME)
                     ] = obj
+            if "knowledge" in raw:
+                try:
+                    camp.knowledge = _knowledge_class().from_dict(raw["knowledge"])
+                except SaveFileError as exc:
+                    raise SaveFileError(f"knowledge: {exc}") from None
         except SaveFileError:
             raise
         except (KitError, TypeError, ValueError, KeyError, AttributeError) as exc:
@@ -507,6 +597,12 @@ _RULES = {
 }
 
 
+def _knowledge_class() -> Any:
+    from .successors.knowledge import Knowledge
+
+    return Knowledge
+
+
 def _session(note: Any) -> SessionNote:
     """A session note from the public ``sessions`` list (something else put there is refused)."""
     if not isinstance(note, SessionNote):
@@ -526,6 +622,12 @@ def _from_v1(data: Any) -> dict[str, Any]:
         return _upgrade_v1(data)
     except KitError as exc:
         raise SaveFileError(f"campaign file (version 1) is invalid: {exc}") from None
+
+
+@store.register_migration("campaign", 2)
+def _from_v2(data: Any) -> Any:
+    """Version 2 had no knowledge record: it loads with an empty one (nothing else changed)."""
+    return data
 
 
 def _upgrade_v1(data: Any) -> dict[str, Any]:

@@ -327,3 +327,62 @@ def test_records_round_trip_with_the_campaign(tmp_path_factory, k, name):
     assert again.to_json() == camp.to_json()
     assume(len(k) > 0)
     assert json.loads(path.read_text())["data"]["knowledge"]["events"]
+
+
+# ---------------------------------------------------------------- the campaign
+def test_a_version_2_campaign_loads_with_an_empty_record_and_saves_as_version_3():
+    old = {
+        "format": "gm-kit/campaign",
+        "version": 2,
+        "data": {"name": "Old", "notes": "", "house_rules": {}, "sessions": [], "collections": {}},
+    }
+    camp = Campaign.from_json(json.dumps(old))
+    assert len(camp.knowledge) == 0 and camp.name == "Old"
+    saved = json.loads(camp.to_json())
+    assert saved["version"] == 3 and saved["data"]["knowledge"] == {"events": []}
+
+
+def test_the_campaign_refuses_a_bad_record():
+    camp = Campaign("x")
+    with pytest.raises(InvalidType, match="knowledge"):
+        camp.knowledge = {"events": []}
+    data = json.loads(camp.to_json())
+    data["data"]["knowledge"] = {"events": [{"kind": "teleport", "action": 0, "data": {}}]}
+    with pytest.raises(SaveFileError, match="knowledge"):
+        Campaign.from_json(json.dumps(data))
+
+
+def test_a_scan_played_in_the_campaign_records_its_successes():
+    from kit.successors import Entity
+
+    camp = Campaign("Scans")
+    camp.add(seven(), "Vega")
+    camp.add(Entity("TanRac", sensors=7), "TanRac")
+    total = 0
+    for day in (1, 2, 3):
+        roll = camp.scan_day("Vega", "TanRac", orbit=2, seed=day, day=day)
+        # Sensors 7 is split 5+2 (ruling 1): a die succeeds on a face at or under its part
+        assert roll.dice == (5, 2)
+        total += sum(1 for f, t in zip(roll.faces, (5, 2)) if f <= t and f < 6)
+        assert camp.knowledge.level("Vega") == total
+    assert camp.knowledge.orbit_levels("Vega") == {2: total}
+    assert Campaign.from_json(camp.to_json()).knowledge == camp.knowledge
+
+
+def test_a_journey_played_in_the_campaign_marks_its_route_travelled():
+    camp = Campaign("Travel")
+    sector = generate_sector(30, seed=4)
+    route = sector.route(0, 5)
+    party = Party((Traveller("Joe", information=3, sensors=3, control=1),))
+    journey = Journey.along(sector, route, party, seed=1).run()
+    camp.add(sector, "The Drift")
+    camp.add(journey, "first trip")
+    jumps = camp.record_journey("first trip", sector="The Drift", day=12)
+    assert jumps == route.jumps
+    for a, b in zip(route.systems, route.systems[1:]):
+        assert sector.jumps_made(a, b) == 1
+        assert (
+            camp.knowledge.known_routes()[tuple(sorted((sector.names[a], sector.names[b])))]
+            == "known"
+        )
+    assert camp.knowledge.learned(route.names[-1]).day == 12
