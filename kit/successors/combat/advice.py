@@ -425,7 +425,9 @@ def advise_battle(
             (``CombatTable.pending`` is the same dict); None finds the next decision the GM is
             asked by stepping a copy (see :func:`find_decision`) and advises on that one.
         n: battles played to the end per answer (Monte Carlo; the same seeds for every answer).
-        seed: seeds the ``n`` battles (same seed, same numbers).
+        seed: seeds the ``n`` battles: trial ``j`` plays under the ``j``-th of
+            ``numpy.random.default_rng(seed).integers(0, 2**62, size=n)`` (same seed, same
+            numbers; None draws a seed).
         policy: how the battle goes on after the decision (default
             :class:`~.policies.AutoPolicy`); an :class:`~.policies.InteractivePolicy` lends
             its automatic settings and the answers already queued for this phase's earlier

@@ -1,0 +1,169 @@
+"""The combat advisor: each answer's chance is what forcing that answer and playing on gives.
+
+The checks replay the battles independently of the advisor (an InteractivePolicy answering the
+decision, the phase's dice read back from its own attack events, AutoPolicy afterwards), so an
+advisor that played the wrong dice, the wrong seeds or the wrong answer would disagree.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from kit.errors import IllegalAction, InvalidInput
+from kit.successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, Side
+from kit.successors.combat.advice import advise_battle, battle_candidates, find_decision
+from kit.successors.examples import example_one
+
+
+def _first_allocation(battle: Battle) -> dict:
+    ask = InteractivePolicy(ask=("allocate",))
+    while True:
+        try:
+            battle.step_phase(ask)
+        except DecisionNeeded as need:
+            return need.decision
+
+
+def _faces_before(battle: Battle, decision: dict) -> list[int]:
+    """The dice the pending attack phase rolls before any hit lands (ruling 4: every attack is
+    rolled first), read from the attack events of the phase played on a copy."""
+    trial = Battle.from_dict(battle.to_dict())
+    ask = InteractivePolicy(ask=("allocate",))
+    ask.answer(decision, decision["default"])
+    events = trial.step_phase(ask)
+    assert not [e for e in events if e.kind == "roll"]  # only attacks roll before the landings
+    return [f for e in events if e.kind == "attack" for f in e["faces"]]
+
+
+def _forced_wins(battle: Battle, decision: dict, answer: list[str], seeds) -> list[bool]:
+    side = decision["side"]
+    faces = _faces_before(battle, decision)
+    wins = []
+    for s in seeds:
+        b = Battle(battle.sides, rules=battle.rules, seed=int(s), log=battle.log.copy())
+        ask = InteractivePolicy(ask=("allocate",), sides=(side,))
+        ask.answer(decision, answer)
+        b.step_phase(ask, faces=faces)
+        b.run(policy=AutoPolicy())
+        wins.append(b.result["winner_index"] == side)
+    return wins
+
+
+def test_each_chance_is_forcing_that_answer_and_playing_on():
+    battle = example_one()
+    decision = _first_allocation(battle)
+    assert decision["side"] == 1  # Releata's First Strike lands on the garrison
+    # Garrison numbering (the text's list: 2 Servos, 8 Drones, 5 Gunboats, 5 Frigates,
+    # 5 Cruisers; ids from 1): Cruisers are 1:21..1:25, Frigates 1:16..1:20.
+    hits = decision["hits"]
+    cruisers = [f"1:{i}" for i in range(21, 26)][:hits]
+    cruisers += [f"1:{i}" for i in range(16, 21)][: hits - len(cruisers)]
+    answers = {"ruling 4": decision["default"], "big ships": cruisers}
+    n, seed = 40, 7
+    advice = advise_battle(battle, decision, n=n, seed=seed, candidates=answers)
+    # the documented seeds: n draws from numpy's default_rng(seed)
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=n)
+    for label, answer in answers.items():
+        wins = _forced_wins(battle, decision, answer, seeds)
+        p = sum(wins) / n
+        assert advice.options[label] == pytest.approx(p, abs=1e-12)
+        assert advice.stderr[label] == pytest.approx(math.sqrt(p * (1 - p) / n), abs=1e-12)
+    assert advice.options[advice.best] == max(advice.options.values())
+    assert advice.n == n and not advice.exact
+
+
+def test_same_seed_same_numbers_and_the_battle_is_untouched():
+    battle = example_one()
+    decision = _first_allocation(battle)
+    before = battle.to_dict()
+    a = advise_battle(battle, decision, n=15, seed=3)
+    b = advise_battle(battle, decision, n=15, seed=3)
+    assert a.options == b.options and a.best == b.best
+    assert battle.to_dict() == before
+
+
+def test_answers_share_their_seeds():
+    """Common random numbers: one answer under two labels meets the same luck, so the two
+    chances are equal exactly (independent seeds would differ by noise)."""
+    battle = example_one()
+    decision = _first_allocation(battle)
+    same = list(decision["default"])
+    advice = advise_battle(battle, decision, n=25, seed=5, candidates={"a": same, "b": same})
+    assert advice.options["a"] == advice.options["b"]
+
+
+def test_no_decision_given_finds_the_next_one():
+    fresh = example_one()
+    advice = advise_battle(fresh, n=10, seed=2)
+    battle = example_one()
+    decision = _first_allocation(battle)
+    assert advice.options == advise_battle(battle, decision, n=10, seed=2).options
+    assert len(fresh.log) == 0  # the copy moved on, not the battle
+
+
+def _hopeless() -> tuple[Battle, dict]:
+    """Four Cruisers (one rank-4 die each) against thirty Gunboats (rank 1, 1 in 6 to hit), at
+    the end of round 1 with a Cruiser still operational. Staying cannot win in practice: at most
+    four hits a round means eight rounds or more to neutralize thirty Gunboats, while thirty
+    rank-1 dice score five hits a round on average against at most four Cruisers."""
+    battle = Battle([Side("A", ships={"Cruiser": 4}), Side("B", ships={"Gunboat": 30})], seed=1)
+    return find_decision(battle, InteractivePolicy(ask=("retreat",), sides=(0,)))
+
+
+def test_retreat_beats_a_hopeless_stay():
+    battle, decision = _hopeless()
+    assert decision["kind"] == "retreat" and decision["side"] == 0
+    # A side that retreats never wins, and staying cannot win: both chances are 0, and the tie
+    # goes to the answer that loses fewer RU (retreating keeps the Cruisers still fighting).
+    win = advise_battle(battle, decision, n=60, seed=0)
+    assert win.options == {"retreat": 0.0, "stay": 0.0}
+    assert win.best == "retreat"
+    # Not losing: retreating with an operational ship always gets away; staying always loses.
+    safe = advise_battle(battle, decision, n=60, seed=0, goal="not_lose")
+    assert safe.options == {"retreat": 1.0, "stay": 0.0}
+    assert safe.best == "retreat"
+
+
+def test_candidates_for_the_garrison_and_for_releata():
+    battle = example_one()
+    st = battle.state
+    # Garrison, 6 hits: priciest first is the five 8 RU Cruisers, then a 4 RU Frigate (text's
+    # ship table); the default (ruling 4) is the six cheapest operational ships, the 1 RU Drones.
+    dec = {"kind": "allocate", "side": 1, "hits": 6, "by": 0, "phase": "first"}
+    dec["default"] = ["1:3", "1:4", "1:5", "1:6", "1:7", "1:8"]
+    cands = battle_candidates(st, dec)
+    assert cands["priciest first: 1:21, 1:22, 1:23, 1:24, 1:25, 1:16"] == [
+        "1:21",
+        "1:22",
+        "1:23",
+        "1:24",
+        "1:25",
+        "1:16",
+    ]
+    assert cands["default: 1:3, 1:4, 1:5, 1:6, 1:7, 1:8"] == dec["default"]
+    # spread gives each single-hit Drone one hit: the same as the default, so it is dropped
+    assert not [k for k in cands if k.startswith("spread")]
+    # Releata (Battle 5+3 = 8, Control 3, the rest 1) with 12 hits on her entity first: each hit
+    # lowers the highest ability, Control before Battle on a tie, and none goes below 1:
+    # Battle 8->3 (5 hits), Control 3->2, Battle 3->2, Control 2->1, Battle 2->1; 9 hits in all.
+    dec = {"kind": "allocate", "side": 0, "hits": 12, "by": 1, "phase": "main", "default": []}
+    ent = [v for k, v in battle_candidates(st, dec).items() if k.startswith("entity first")]
+    b, c = "0:E:battle", "0:E:control"
+    assert ent == [[b] * 5 + [c, b, c, b]]
+
+
+def test_bad_decisions_are_refused():
+    battle = example_one()
+    decision = _first_allocation(battle)
+    with pytest.raises(InvalidInput, match="decision kind"):
+        advise_battle(battle, {**decision, "kind": "dance"}, n=2)
+    with pytest.raises(InvalidInput, match="not asked"):
+        advise_battle(battle, {**decision, "side": 0}, n=2)
+    with pytest.raises(InvalidInput, match="goal"):
+        advise_battle(battle, decision, n=2, goal="glory")
+    over = example_one().run()
+    with pytest.raises(IllegalAction):
+        advise_battle(over, decision, n=2)
