@@ -44,6 +44,7 @@ from .limit import LimitBoard
 from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
 from .rules import BoardRules, skill_key
 from .standard import PreparationBoard, StandardBoard
+from .tuning import BoardTuning, tune_board
 
 __all__ = [
     "DEFAULT_THEMES",
@@ -51,6 +52,7 @@ __all__ = [
     "Board",
     "BoardOdds",
     "BoardRules",
+    "BoardTuning",
     "Card",
     "Chase",
     "CheckDistribution",
@@ -75,6 +77,7 @@ __all__ = [
     "ranks_deck",
     "simulate",
     "skill_key",
+    "tune_board",
 ]
 
 _KINDS = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}

@@ -23,6 +23,7 @@ from .policies import AUTO, AskPolicy, AutoPolicy, Policy
 from .record import JobRecord, RecordRow
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import GENERAL_ROWS, JOB_TYPES, Incident, JobType
+from .tuning import Tuning, tune
 
 __all__ = [
     "AUTO",
@@ -44,9 +45,11 @@ __all__ = [
     "RecordRow",
     "RegulusRules",
     "SimulationResult",
+    "Tuning",
     "best_chance",
     "job_advice",
     "odds",
     "odds_grid",
     "simulate",
+    "tune",
 ]
