@@ -20,11 +20,10 @@ from kit.successors.examples import example_one
 
 def _first_allocation(battle: Battle) -> dict:
     ask = InteractivePolicy(ask=("allocate",))
-    while True:
-        try:
+    with pytest.raises(DecisionNeeded) as need:
+        while True:
             battle.step_phase(ask)
-        except DecisionNeeded as need:
-            return need.decision
+    return need.value.decision
 
 
 def _faces_before(battle: Battle, decision: dict) -> list[int]:
