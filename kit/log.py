@@ -25,6 +25,7 @@ removes the whole last action.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from typing import Any, TypeVar
 from . import limits, validate
 from .errors import IllegalAction, InvalidInput
 
-__all__ = ["Event", "EventLog", "replay"]
+__all__ = ["Event", "EventLog", "Observable", "replay"]
 
 S = TypeVar("S")
 
@@ -180,3 +181,81 @@ def replay(initial: S, events: Sequence[Event] | EventLog, apply: Callable[[S, E
     for event in events:
         state = apply(state, event)
     return state
+
+
+class _Observers:
+    """The callbacks watching one object; a copy of the object starts with none."""
+
+    def __init__(self) -> None:
+        self.refs: list[Callable[[], Callable[[Any], None] | None]] = []
+
+    def __copy__(self) -> _Observers:
+        return _Observers()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Observers:
+        return _Observers()
+
+
+class Observable:
+    """Mixin for engine objects that tell their views when they change.
+
+    Every action of the object (a roll, a check, an undo, a purchase) calls :meth:`_changed`
+    once it has landed, and each callback given to :meth:`observe` is called with the object.
+    A widget showing the object observes it, so a change made in a code cell, or through
+    another widget of the same object, shows without calling ``refresh()``. A bound method is
+    held weakly: observing does not keep a closed widget alive.
+
+    >>> class Counter(Observable):
+    ...     def __init__(self):
+    ...         self.n = 0
+    ...     def bump(self):
+    ...         self.n += 1
+    ...         self._changed()
+    >>> c = Counter()
+    >>> seen = []
+    >>> stop = c.observe(lambda obj: seen.append(obj.n))
+    >>> c.bump(); c.bump()
+    >>> stop()
+    >>> c.bump()
+    >>> seen
+    [1, 2]
+    """
+
+    def _observers(self) -> _Observers:
+        obs = self.__dict__.get("_kit_observers")
+        if obs is None:
+            obs = self.__dict__["_kit_observers"] = _Observers()
+        return obs
+
+    def observe(self, callback: Callable[[Any], None]) -> Callable[[], None]:
+        """Call ``callback(self)`` after every change; return a function that stops it."""
+        if not callable(callback):
+            raise InvalidInput(f"callback must be callable, got {type(callback).__name__}")
+        ref: Callable[[], Callable[[Any], None] | None]
+        try:
+            ref = weakref.WeakMethod(callback)
+        except TypeError:  # a plain function or a lambda: held as given
+
+            def ref(cb: Callable[[Any], None] = callback) -> Callable[[Any], None] | None:
+                return cb
+
+        obs = self._observers()
+        obs.refs.append(ref)
+
+        def stop() -> None:
+            if ref in obs.refs:
+                obs.refs.remove(ref)
+
+        return stop
+
+    def _changed(self) -> None:
+        """Tell the observers the object changed (engine code calls this after each action)."""
+        obs = self.__dict__.get("_kit_observers")
+        if obs is None:
+            return
+        for ref in list(obs.refs):
+            callback = ref()
+            if callback is None:
+                obs.refs.remove(ref)
+            else:
+                callback(self)

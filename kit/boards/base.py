@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
-from ..log import Event, EventLog
+from ..log import Event, EventLog, Observable
 from .cards import Card, as_card, card_list
 from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
 
@@ -77,7 +77,7 @@ class CheckRecord:
         }
 
 
-class Board(Generic[S]):
+class Board(Observable, Generic[S]):
     """Base class of the board kinds; see the subclasses for the rules of each."""
 
     KIND: ClassVar[str] = "board"
@@ -176,6 +176,7 @@ class Board(Generic[S]):
         new, derived = self._step(self._state, Event(kind, data))
         event = self.events.append(kind, **data, **derived)
         self._state = new
+        self._changed()
         return event
 
     def _replay(self, events: Iterable[Event], error: type[Exception] = SaveFileError) -> S:
@@ -201,11 +202,13 @@ class Board(Generic[S]):
         log.undo()
         self._state = self._replay(log)
         self.events = log
+        self._changed()
 
     def reset(self) -> None:
         """Clear every check (the setup stays)."""
         self.events = EventLog()
         self._state = self._fresh()
+        self._changed()
 
     @property
     def result(self) -> str:
@@ -292,6 +295,7 @@ class Board(Generic[S]):
         state = self._replay(log, error=IllegalAction)
         self._state = state
         self.events = log
+        self._changed()
 
     @property
     def snapshot(self) -> S:

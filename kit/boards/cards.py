@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
-from ..log import Event, EventLog
+from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, make_rng
 
 __all__ = [
@@ -193,7 +193,7 @@ class _Piles:
     shuffles: int  # how many reshuffles so far
 
 
-class EventDeck:
+class EventDeck(Observable):
     """The Dealer's event deck: seeded shuffle, draws, discards and reshuffles as events.
 
     Args:
@@ -267,6 +267,7 @@ class EventDeck:
             data = {"card": new.out[-1].to_dict()}
         event = self.events.append(kind, **data)
         self._piles = new
+        self._changed()
         return event
 
     # ------------------------------------------------------------- actions
@@ -284,6 +285,7 @@ class EventDeck:
                 return [self.draw() for _ in range(n)]
         except BaseException:
             self._piles = before
+            self._changed()
             raise
 
     def discard(self, cards: Iterable[Card | int | str]) -> None:
@@ -297,6 +299,7 @@ class EventDeck:
         """Take back the last draw, deal or discard."""
         self.events.undo()
         self._piles = self._replay(self.events)
+        self._changed()
 
     def _replay(self, events: Iterable[Event]) -> _Piles:
         p = self._fresh()

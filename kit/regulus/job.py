@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
-from ..log import Event, EventLog
+from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, resolve_seed
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .policies import AUTO, Policy
@@ -134,7 +134,7 @@ def _from_v1(data: Any) -> Any:
     return data
 
 
-class Job:
+class Job(Observable):
     """A job: type, difficulty, clock, conditions and crew, resolved as an event log.
 
     Args:
@@ -364,6 +364,7 @@ class Job:
             self._log.undo()
             self._rebuild()
             raise
+        self._changed()
         return event
 
     # ================================================================= actions
@@ -449,6 +450,7 @@ class Job:
         """Take back the last action (a roll, a decision, an adjustment or a note)."""
         self._log.undo()
         self._rebuild()
+        self._changed()
 
     def advance(self, policy: Policy = AUTO) -> bool:
         """Let ``policy`` answer pending decisions; return True if one is still pending."""

@@ -28,7 +28,7 @@ from typing import Any
 from .. import limits, store, validate
 from ..dice import parse
 from ..errors import IllegalAction, InvalidInput, InvalidType
-from ..log import Event, EventLog
+from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, make_rng
 from .design import ShipDesign
 from .entities import ABILITIES, Entity
@@ -123,7 +123,7 @@ def _item(item: Any) -> tuple[ShipDesign, str | None]:
     raise InvalidType(f"a ship to buy must be a catalog name, ShipType or ShipDesign, got {item!r}")
 
 
-class Fleet:
+class Fleet(Observable):
     """An entity's fleet, kept as an event log (see the module docs)."""
 
     def __init__(
@@ -230,6 +230,7 @@ class Fleet:
             self.log.append(kind, **data)
             trial = self._replay(self.log)  # a failure here removes the event again
         self._state = trial
+        self._changed()
 
     @property
     def ships(self) -> tuple[Ship, ...]:
@@ -369,6 +370,7 @@ class Fleet:
         """Undo the last action."""
         self.log.undo()
         self._state = self._replay(self.log)
+        self._changed()
 
     def _ids(self, ids: Iterable[int]) -> set[int]:
         if isinstance(ids, (int, str)):

@@ -13,18 +13,20 @@ the kit's errors (a blank field, ``null``, ``1e30`` or ``inf`` included).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from .. import validate
 from ..errors import InvalidInput, InvalidType, KitError
+from ..log import Observable
 
 STATIC = Path(__file__).parent / "static"
 
@@ -98,6 +100,45 @@ class KitWidget(anywidget.AnyWidget):
         sync=True
     )
     _theme_css = STATIC / "kit.css"
+    _watches: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding the engine object(s) shown; the widget follows their changes."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self._watches:
+            stops = self.__dict__.setdefault("_kit_stops", {})
+            stop = stops.pop(name, None)
+            if stop is not None:
+                stop()
+            if isinstance(value, Observable):
+                stops[name] = value.observe(self._engine_changed)
+        super().__setattr__(name, value)
+
+    def _engine_changed(self, _obj: Any) -> None:
+        """The object changed (in a code cell, or through another widget): redraw once.
+
+        Inside the widget's own action the guard redraws at its end. In a kernel the redraw
+        waits for the running cell to finish, so a cell that plays a hundred rolls redraws
+        once; with no event loop (a script, a test) it redraws at once.
+        """
+        if self.__dict__.get("_guard_depth", 0):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.refresh()
+            return
+        if not self.__dict__.get("_refresh_due"):
+            self.__dict__["_refresh_due"] = True
+            loop.call_soon(self._due_refresh)
+
+    def _due_refresh(self) -> None:
+        self.__dict__["_refresh_due"] = False
+        if self.comm is None:  # closed meanwhile
+            return
+        try:
+            self.refresh()
+        except Exception:  # a redraw must never break the kernel's loop
+            _log.exception("redrawing %s after a change failed", type(self).__name__)
 
     @contextmanager
     def guard(self) -> Iterator[None]:

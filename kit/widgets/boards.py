@@ -55,6 +55,7 @@ class BoardWidget(KitWidget):
     """
 
     _esm = esm("board.js")
+    _watches = ("board",)
     _css = (STATIC / "kit.css").read_text() + (STATIC / "board.css").read_text()
 
     view = traitlets.Dict(

@@ -30,6 +30,7 @@ class CombatTable(KitWidget):
     """
 
     _esm = esm("combat.js")
+    _watches = ("battle",)
     _css = (STATIC / "kit.css").read_text() + (STATIC / "combat.css").read_text()
 
     view = traitlets.Dict(help="Everything the table shows, derived from the battle.").tag(

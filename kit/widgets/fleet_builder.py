@@ -52,6 +52,7 @@ class FleetPanel(KitWidget):
     """
 
     _esm = esm("fleet_builder.js")
+    _watches = ("fleet",)
     _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
 
     view = traitlets.Dict(

@@ -30,6 +30,7 @@ class JobTable(KitWidget):
     """
 
     _esm = esm("job_table.js")
+    _watches = ("job",)
     _css = (STATIC / "kit.css").read_text() + (STATIC / "job_table.css").read_text()
 
     view = traitlets.Dict(help="Everything the table shows, derived from the job.").tag(sync=True)

@@ -232,6 +232,7 @@ class SectorExplorer(KitWidget):
     """
 
     _esm = esm("stars.js")
+    _watches = ("sector",)
     _css = _CSS
 
     kind = traitlets.Unicode("sector", help="Which explorer the JS draws.").tag(sync=True)

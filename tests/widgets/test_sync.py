@@ -1,0 +1,82 @@
+"""Widgets follow the engine objects they show: no ``refresh()`` after a change in code."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+from kit.boards import StandardBoard
+from kit.regulus import Job, Operative
+from kit.successors import Fleet
+from kit.widgets import BoardWidget, FleetPanel, JobTable
+
+
+def _job() -> Job:
+    return Job("heist", 4, 5, [Operative("Vex", "Face"), Operative("Oro", "Hacker")], seed=1)
+
+
+def test_two_tables_of_one_job_stay_in_step() -> None:
+    job = _job()
+    a, b = JobTable(job), JobTable(job)
+    with a.guard():
+        job.roll(7)  # as a click in table a does
+    assert len(a.view["rows"]) == len(b.view["rows"]) == 1
+    job.roll(5)  # a code cell
+    assert len(a.view["rows"]) == len(b.view["rows"]) == 2
+    job.undo()
+    assert len(a.view["rows"]) == len(b.view["rows"]) == 1
+
+
+def test_a_board_and_a_fleet_follow_code() -> None:
+    board = StandardBoard([6, 5, 7, 4], goal=3)
+    w = BoardWidget(board)
+    assert w.view["history"] == [] and w.view["successes"] == 0
+    board.check(9)  # beats the first card (6): one success
+    assert len(w.view["history"]) == 1 and w.view["successes"] == 1
+    fleet = Fleet(budget=100)
+    panel = FleetPanel(fleet)
+    assert panel.view["ships"] == 0 and panel.view["spent"] == 0
+    fleet.buy("Cruiser", 2)
+    assert (
+        panel.view["ships"] == 2 and panel.view["spent"] == 2 * 8
+    )  # a Cruiser is 8 RU in the table
+    fleet.undo()
+    assert panel.view["ships"] == 0
+
+
+def test_in_a_kernel_a_cell_redraws_once_when_it_ends() -> None:
+    job = _job()
+    table = JobTable(job)
+    calls = []
+    original = table.refresh
+
+    def counting() -> None:
+        calls.append(1)
+        original()
+
+    table.refresh = counting  # type: ignore[method-assign]
+
+    async def cell() -> None:
+        for _ in range(3):
+            job.roll(9)
+        assert calls == []  # nothing redrawn while the cell runs
+        await asyncio.sleep(0)  # the cell ends: the kernel's loop runs what is due
+
+    asyncio.run(cell())
+    assert len(calls) == 1
+    assert len(table.view["rows"]) == len(job.rows)
+
+
+def test_a_closed_widget_is_not_kept_alive() -> None:
+    job = _job()
+    table = JobTable(job)
+    table.close()
+    del table
+    gc.collect()
+    job.roll(9)  # the dead observer is dropped, nothing raises
+    seen = []
+    stop = job.observe(lambda j: seen.append(len(j.rows)))
+    job.roll(9)
+    stop()
+    job.roll(9)
+    assert seen == [2]
