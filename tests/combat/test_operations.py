@@ -470,3 +470,115 @@ def test_workshop_control_follows_the_control_limit_option():
     assert all(fresh.units[k].controlled for k in servos)  # both fit under Control 1 x 2
     down = Workshop(ent.with_damage("control"))
     assert down.control_limit == 0  # neutralized: it can do nothing
+
+
+# ---------------------------------------------------------------- gathering hulks in a battle
+def _hulk_battle(third_side=False):
+    """B's Gunboat, two Frigates and Drone hulked by damage rolls of 4/5 (the damage table's
+    "hulked" rows); A (and C) bring Servos, Handling 1 each, and a Castle to stay in the fight."""
+    from kit.successors.combat.damage import land_hit
+    from kit.successors.combat.events import Ctx, ScriptedRoller
+
+    sides = [
+        Side("A", ships=["Servo", "Servo", "Servo", "Castle"]),
+        Side("B", ships=["Castle", "Gunboat", "Frigate", "Frigate", "Drone"]),
+    ]
+    if third_side:
+        sides.append(Side("C", ships=["Servo", "Castle"]))
+    b = Battle(sides, seed=1)
+    c = Ctx(
+        b.sides,
+        b.state,
+        b.rules,
+        AutoPolicy(),
+        ScriptedRoller([4, 5, 4, 4]),
+        record=lambda k, d: b.log.append(k, **d),
+    )
+    for key in ("1:2", "1:3", "1:4", "1:5"):
+        land_hit(c, key, by=0, phase="main")
+    return b
+
+
+def _summary_row(b, side):
+    from kit.successors.combat import summarize
+    from kit.successors.combat.events import Ctx, ScriptedRoller
+
+    ctx = Ctx(b.sides, b.state, b.rules, AutoPolicy(), ScriptedRoller([]))
+    return summarize(ctx)["sides"][side]
+
+
+def test_hulks_hold_half_their_ships_ru_as_in_the_first_example():
+    # successors.txt 339/355/363: a hulked Gunboat is "a 1RU scrap pile", hulked Frigates are
+    # "2RU hulks"; a hulked Drone is "the same as destroyed for a 1RU ship". Catalog costs:
+    # Gunboat 2, Frigate 4, Drone 1 -> 2 // 2 = 1, 4 // 2 = 2, 1 // 2 = 0.
+    b = _hulk_battle()
+    assert [b.state.units[k].state for k in ("1:2", "1:3", "1:4", "1:5")] == ["hulked"] * 4
+    assert [b.state.units[k].hulk_ru for k in ("1:2", "1:3", "1:4", "1:5")] == [1, 2, 2, 0]
+
+
+def test_the_automatic_policy_gathers_the_hulks_with_spare_handling():
+    # "each success gathers a neutralized ship or object": A has nothing to repair, so its
+    # three rank-1 Servo dice (faces 1, 1, 1: three successes) gather the three hulks with
+    # scrap, the 2 RU ones first; the Drone's empty hulk is not a target.
+    b = _hulk_battle()
+    pol = Quiet(gather=True)
+    to_phase(b, "repair", pol)
+    ev = b.step_phase(pol, faces=[1, 1, 1])
+    assert [e["target"] for e in ev if e.kind == "roll" and e.get("purpose") == "gather"] == [
+        "1:3",
+        "1:4",
+        "1:2",
+    ]
+    assert {e["unit"]: e["hulk_ru"] for e in ev if e.kind == "gather"} == {
+        "1:3": 2,
+        "1:4": 2,
+        "1:2": 1,
+    }
+    assert [b.state.units[k].held_by for k in ("1:2", "1:3", "1:4", "1:5")] == [0, 0, 0, None]
+    mine, theirs = _summary_row(b, 0), _summary_row(b, 1)
+    assert mine["hulk_ru_gathered"] == 1 + 2 + 2
+    assert sorted(mine["hulks_gathered"]) == ["1:2", "1:3", "1:4"]
+    assert theirs["hulk_ru"] == 1 + 2 + 2 + 0 and "hulk_ru_gathered" not in theirs
+    # a replay of the saved log knows who holds which hulk
+    again = Battle.from_json(b.to_json())
+    assert [again.state.units[k].held_by for k in ("1:2", "1:3", "1:4")] == [0, 0, 0]
+
+
+def test_a_gathered_hulk_keeps_no_die_busy_and_cannot_be_gathered_twice():
+    # Holding ties up a die for a ship that could be taken back; a hulk is scrap, gathered for
+    # good (the kit's reading), so the next day all three Servo dice roll again.
+    b = _hulk_battle()
+    pol = Plan({0: ["1:3"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[1])
+    assert b.state.units["1:3"].held_by == 0
+    pol = Plan({0: ["1:2", "1:4", "1:4"]})
+    to_phase(b, "repair", pol)
+    ev = b.step_phase(pol, faces=[6, 6, 6])
+    assert len([e for e in ev if e.kind == "roll" and e.get("side") == 0]) == 3
+    with pytest.raises(IllegalAction, match="already"):
+        to_phase(b, "repair", Plan({0: ["1:3"]}))
+        b.step_phase(Plan({0: ["1:3"]}), faces=[1])
+
+
+def test_an_empty_hulk_is_no_gather_target():
+    b = _hulk_battle()
+    pol = Plan({0: ["1:5"]})
+    to_phase(b, "repair", pol)
+    with pytest.raises(IllegalAction, match="no scrap"):
+        b.step_phase(pol, faces=[1])
+
+
+def test_competing_gathers_on_one_hulk_cancel_as_for_ships():
+    # Same rule as for a ship: successes of several sides on one target cancel one for one.
+    b = _hulk_battle(third_side=True)
+    pol = Plan({0: ["1:3"], 2: ["1:3"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[1, 1])  # A 1, C 1 -> nobody
+    assert b.state.units["1:3"].held_by is None
+    pol = Plan({0: ["1:3", "1:3"], 2: ["1:3"]})
+    to_phase(b, "repair", pol)
+    b.step_phase(pol, faces=[1, 1, 1])  # A 2, C 1 -> A keeps 1 and gathers
+    assert b.state.units["1:3"].held_by == 0
+    assert _summary_row(b, 0)["hulk_ru_gathered"] == 2
+    assert "hulk_ru_gathered" not in _summary_row(b, 2)

@@ -275,7 +275,9 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
 
     A side's RU lost counts its ships destroyed, hulked, vaporized, eaten or taken over, and
     (``left_behind_counts_as_lost``) its neutralized ships left in the orbit when it lost or
-    retreated.
+    retreated. ``hulk_ru`` is the scrap its own hulked ships left; a side that gathered hulks
+    (its own or others') also gets ``hulks_gathered`` (their keys) and ``hulk_ru_gathered``
+    (their RU), which are its to use.
     """
     st = ctx.st
     alive = [i for i in range(len(ctx.sides)) if in_fight(st, i) and not st.sides[i].retreated]
@@ -305,17 +307,20 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
                 )
             ):
                 lost += u.cost
-        sides.append(
-            {
-                "name": s.name,
-                "outcome": outcome,
-                "ru_lost": lost,
-                "entity": ss.entity_state,
-                "hulk_ru": sum(
-                    u.hulk_ru for u in st.units.values() if u.origin == i and u.state == "hulked"
-                ),
-            }
-        )
+        row: dict[str, Any] = {
+            "name": s.name,
+            "outcome": outcome,
+            "ru_lost": lost,
+            "entity": ss.entity_state,
+            "hulk_ru": sum(
+                u.hulk_ru for u in st.units.values() if u.origin == i and u.state == "hulked"
+            ),
+        }
+        gathered = [u for u in st.units.values() if u.state == "hulked" and u.held_by == i]
+        if gathered:  # only when there are any, so results of battles without them keep their form
+            row["hulks_gathered"] = [u.key for u in gathered]
+            row["hulk_ru_gathered"] = sum(u.hulk_ru for u in gathered)
+        sides.append(row)
     return {
         "winner": ctx.sides[winner].name if winner is not None else None,
         "winner_index": winner,
@@ -349,6 +354,8 @@ def describe_event(battle: Battle, e: Event) -> str:
         return f"{name[d['side']].name}'s entity {verb} {d['ability']}"
     if e.kind == "entity_state":
         return f"{name[d['side']].name}'s entity {d['state']}"
+    if e.kind == "gather" and "hulk_ru" in d:
+        return f"{name[d['side']].name} gathers the hulk {d['unit']} ({d['hulk_ru']} RU)"
     if e.kind in ("repair", "recondition", "gather", "taken_over", "takeover_progress", "eaten"):
         return f"{e.kind.replace('_', ' ')}: {d['unit']}"
     if e.kind == "control_release":

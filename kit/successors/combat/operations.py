@@ -7,8 +7,12 @@ Each Handling die is one operation a day; a success does one unit of work:
 * **recondition**: one ship of another nation made usable (needless when Cross-Trained,
   impossible when Tek Locked);
 * **gather**: one neutralized ship (an enemy's, or one's own to carry it off) or object
-  pulled in and held; a held ship keeps one die busy each day. Sides gathering the same ship
-  in one phase cancel each other's successes until only one side has any;
+  pulled in and held; a held ship keeps one die busy each day. In a battle the objects are
+  the hulks of ships hulked there (``hulk_ru`` of scrap, half the ship's cost): a gathered
+  hulk is its gatherer's for good (its RU count in the result) and keeps no die busy, as
+  there is nothing left to hold back. A hulk of nothing (a 1 RU ship) cannot be gathered.
+  Sides gathering the same ship or hulk in one phase cancel each other's successes until
+  only one side has any;
 * **build**: up to 5 RU put into an engineering project, up to 3 into a ship or anything
   else (RU must be at hand);
 * **mine**: 3 RU of surface, 2 of crust or 1 of core RU (a Core Tap mines a core at the
@@ -17,49 +21,37 @@ Each Handling die is one operation a day; a success does one unit of work:
 
 :func:`run_operations` resolves a side's dice inside a battle. The same tasks outside combat,
 as days of rolls, are the :class:`~.workshop.Workshop`'s (``workshop`` module; its names are
-also importable from here).
+also importable from here, as are the rates in ``handling``).
 """
 
 from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
 
 from ... import validate
 from ...errors import IllegalAction
 from ..abilities import aptitude_attempt
-from ..entities import ABILITIES, Entity
 from .events import Ctx, in_fight
+from .handling import MINING_RATES, RECYCLE_RU, TASKS, entity_repair_ability
 from .state import parse_key
 from .takeover import cancel_competing
+from .workshop import BuildJob, DayReport, LooseObject, Workshop
 
 __all__ = [
     "MINING_RATES",
     "RECYCLE_RU",
     "TASKS",
+    "BuildJob",
+    "DayReport",
+    "LooseObject",
+    "Workshop",
     "check_task",
     "operations_phase",
     "resolve_gathers",
     "run_operations",
     "self_repair",
 ]
-
-#: Operations a Handling die can do.
-TASKS = ("repair", "recondition", "gather", "build", "mine", "recycle")
-#: RU per success by where the RU lie.
-MINING_RATES = {"surface": 3, "crust": 2, "core": 1}
-#: RU a success of recycling breaks off.
-RECYCLE_RU = 5
-
-
-def _entity_repair_ability(ent: Entity) -> str | None:
-    """Which ability a repair fixes: one below 1 first, else the most hit."""
-    hit = [(ent.damage[i], -i, a) for i, a in enumerate(ABILITIES) if ent.damage[i] > 0]
-    if not hit:
-        return None
-    low = [a for a in ABILITIES if ent.base(a) >= 1 and ent.current(a) < 1]
-    return low[0] if low else max(hit)[2]
 
 
 def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
@@ -79,8 +71,13 @@ def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
             raise IllegalAction(f"{target!r}: only a side's own damaged entity can be repaired")
         return
     u = st.units.get(target)
+    if task == "gather" and u is not None and u.state == "hulked":
+        if not u.gatherable:
+            why = "its gatherer holds it already" if u.hulk_ru > 0 else "it left no scrap"
+            raise IllegalAction(f"{target!r} is a hulk that cannot be gathered: {why}")
+        return
     if u is None or not u.in_orbit:
-        raise IllegalAction(f"{target!r} is not a ship in the orbit")
+        raise IllegalAction(f"{target!r} is not a ship or hulk in the orbit")
     if task == "repair" and (u.owner != side or u.status != "neutralized"):
         raise IllegalAction(f"{target!r} is not a neutralized ship of this side")
     if task == "recondition":
@@ -89,9 +86,7 @@ def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
             raise IllegalAction(f"{target!r} is not a ship of this side needing reconditioning")
         if ent is not None and ent.has("tek_locked"):
             raise IllegalAction(f"{ent.name} is Tek Locked and cannot recondition {target!r}")
-    if task == "gather" and (
-        u.status != "neutralized" or u.held_by is not None or u.carried_by is not None
-    ):
+    if task == "gather" and not u.gatherable:
         raise IllegalAction(f"{target!r} is not a neutralized ship free to gather")
 
 
@@ -135,10 +130,11 @@ def operations_phase(ctx: Ctx, pools: dict[int, list[int]]) -> None:
 
 
 def resolve_gathers(ctx: Ctx, scores: dict[str, dict[int, int]]) -> None:
-    """Gather the ships whose successes survive cancelling (ties gather nothing).
+    """Gather the ships and hulks whose successes survive cancelling (ties gather nothing).
 
-    When two or more sides gather the same ship and more than one succeeds, the successes
-    cancel until only one side has any (the rule for any action tried by several at once).
+    When two or more sides gather the same ship or hulk and more than one succeeds, the
+    successes cancel until only one side has any (the rule for any action tried by several
+    at once). The ``gather`` event of a hulk records its RU (``hulk_ru``).
     """
     for target, by_side in scores.items():
         kept = cancel_competing(by_side)
@@ -154,8 +150,9 @@ def resolve_gathers(ctx: Ctx, scores: dict[str, dict[int, int]]) -> None:
             continue
         ((side, _),) = kept.items()
         u = ctx.st.units[target]
-        if u.in_orbit and u.status == "neutralized" and u.held_by is None:
-            ctx.emit("gather", unit=target, side=side)
+        if u.gatherable:
+            extra = {"hulk_ru": u.hulk_ru} if u.state == "hulked" else {}
+            ctx.emit("gather", unit=target, side=side, **extra)
 
 
 def _aptitude_bonuses(
@@ -224,7 +221,7 @@ def _succeed(ctx: Ctx, side: int, task: str, target: str) -> None:
     if rest.startswith("E"):
         ent = st.sides[s].entity
         assert ent is not None
-        ability = rest[2:] if rest.startswith("E:") else _entity_repair_ability(ent)
+        ability = rest[2:] if rest.startswith("E:") else entity_repair_ability(ent)
         ctx.emit("ability_hit", side=s, ability=ability, hits=-1, repair=True)
         return
     u = st.units[target]
@@ -240,8 +237,6 @@ def _succeed(ctx: Ctx, side: int, task: str, target: str) -> None:
             ctx.emit("repair", unit=target, side=side)
     elif task == "recondition":
         ctx.emit("recondition", unit=target, side=side)
-    elif task == "gather":
-        ctx.emit("gather", unit=target, side=side)
 
 
 def self_repair(ctx: Ctx, side: int) -> None:
@@ -258,7 +253,7 @@ def self_repair(ctx: Ctx, side: int) -> None:
         ctx.emit(
             "ability_hit",
             side=side,
-            ability=_entity_repair_ability(ent),
+            ability=entity_repair_ability(ent),
             hits=-1,
             repair=True,
             reason="self-repairing",
@@ -276,7 +271,7 @@ def self_repair(ctx: Ctx, side: int) -> None:
             ctx.emit(
                 "ability_hit",
                 side=side,
-                ability=_entity_repair_ability(ent),
+                ability=entity_repair_ability(ent),
                 hits=-1,
                 repair=True,
                 reason="self-repair",
@@ -301,16 +296,3 @@ def _feral_eats(ctx: Ctx, side: int) -> None:
         take = min(bite, u.cost - u.eaten)
         ctx.emit("eaten", unit=u.key, side=side, ru=take)
         bite -= take
-
-
-#: Names that moved to the ``workshop`` module, still importable from here.
-_MOVED = ("BuildJob", "DayReport", "LooseObject", "Workshop")
-
-
-def __getattr__(name: str) -> Any:
-    """The Workshop names, loaded from ``workshop`` on first use (it imports this module)."""
-    if name in _MOVED:
-        from . import workshop
-
-        return getattr(workshop, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -97,7 +97,7 @@ class AutoPolicy:
     takeover: bool = True
     """Attempt Take-Overs when locked on (each Control user on the priciest enemy ship)."""
     gather: bool = False
-    """Spend spare Handling dice gathering enemy neutralized ships."""
+    """Spend spare Handling dice gathering enemy neutralized ships, then hulks (any side's)."""
     sensors: bool = True
     """Roll Sensors on every enemy each day until level 5."""
     buster_round: int = 1
@@ -164,19 +164,23 @@ class AutoPolicy:
         ]
         if ent is not None and ent_damaged and not ent.neutralized:
             jobs.append(("repair", entity_key(side)))
-        if self.gather:
+        if self.gather:  # enemy ships by price first (they may be repaired), then hulks by scrap
             jobs += [
                 ("gather", u.key)
                 for u in sorted(
                     (
                         u
                         for u in st.units.values()
-                        if u.owner != side
-                        and u.in_orbit
-                        and u.status == "neutralized"
-                        and u.held_by is None
+                        if u.gatherable and u.in_orbit and u.owner != side
                     ),
                     key=lambda u: (-u.cost, u.key),
+                )
+            ]
+            jobs += [
+                ("gather", u.key)
+                for u in sorted(
+                    (u for u in st.units.values() if u.gatherable and u.state == "hulked"),
+                    key=lambda u: (-u.hulk_ru, u.key),
                 )
             ]
         return jobs[: len(dice)]

@@ -309,7 +309,7 @@ class Unit:
     carried_by: str | None = None
     """Key of the carrier whose racks hold it."""
     held_by: int | None = None
-    """Index of the side that gathered and holds it."""
+    """Index of the side that gathered and holds it (for a hulk: whose scrap it now is)."""
     takeover: dict[int, int] = field(default_factory=dict)
     """Take-Over successes against it, by side index."""
     needs_recondition: bool = False
@@ -347,6 +347,16 @@ class Unit:
     def in_orbit(self) -> bool:
         """Still in the battle (not hulked, destroyed or gone)."""
         return self.state == "active"
+
+    @property
+    def gatherable(self) -> bool:
+        """A gather success may take it now: a neutralized ship in the orbit that nobody
+        holds or carries, or a hulk with scrap in it (``hulk_ru`` > 0) not yet gathered."""
+        if self.held_by is not None:
+            return False
+        if self.state == "hulked":
+            return self.hulk_ru > 0
+        return self.in_orbit and self.status == "neutralized" and self.carried_by is None
 
 
 @dataclass

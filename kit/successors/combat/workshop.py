@@ -3,7 +3,7 @@
 Outside a battle an entity and its ships spend their Handling dice day after day on the same
 tasks as in a battle's repair phase (``operations`` module), plus the ones that take time and
 RU: building, mining and recycling. Each success is one unit of work at the rates the rules
-give (:data:`~.operations.MINING_RATES`, :data:`~.operations.RECYCLE_RU`, 5 RU a success into
+give (:data:`~.handling.MINING_RATES`, :data:`~.handling.RECYCLE_RU`, 5 RU a success into
 a project and 3 into a ship). The repair-and-recondition example of the text runs here.
 
 The names are also importable from ``kit.successors.combat.operations`` (their first home)
@@ -26,7 +26,7 @@ from ..projects import Project, check_hyper_gate, project, project_type
 from ..rules import DEFAULT_RULES, SuccessorsRules
 from ..ships import ship_type
 from .events import RngRoller, Roller, ScriptedRoller
-from .operations import MINING_RATES, RECYCLE_RU, TASKS, _entity_repair_ability
+from .handling import MINING_RATES, RECYCLE_RU, TASKS, entity_repair_ability
 from .state import Unit
 
 __all__ = ["BuildJob", "DayReport", "LooseObject", "Workshop"]
@@ -473,7 +473,7 @@ class Workshop:
             report.events.append({"kind": "gathered", "target": target, "ru": obj.ru})
             return True
         if target == "0:E":
-            a = _entity_repair_ability(self.entity)
+            a = entity_repair_ability(self.entity)
             if a is None:
                 return False
             self.entity = self.entity.with_damage(a, -1)
