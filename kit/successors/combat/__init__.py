@@ -32,6 +32,7 @@ from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
 from .simulate import SimulationResult, simulate
 from .state import Side, Unit
+from .tuning import GarrisonTuning, tune_garrison
 from .workshop import Workshop
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "Battle",
     "CombatRules",
     "DecisionNeeded",
+    "GarrisonTuning",
     "InteractivePolicy",
     "Never",
     "OutOfFaces",
@@ -66,4 +68,5 @@ __all__ = [
     "simulate",
     "summarize",
     "system_fleet_level",
+    "tune_garrison",
 ]

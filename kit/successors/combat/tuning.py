@@ -1,0 +1,167 @@
+"""The combat tuner: how big a garrison gives an attacker the win chance the GM wants.
+
+:func:`tune_garrison` puts ``count`` ships of one type into a defending garrison for every
+count on a grid, simulates the attacker against each garrison with the same seed, and returns
+the count whose win chance for the attacker is nearest the target, with the counts around it.
+
+Example (Releata against a garrison of Frigates, aiming at an even fight):
+
+>>> from kit.successors.combat import AutoPolicy, Side
+>>> from kit.successors.examples import releata
+>>> rel = Side("Releata", releata(), ships={"Battleship": 2, "Drone": 8}, controlled=(1, 2, 3))
+>>> t = tune_garrison(rel, "Frigate", 0.5, n=400, counts=range(20, 29, 2), seed=1,
+...                   policy=AutoPolicy(takeover=False))
+>>> t.count, [c for c, _ in t.neighbours]
+(24, [22, 26])
+>>> abs(t.chance - 0.5) == min(abs(p - 0.5) for p in t.chances.values())
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ... import validate
+from ...errors import InvalidInput, InvalidType
+from ...rng import SeedLike, resolve_seed
+from ..fleets import Ship
+from ..ships import ship_type
+from .battle import Battle
+from .rules import DEFAULT_COMBAT_RULES, CombatRules
+from .simulate import simulate
+from .state import Side
+
+__all__ = ["GarrisonTuning", "garrison_battle", "tune_garrison"]
+
+
+@dataclass(frozen=True)
+class GarrisonTuning:
+    """The garrison size nearest a target win chance, and the whole grid behind it."""
+
+    ship: str
+    """Catalog name of the ship type whose number was tuned."""
+    target: float
+    """The attacker's win chance asked for."""
+    count: int
+    """The number of ``ship`` whose chance is nearest the target (fewer ships on a tie)."""
+    chances: dict[int, float]
+    """The attacker's simulated win chance for every count tried."""
+    n: int
+    """Battles simulated per count."""
+    seed: int
+    """Seed every count was simulated with (same seed, same numbers)."""
+    method: str
+    """How the battles were played: ``"fast"`` (vectorised), ``"engine"`` or ``"mixed"``."""
+
+    @property
+    def chance(self) -> float:
+        """The attacker's win chance at :attr:`count`."""
+        return self.chances[self.count]
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`chance` (binomial, ``n`` battles)."""
+        p = self.chance
+        return math.sqrt(p * (1 - p) / self.n)
+
+    @property
+    def neighbours(self) -> list[tuple[int, float]]:
+        """The counts next to :attr:`count` on the grid (below, above), with their chances."""
+        grid = sorted(self.chances)
+        i = grid.index(self.count)
+        return [(c, self.chances[c]) for c in grid[max(0, i - 1) : i + 2] if c != self.count]
+
+    def ranked(self) -> list[tuple[int, float]]:
+        """Every count with its chance, nearest the target first (fewer ships on a tie)."""
+        return sorted(self.chances.items(), key=lambda kv: (abs(kv[1] - self.target), kv[0]))
+
+    def __repr__(self) -> str:
+        around = ", ".join(f"{c}: {p:.1%}" for c, p in self.neighbours)
+        return (
+            f"GarrisonTuning({self.count} x {self.ship}: attacker wins {self.chance:.1%} "
+            f"± {self.stderr:.1%} for target {self.target:.0%}; neighbours {around})"
+        )
+
+
+def garrison_battle(
+    attacker: Side,
+    ship: str,
+    count: int,
+    *,
+    garrison: Side | None = None,
+    rules: CombatRules = DEFAULT_COMBAT_RULES,
+    jammer: int = 0,
+    seed: SeedLike = 0,
+) -> Battle:
+    """The battle :func:`tune_garrison` simulates for one count: ``attacker`` (side 0) against
+    ``garrison`` (default an empty side called "Garrison") with ``count`` more ``ship``."""
+    base = garrison if garrison is not None else Side("Garrison")
+    if not isinstance(base, Side):
+        raise InvalidType(f"garrison must be a Side or None, got {base!r}")
+    t = ship_type(ship)
+    added = tuple(Ship(len(base.ships) + i + 1, t.design, t.name) for i in range(count))
+    defender = dataclasses.replace(base, ships=base.ships + added)
+    return Battle([attacker, defender], rules=rules, jammer=jammer, seed=seed)
+
+
+def tune_garrison(
+    attacker_side: Side,
+    ship: str,
+    target: float,
+    *,
+    n: int = 2000,
+    counts: Iterable[int] = range(1, 31),
+    garrison: Side | None = None,
+    seed: SeedLike = 0,
+    policy: Any = None,
+    rules: CombatRules = DEFAULT_COMBAT_RULES,
+    jammer: int = 0,
+) -> GarrisonTuning:
+    """The number of ``ship`` in a defending garrison that gives ``attacker_side`` the win
+    chance nearest ``target``.
+
+    Args:
+        attacker_side: the side that attacks (side 0 of every battle).
+        ship: catalog name of the garrison's ship type to count (``"Frigate"``).
+        target: the attacker's win chance wanted, 0 to 1.
+        n: battles simulated per count.
+        counts: the garrison sizes to try.
+        garrison: the rest of the garrison (an entity, other ships, Static Defenses); the
+            counted ships join it. Default: nothing but the counted ships.
+        seed: every count is simulated with this seed (common random numbers).
+        policy: automatic policy for both sides (default AutoPolicy; the vectorised simulation
+            runs when it covers the battle, see :func:`~.simulate.simulate`; an attacker with
+            Sensors can lock on, which keeps Take-Overs possible and the slow engine in use
+            unless ``AutoPolicy(takeover=False)`` is given).
+        rules: combat rules.
+        jammer: Jammer Field level of the orbit.
+
+    Returns:
+        A :class:`GarrisonTuning`: the nearest count, its chance, its neighbours and the grid.
+    """
+    if not isinstance(attacker_side, Side):
+        raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
+    target = validate.number("target", target, 0, 1)
+    n = validate.integer("n", n, 1, 1_000_000)
+    name = ship_type(ship).name
+    grid = sorted({validate.integer("counts", c, 0, 10_000) for c in counts})
+    if not grid:
+        raise InvalidInput("counts: at least one garrison size is needed, got none")
+    base = garrison if garrison is not None else Side("Garrison")
+    if 0 in grid and not base.ships and base.entity is None and not base.static_defenses:
+        raise InvalidInput("counts: 0 leaves the garrison empty; start the counts at 1")
+    recorded = resolve_seed(seed)
+    chances: dict[int, float] = {}
+    methods = set()
+    for c in grid:
+        battle = garrison_battle(attacker_side, name, c, garrison=base, rules=rules, jammer=jammer)
+        result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
+        chances[c] = result.probability(0, "won")
+        methods.add(result.method)
+    count = min(grid, key=lambda c: (abs(chances[c] - target), c))
+    method = methods.pop() if len(methods) == 1 else "mixed"
+    return GarrisonTuning(name, float(target), count, chances, n, recorded, method)

@@ -1,0 +1,75 @@
+"""The garrison tuner: its answer is the nearest count on the grid, checked by brute force.
+
+Every count is simulated here again, with battles built by hand (not by the tuner's helper)
+and the same seed, and the nearest count is found by scanning the grid.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.errors import KitError
+from kit.successors.combat import AutoPolicy, Battle, Side, simulate
+from kit.successors.combat.tuning import tune_garrison
+from kit.successors.examples import releata
+
+FAST = AutoPolicy(takeover=False)
+
+
+def _releata() -> Side:
+    """The text's first example's attacker: Releata, two Battleships, eight Drones, the two
+    Battleships and a Drone under her Control."""
+    return Side("Releata", releata(), ships={"Battleship": 2, "Drone": 8}, controlled=(1, 2, 3))
+
+
+def _brute(attacker: Side, extra: list, ship: str, counts, n: int, seed: int) -> dict[int, float]:
+    out = {}
+    for c in counts:
+        defender = Side("Garrison", ships=[*extra, (ship, c)])
+        result = simulate(Battle([attacker, defender]), n, policy=FAST, seed=seed)
+        out[c] = result.probability(0, "won")
+    return out
+
+
+@pytest.mark.parametrize("target", [0.1, 0.5, 0.9])
+def test_answer_is_the_nearest_on_the_grid(target):
+    counts, n, seed = range(18, 31), 300, 4
+    tuned = tune_garrison(_releata(), "Frigate", target, n=n, counts=counts, seed=seed, policy=FAST)
+    grid = _brute(_releata(), [], "Frigate", counts, n, seed)
+    assert tuned.chances == pytest.approx(grid, abs=1e-12)
+    gaps = {c: abs(p - target) for c, p in grid.items()}
+    nearest = min(c for c in counts if gaps[c] == min(gaps.values()))
+    assert tuned.count == nearest and tuned.chance == grid[nearest]
+    below = [c for c in counts if c < nearest][-1:]
+    above = [c for c in counts if c > nearest][:1]
+    assert [c for c, _ in tuned.neighbours] == below + above
+    assert tuned.ranked()[0] == (nearest, grid[nearest])
+
+
+def test_the_counted_ships_join_the_rest_of_the_garrison():
+    counts, n, seed = [10, 14], 200, 2
+    base = Side("Garrison", ships={"Cruiser": 3})
+    tuned = tune_garrison(
+        _releata(), "Gunboat", 0.5, n=n, counts=counts, seed=seed, policy=FAST, garrison=base
+    )
+    assert tuned.chances == pytest.approx(
+        _brute(_releata(), [("Cruiser", 3)], "Gunboat", counts, n, seed), abs=1e-12
+    )
+
+
+def test_more_frigates_lower_the_attackers_chance():
+    """A sanity bound, not an oracle: with the same seed, the attacker's chance against 30
+    Frigates is below its chance against 10 (each Frigate adds a rank-2 die and a target)."""
+    tuned = tune_garrison(_releata(), "Frigate", 0.5, n=300, counts=[10, 30], seed=0, policy=FAST)
+    assert tuned.chances[30] < tuned.chances[10]
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(KitError, match="target"):
+        tune_garrison(_releata(), "Frigate", 1.5, n=10, counts=[1])
+    with pytest.raises(KitError, match="counts"):
+        tune_garrison(_releata(), "Frigate", 0.5, n=10, counts=[])
+    with pytest.raises(KitError, match="counts"):
+        tune_garrison(_releata(), "Frigate", 0.5, n=10, counts=[0, 1])
+    with pytest.raises(KitError):
+        tune_garrison(_releata(), "Warp Whale", 0.5, n=10, counts=[1])
