@@ -30,7 +30,15 @@ from ..log import Observable
 
 STATIC = Path(__file__).parent / "static"
 
-__all__ = ["STATIC", "KitWidget", "check_kwargs", "esm", "real_number", "whole_number"]
+__all__ = [
+    "STATIC",
+    "KitWidget",
+    "check_kwargs",
+    "esm",
+    "real_number",
+    "scoped_css",
+    "whole_number",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -42,6 +50,60 @@ def esm(name: str) -> str:
     helpers every widget uses are prepended here instead of written into each file.
     """
     return (STATIC / "dom.js").read_text() + "\n" + (STATIC / name).read_text()
+
+
+def scoped_css(name: str, root: str) -> str:
+    """The kit's shared theme (``kit.css``) plus ``name`` with every rule scoped to ``root``.
+
+    Widgets of different kinds share one page and one class prefix; scoping each widget's
+    own rules to its root class (``.gmk-combat .gmk-token``) keeps one widget's look from
+    leaking into another's. A selector already naming the root is kept as written.
+
+    >>> css = ".gmk-a, .gmk-x .gmk-b { color: red } @media (max-width: 9px) { .gmk-c { x: y } }"
+    >>> _scope(css, ".gmk-x")
+    '.gmk-x .gmk-a, .gmk-x.gmk-a, .gmk-x .gmk-b { color: red } @media (max-width: 9px) { .gmk-x .gmk-c, .gmk-x.gmk-c { x: y } }'
+    """
+    theme = (STATIC / "kit.css").read_text()
+    own = (STATIC / name).read_text() if name else ""
+    return theme + "\n" + _scope(own, root)
+
+
+def _scope(css: str, root: str) -> str:
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    mine = re.compile(re.escape(root) + r"(?![\w-])")
+    out: list[str] = []
+    i = 0
+    while i < len(css):
+        brace = css.find("{", i)
+        if brace < 0:
+            out.append(css[i:])
+            break
+        head = css[i:brace]
+        depth, j = 1, brace + 1
+        while depth and j < len(css):
+            depth += {"{": 1, "}": -1}.get(css[j], 0)
+            j += 1
+        body = css[brace + 1 : j - 1]
+        lead = head[: len(head) - len(head.lstrip())]
+        head = head.strip()
+        if head.startswith("@media") or head.startswith("@supports"):
+            out.append(f"{lead}{head} {{{_scope(body, root)}}}")
+        elif head.startswith("@"):
+            out.append(f"{lead}{head} {{{body}}}")
+        else:
+            sels = [s.strip() for s in head.split(",")]
+            # inside the root, or on the root element itself when it carries the first class
+            sels = [
+                s
+                if mine.search(s)
+                else f"{root} {s}, {root}{s}"
+                if s[0] in ".:["
+                else f"{root} {s}"
+                for s in sels
+            ]
+            out.append(f"{lead}{', '.join(sels)} {{{body}}}")
+        i = j
+    return "".join(out)
 
 
 def check_kwargs(cls_name: str, kwargs: dict[str, Any], allowed: set[str]) -> None:

@@ -26,7 +26,7 @@ from ..boards import Board as _EngineBoard
 from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
 from ..boards.checks import CheckDistribution
 from ..errors import InvalidInput, InvalidType, KitError
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import KitWidget, check_kwargs, esm, scoped_css
 
 __all__ = ["Board", "BoardWidget"]
 
@@ -56,7 +56,7 @@ class BoardWidget(KitWidget):
 
     _esm = esm("board.js")
     _watches = ("board",)
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "board.css").read_text()
+    _css = scoped_css("board.css", ".gmk-board")
 
     view = traitlets.Dict(
         help="The board's state plus odds and penalties, as the JS draws it."

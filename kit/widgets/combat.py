@@ -10,7 +10,7 @@ from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
 from ..successors.combat.simulate import fast_supported
-from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
+from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
 
 __all__ = ["CombatTable"]
 
@@ -31,7 +31,7 @@ class CombatTable(KitWidget):
 
     _esm = esm("combat.js")
     _watches = ("battle",)
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "combat.css").read_text()
+    _css = scoped_css("combat.css", ".gmk-combat")
 
     view = traitlets.Dict(help="Everything the table shows, derived from the battle.").tag(
         sync=True

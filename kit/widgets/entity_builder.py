@@ -25,7 +25,7 @@ from ..rng import make_rng
 from ..successors import ABILITIES, EDGES, FLAWS, SEXES, SIDES, Entity, Rank
 from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
-from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
+from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
 
 __all__ = ["EntityBuilder"]
 
@@ -54,7 +54,7 @@ class EntityBuilder(KitWidget):
     """
 
     _esm = esm("entity_builder.js")
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
+    _css = scoped_css("successors.css", ".gmk-successors")
 
     view = traitlets.Dict(
         help="The entity as the builder draws it: ranks, dice, traits, sheet."

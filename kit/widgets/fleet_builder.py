@@ -31,7 +31,7 @@ from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composi
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import STATIC, KitWidget, check_kwargs, esm, real_number, whole_number
+from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
 
 __all__ = ["FleetBuilder", "FleetPanel"]
 
@@ -53,7 +53,7 @@ class FleetPanel(KitWidget):
 
     _esm = esm("fleet_builder.js")
     _watches = ("fleet",)
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
+    _css = scoped_css("successors.css", ".gmk-successors")
 
     view = traitlets.Dict(
         help="The fleet as the panel draws it: budget, groups, Control, pools."

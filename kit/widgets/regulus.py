@@ -11,7 +11,7 @@ import traitlets
 from .. import validate
 from ..errors import InvalidInput, InvalidType, KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
-from ._base import STATIC, KitWidget, check_kwargs, esm, whole_number
+from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
 
 __all__ = ["JobBuilder", "JobTable"]
 
@@ -31,7 +31,7 @@ class JobTable(KitWidget):
 
     _esm = esm("job_table.js")
     _watches = ("job",)
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "job_table.css").read_text()
+    _css = scoped_css("job_table.css", ".gmk-job-table")
 
     view = traitlets.Dict(help="Everything the table shows, derived from the job.").tag(sync=True)
     auto_decide = traitlets.Bool(

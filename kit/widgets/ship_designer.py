@@ -22,7 +22,7 @@ import traitlets
 
 from ..errors import InvalidInput, InvalidType, KitError
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import KitWidget, check_kwargs, esm, scoped_css
 
 __all__ = ["DESIGN_FIELDS", "ShipDesigner"]
 
@@ -81,7 +81,7 @@ class ShipDesigner(KitWidget):
     """
 
     _esm = esm("ship_designer.js")
-    _css = (STATIC / "kit.css").read_text() + (STATIC / "successors.css").read_text()
+    _css = scoped_css("successors.css", ".gmk-successors")
 
     view = traitlets.Dict(
         help="The design's options, cost breakdown, signature and comparison."

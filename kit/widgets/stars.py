@@ -24,11 +24,11 @@ import traitlets
 from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
-from ._base import STATIC, KitWidget, check_kwargs, esm
+from ._base import KitWidget, check_kwargs, esm, scoped_css
 
 __all__ = ["SectorExplorer", "StarSystemExplorer"]
 
-_CSS = (STATIC / "kit.css").read_text() + (STATIC / "stars.css").read_text()
+_CSS = scoped_css("stars.css", ".gmk-stars")
 
 
 def _orbit_row(number: int, orbit: Any) -> dict[str, Any]:
