@@ -13,6 +13,12 @@ print, paste into session notes or give to players:
   in ``reveal`` (not how many there are in all); for a job, the record without GM notes, GM
   adjustments or the seed.
 
+Given the players' record (``knowledge=campaign.knowledge``, a
+:class:`~kit.successors.knowledge.Knowledge`), a player handout reads everything it shows from
+that one record and takes no sensors arguments: successes on entities and fleets, orbits as
+scanned, the systems and routes of a sector the players know (with the player map), and the
+notes about the object that they may read. The GM's copy then marks what they do not know.
+
 ``fmt="html"`` gives a standalone page (plotly figures embedded, plotly.js included once, no
 network needed) whose colours follow the reader's light or dark preference. Every piece of user
 text is escaped: as HTML in pages, and as Markdown syntax (links, images, emphasis, code, tables,
@@ -34,7 +40,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from . import validate
+from . import limits, validate
 from .errors import InvalidInput, InvalidType
 
 __all__ = ["AUDIENCES", "FORMATS", "handout", "save_handout"]
@@ -401,11 +407,27 @@ def _default_look(ship: Any) -> str:
 
 
 def _system(
-    system: Any, player: bool, successes: int | None, current_orbit: int | None, figures: bool
+    system: Any,
+    player: bool,
+    successes: int | None,
+    current_orbit: int | None,
+    figures: bool,
+    record: Any = None,
+    name: str | None = None,
 ) -> _Doc:
     from .successors.stars import redact
 
-    view = redact(system, None if not player else (successes or 0), current_orbit=current_orbit)
+    # with the players' record, their view is the union of every scanning position's view
+    players = None if record is None else record.view(system, name=name)
+    if player:
+        view = (
+            players
+            if players is not None
+            else redact(system, successes or 0, current_orbit=current_orbit)
+        )
+        successes = view.successes
+    else:
+        view = redact(system, None)
     star = view.star
     doc = _Doc(f"Star system: {view.name or 'unnamed'}")
     # 0 successes: the type of star and the number of orbits; 3: the entire system, the star
@@ -418,7 +440,7 @@ def _system(
         )
     doc.items(
         [("Star", star_text), ("Orbits", len(view.orbits))]
-        + ([("Sensors successes", successes or 0)] if player else [])
+        + ([("Sensors successes", successes or 0)] if player or players is not None else [])
     )
     rows = []
     for i, orbit in enumerate(view.orbits, 1):
@@ -429,58 +451,132 @@ def _system(
         extra = "; ".join(s.text for s in orbit.secrets)
         if orbit.installations:
             extra = (extra + "; " if extra else "") + orbit.installations
-        rows.append([i, text, extra])
-    doc.table(["Orbit", "Body", "Notes"], rows)
+        row = [i, text, extra]
+        if players is not None and not player:  # the GM's copy marks what the players lack
+            seen = players.orbits[i - 1]
+            row.append(
+                "no"
+                if seen is None
+                else (
+                    "yes"
+                    if len(seen.secrets) == len(orbit.secrets)
+                    else f"yes, {len(orbit.secrets) - len(seen.secrets)} secret(s) not"
+                )
+            )
+        rows.append(row)
+    head = ["Orbit", "Body", "Notes"] + (
+        ["Players know"] if players is not None and not player else []
+    )
+    doc.table(head, rows)
     if figures:
         from .figures.stars import star_system_figure
 
-        doc.figure(star_system_figure(view))
+        if record is not None:
+            doc.figure(
+                star_system_figure(
+                    system, view="player" if player else "gm", knowledge=record, name=name
+                )
+            )
+        else:
+            doc.figure(star_system_figure(view))
     return doc
 
 
-def _sector(sector: Any, player: bool, reveal: Any, route: Any, figures: bool) -> _Doc:
+def _sector(
+    sector: Any, player: bool, reveal: Any, route: Any, figures: bool, record: Any = None
+) -> _Doc:
     doc = _Doc(f"Sector: {sector.name}")
-    known = {i for pair in sector.history for i in pair} | {
-        i for g in sector.gates for i in (g.a, g.b)
-    }
-    known |= {sector.index(r) for r in (reveal or ())}
+    if record is not None:  # what the players know comes from their record alone
+        index = {n: i for i, n in enumerate(sector.names)}
+        known = {index[n] for n in record.known_systems() if n in index}
+        flown = {
+            (index[a], index[b]): status
+            for (a, b), status in record.known_routes(
+                locked_after=sector.rules.locked_after
+            ).items()
+            if a in index and b in index
+        }
+    else:
+        known = {i for pair in sector.history for i in pair} | {
+            i for g in sector.gates for i in (g.a, g.b)
+        }
+        known |= {sector.index(r) for r in (reveal or ())}
+        flown = {}
     shown = sorted(known) if player else list(range(sector.n))
-    doc.items(
-        [
-            ("Known systems" if player else "Systems", len(shown)),
-            ("Dimensions", f"{sector.dims}D"),
+    items: list[tuple[str, Any]] = [
+        ("Known systems" if player else "Systems", len(shown)),
+        ("Dimensions", f"{sector.dims}D"),
+    ]
+    if player and record is not None:
+        items.append(("Known routes", len(flown)))
+    else:
+        items += [
             ("Jumps recorded", sum(sector.history.values())),
             ("Hyper Gates", len(sector.gates)),
         ]
-    )
+    if not player and record is not None:
+        items.append(("Known to the players", f"{len(known)} systems, {len(flown)} routes"))
+    doc.items(items)
     if player and not shown:
         doc.p("No system of this sector is known yet.")
     limit = 400
     rows = []
     for i in shown[:limit]:
         star = sector.star(i) if (not player or i in known) else None
-        rows.append(
-            [
-                sector.names[i],
-                ", ".join(f"{c:.1f}" for c in sector.positions[i]),
-                f"Type {star.spectral_class}" if star is not None else "?",
-            ]
-        )
-    doc.table(["System", "Position (ly)", "Star"], rows)
+        row = [
+            sector.names[i],
+            ", ".join(f"{c:.1f}" for c in sector.positions[i]),
+            f"Type {star.spectral_class}" if star is not None else "?",
+        ]
+        if not player and record is not None:
+            row.append("yes" if i in known else "no")
+        rows.append(row)
+    head = ["System", "Position (ly)", "Star"]
+    doc.table(head + (["Players know"] if not player and record is not None else []), rows)
     if len(shown) > limit:
         doc.p(f"... and {len(shown) - limit} more systems.")
-    routes = [
-        (sector.names[a], sector.names[b], n, sector.status(a, b))
-        for (a, b), n in sorted(sector.history.items())
-    ]
-    if routes:
-        doc.h("Routes travelled")
-        doc.table(["From", "To", "Jumps", "Status"], [list(r) for r in routes])
-    if figures and not player:
+    if player and record is not None:
+        routes = [
+            [sector.names[a], sector.names[b], status] for (a, b), status in sorted(flown.items())
+        ]
+        if routes:
+            doc.h("Known routes")
+            doc.table(["From", "To", "Status"], routes)
+    else:
+        routes = [
+            [sector.names[a], sector.names[b], n, sector.status(a, b)]
+            for (a, b), n in sorted(sector.history.items())
+        ]
+        if routes:
+            doc.h("Routes travelled")
+            doc.table(["From", "To", "Jumps", "Status"], routes)
+    if figures and (not player or record is not None):
         from .figures.stars import sector_map
 
-        doc.figure(sector_map(sector, route=route))
+        doc.figure(
+            sector_map(
+                sector,
+                audience="player" if player else "gm",
+                knowledge=record,
+                route=None if player else route,
+            )
+        )
     return doc
+
+
+def _notes(doc: _Doc, record: Any, about: str | None, player: bool) -> None:
+    """The record's notes about ``about``: the players' own, or all of them marked for the GM."""
+    if record is None or about is None:
+        return
+    visible = {n.number for n in record.visible_notes()}
+    notes = [n for n in record.notes() if n.about == about and (not player or n.number in visible)]
+    if not notes:
+        return
+    doc.h("Notes")
+    for n in notes:
+        when = f"day {n.day}: " if n.day is not None else (f"{n.date}: " if n.date else "")
+        mark = "" if player else (" (players)" if n.number in visible else " (GM only)")
+        doc.p(f"{when}{n.text}{mark}")
 
 
 # ---------------------------------------------------------------- public
@@ -496,8 +592,17 @@ def handout(
     reveal: Any = None,
     route: Any = None,
     figures: bool = True,
+    knowledge: Any = None,
+    name: str | None = None,
 ) -> str:
     """A handout of ``obj`` for ``audience`` ("gm" or "player") as Markdown or a standalone HTML page.
+
+    With ``knowledge`` (the players' record, usually ``campaign.knowledge``) the player
+    version shows what the record holds and needs no sensors arguments: Sensors successes on
+    an entity or fleet, the orbits of a star system as scanned from every position, a
+    sector's known systems and routes (with the player map in HTML), and the notes about the
+    object that the players may read. The GM version then marks what the players do not
+    know and lists every note about the object.
 
     Args:
         obj: a regulus Job, a successors Entity or Fleet, a StarSystem or a Sector.
@@ -510,8 +615,13 @@ def handout(
         reveal: names or indices of sector systems the GM reveals to players.
         route: a route to draw on a GM sector map.
         figures: embed figures in HTML handouts.
+        knowledge: the players' record (:class:`~kit.successors.knowledge.Knowledge`);
+            replaces sensors, current_orbit and reveal.
+        name: the name the record knows the object by (default: the system's or entity's
+            own name, a fleet's owner's name).
     """
     validate.choice("audience", audience, AUDIENCES)
+    record = _record(knowledge, sensors=sensors, current_orbit=current_orbit, reveal=reveal)
     validate.choice("fmt", fmt, FORMATS)
     player = audience == "player"
     if sensors is not None:
@@ -533,17 +643,41 @@ def handout(
         )
     validate.boolean("figures", figures)
     want_figures = figures and fmt == "html"
+    if name is not None:
+        name = validate.text("name", name, max_len=limits.MAX_NAME)
     kind = type(obj).__name__
     if kind == "Job":
         doc = _job(obj, player, want_figures)
     elif kind == "Entity":
+        key = name or obj.name
+        if record is not None:
+            sensors = record.fleet_level(key)
         doc = _entity(obj, player, sensors)
+        _notes(doc, record, key, player)
     elif kind == "Fleet":
+        owner = getattr(obj, "owner", None)
+        key = name or (owner.name if owner is not None else None)
+        if record is not None:
+            if key is None:
+                raise InvalidInput(
+                    "a fleet without an owner needs name= (the name the knowledge record "
+                    "knows it by) to be looked up in the record"
+                )
+            sensors = record.fleet_level(key)
         doc = _fleet(obj, player, sensors, sig_class, decoys_as)
+        _notes(doc, record, key, player)
     elif kind == "StarSystem":
-        doc = _system(obj, player, sensors, current_orbit, want_figures)
+        key = name or obj.name or None
+        if record is not None and key is None:
+            raise InvalidInput(
+                "an unnamed star system needs name= (the name the knowledge record knows it "
+                "by) to be looked up in the record"
+            )
+        doc = _system(obj, player, sensors, current_orbit, want_figures, record, name)
+        _notes(doc, record, key, player)
     elif kind == "Sector":
-        doc = _sector(obj, player, reveal, route, want_figures)
+        doc = _sector(obj, player, reveal, route, want_figures, record)
+        _notes(doc, record, name or obj.name, player)
     else:
         raise InvalidType(
             f"no handout for {kind} objects; handouts cover Job, Entity, Fleet, StarSystem and Sector"
@@ -551,6 +685,26 @@ def handout(
     if player:
         doc.title += " (player handout)"
     return doc.markdown() if fmt == "markdown" else doc.html()
+
+
+def _record(knowledge: Any, **sensors_arguments: Any) -> Any:
+    """The players' record, checked; refused beside the arguments it replaces."""
+    if knowledge is None:
+        return None
+    from .successors.knowledge import Knowledge
+
+    if not isinstance(knowledge, Knowledge):
+        raise InvalidType(
+            "knowledge must be a kit.successors.knowledge.Knowledge (campaign.knowledge), "
+            f"got {type(knowledge).__name__}"
+        )
+    given = [k for k, v in sensors_arguments.items() if v is not None]
+    if given:
+        raise InvalidInput(
+            f"give either knowledge= or {', '.join(given)}=, not both: the record already "
+            "holds what the players know"
+        )
+    return knowledge
 
 
 def save_handout(

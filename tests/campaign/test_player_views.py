@@ -237,3 +237,79 @@ def test_system_figure_refuses_a_record_and_sensors_arguments_together():
         star_system_figure(marked_system(), view="player", knowledge=k, successes=3)
     with pytest.raises(InvalidType, match="Knowledge"):
         star_system_figure(marked_system(), view="player", knowledge="all")
+
+
+# ---------------------------------------------------------------- handouts from the record
+FORMATS = ("markdown", "html")
+
+
+def both(obj, k, **options) -> tuple[str, str]:
+    """(GM text, player text), Markdown and the HTML page source (figures included) joined."""
+    from kit.handouts import handout
+
+    gm = "\n".join(handout(obj, fmt=f, knowledge=k, **options) for f in FORMATS)
+    player = "\n".join(
+        handout(obj, audience="player", fmt=f, knowledge=k, **options) for f in FORMATS
+    )
+    return gm, player
+
+
+def test_system_handout_reads_the_record():
+    system = marked_system()
+    k = Knowledge()
+    k.scan("Vega", 2, orbit=3)  # 2 successes from orbit 3: orbits 2, 3 and 4, no secrets
+    k.note("NOTEMARK-SHARED the beacon", about="Vega")
+    k.note("NOTEMARK-GMONLY a trap", player_visible=False, about="Vega")
+    gm, player = both(system, k)
+    for i in range(1, 8):
+        assert f"INSTMARK{i}" in gm and f"SECRETMARK{i}" in gm
+        assert (f"INSTMARK{i}" in player) == (i in (2, 3, 4)), i
+        assert f"SECRETMARK{i}" not in player
+        assert (f"{10_001 + 10 * i:,} km" in player) == (i in (2, 3, 4)), i
+    assert "NOTEMARK-SHARED" in player and "NOTEMARK-GMONLY" not in player
+    assert "NOTEMARK-GMONLY" in gm and "(GM only)" in gm
+    assert "Players know" in gm and "Players know" not in player
+    assert "Giant" in gm and "Giant" not in player  # the star's size waits for 3 successes
+
+
+def test_sector_handout_reads_the_record_and_carries_the_player_map():
+    sector, k = played()
+    gm, player = both(sector, k)
+    for i in range(N):
+        assert NAMES[i] in gm
+        assert (NAMES[i] in player) == (i in KNOWN), i
+    assert "Known routes" in player and "plotly" in player  # the player map is in the page
+    # the GM's copy says which systems the players know
+    assert "Known to the players" in gm and "4 systems, 1 routes" in gm
+
+
+def test_entity_and_fleet_handouts_read_the_record():
+    from kit.successors import Entity
+    from kit.successors.fleets import Fleet
+
+    owner = Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK")
+    fleet = Fleet(owner, budget=40)
+    fleet.buy("CRUISER", 2)
+    k = Knowledge()
+    k.scan_fleet("OWNERMARK", 3)
+    # 3 successes: not named (the name comes at 4), abilities unknown (5)
+    gm, player = both(owner, k)
+    assert "OWNERMARK" in gm and "SIDEMARK" in gm
+    assert "OWNERMARK" not in player and "SIDEMARK" not in player
+    gm, player = both(fleet, k)
+    assert "OWNERMARK" in gm and "OWNERMARK" not in player
+    k.scan_fleet("OWNERMARK", 1)  # 4: the name
+    assert "OWNERMARK" in both(owner, k)[1] and "OWNERMARK" in both(fleet, k)[1]
+    assert "SIDEMARK" not in both(owner, k)[1]  # the side is never in a player handout
+
+
+def test_handouts_refuse_a_record_beside_sensors_arguments():
+    from kit.handouts import handout
+
+    k = Knowledge()
+    with pytest.raises(InvalidInput, match="either knowledge= or sensors="):
+        handout(marked_system(), audience="player", knowledge=k, sensors=2)
+    with pytest.raises(InvalidInput, match="reveal"):
+        handout(line_sector(), audience="player", knowledge=k, reveal=["ZQ1SYSMARK"])
+    with pytest.raises(InvalidType, match="Knowledge"):
+        handout(marked_system(), audience="player", knowledge={"events": []})
