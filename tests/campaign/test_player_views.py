@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kit.errors import InvalidInput, InvalidType
 from kit.figures import sector_map, star_system_figure
@@ -313,3 +315,49 @@ def test_handouts_refuse_a_record_beside_sensors_arguments():
         handout(line_sector(), audience="player", knowledge=k, reveal=["ZQ1SYSMARK"])
     with pytest.raises(InvalidType, match="Knowledge"):
         handout(marked_system(), audience="player", knowledge={"events": []})
+
+
+# ---------------------------------------------------------------- any record
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scans=st.lists(st.tuples(st.none() | st.integers(1, 7), st.integers(0, 3)), max_size=6),
+    flights=st.lists(st.tuples(st.integers(0, N - 1), st.integers(0, N - 1)), max_size=4),
+    told=st.lists(st.integers(0, N - 1), max_size=2),
+    hidden=st.lists(st.integers(0, N - 1), max_size=2),
+)
+def test_any_record_shows_exactly_what_it_holds(scans, flights, told, hidden):
+    system = marked_system()
+    sector = line_sector()
+    k = Knowledge()
+    oracle_known: set[int] = set()
+    for a, b in flights:
+        if a != b:
+            k.travelled((NAMES[a], NAMES[b]))
+            oracle_known |= {a, b}
+    for i in told:
+        k.reveal(NAMES[i])
+        oracle_known.add(i)
+    for i in hidden:
+        k.hide(NAMES[i])
+        oracle_known.discard(i)
+    # an independent reading of the table: from orbit o with a running total t, orbit i is
+    # known at t >= 1 when i == o, at t >= 2 when |i - o| <= 1, and at t >= 3 wherever o is;
+    # each position keeps the last total reached there, and nothing is forgotten
+    total, at = 0, {}
+    for orbit, successes in scans:
+        k.scan("Vega", successes, orbit)
+        total += successes
+        at[orbit] = total
+
+    def seen(i: int) -> bool:
+        return any(
+            t >= 3 or (o is not None and ((t >= 1 and i == o) or (t >= 2 and abs(i - o) <= 1)))
+            for o, t in at.items()
+        )
+
+    player = star_system_figure(system, view="player", knowledge=k).to_json()
+    for i in range(1, 8):
+        assert (f"INSTMARK{i}" in player) == seen(i), (i, at)
+    text = sector_map(sector, audience="player", knowledge=k).to_json()
+    for i in range(N):
+        assert (NAMES[i] in text) == (i in oracle_known), (i, flights, told, hidden)
