@@ -277,7 +277,8 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
     (``left_behind_counts_as_lost``) its neutralized ships left in the orbit when it lost or
     retreated. ``hulk_ru`` is the scrap its own hulked ships left; a side that gathered hulks
     (its own or others') also gets ``hulks_gathered`` (their keys) and ``hulk_ru_gathered``
-    (their RU), which are its to use.
+    (their RU), which are its to use; one that put enemy entities in Cubes gets ``prisoners``
+    (their sides' names), and those sides' ``entity`` reads ``"imprisoned"``.
     """
     st = ctx.st
     alive = [i for i in range(len(ctx.sides)) if in_fight(st, i) and not st.sides[i].retreated]
@@ -320,6 +321,8 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
         if gathered:  # only when there are any, so results of battles without them keep their form
             row["hulks_gathered"] = [u.key for u in gathered]
             row["hulk_ru_gathered"] = sum(u.hulk_ru for u in gathered)
+        if ss.prisoners:
+            row["prisoners"] = [ctx.sides[j].name for j in ss.prisoners]
         sides.append(row)
     return {
         "winner": ctx.sides[winner].name if winner is not None else None,
@@ -354,6 +357,8 @@ def describe_event(battle: Battle, e: Event) -> str:
         return f"{name[d['side']].name}'s entity {verb} {d['ability']}"
     if e.kind == "entity_state":
         return f"{name[d['side']].name}'s entity {d['state']}"
+    if e.kind == "imprison":
+        return f"{name[d['side']].name} puts {name[d['target']].name}'s entity in a Cube"
     if e.kind == "gather" and "hulk_ru" in d:
         return f"{name[d['side']].name} gathers the hulk {d['unit']} ({d['hulk_ru']} RU)"
     if e.kind in ("repair", "recondition", "gather", "taken_over", "takeover_progress", "eaten"):

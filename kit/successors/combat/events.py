@@ -89,6 +89,11 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
         u.held_by = d["side"]  # type: ignore[union-attr]
     elif kind == "release":
         u.held_by = None  # type: ignore[union-attr]
+    elif kind == "imprison":
+        captor, prisoner = st.sides[d["side"]], st.sides[d["target"]]
+        prisoner.entity_state = "imprisoned"
+        captor.cubes -= 1
+        captor.prisoners.append(d["target"])
     elif kind == "structure_hit":
         struct = st.sides[d["side"]].structures[d["code"]]
         struct["hits"] += 1
@@ -234,7 +239,14 @@ def copy_state(st: BattleState) -> BattleState:
     """A deep copy of the state (units and sides are small mutable records)."""
     units = {k: _copy_unit(u) for k, u in st.units.items()}
     sides = [
-        dataclasses.replace(s, sensors=dict(s.sensors), busters=list(s.busters)) for s in st.sides
+        dataclasses.replace(
+            s,
+            sensors=dict(s.sensors),
+            busters=list(s.busters),
+            prisoners=list(s.prisoners),
+            structures={k: dict(v) for k, v in s.structures.items()},
+        )
+        for s in st.sides
     ]
     return dataclasses.replace(
         st, units=units, sides=sides, result=dict(st.result) if st.result else None

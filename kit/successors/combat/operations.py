@@ -13,6 +13,12 @@ Each Handling die is one operation a day; a success does one unit of work:
   there is nothing left to hold back. A hulk of nothing (a 1 RU ship) cannot be gathered.
   Sides gathering the same ship or hulk in one phase cancel each other's successes until
   only one side has any;
+* **imprison** (in a battle, with an empty Cube at hand: ``Side.cubes``): one neutralized
+  enemy entity put in a Cube. The text lets a Cube take an entity once neutralized and
+  says nothing of how; the kit makes it a Handling success, resolved and cancelled like a
+  gather. Inside, the entity is out of the battle (``entity_state`` ``"imprisoned"``):
+  nothing can target it, its side fights on without it, and it still heals (its rank-1
+  roll a day) but may only use Sensors, and only in the Cube's orbit (``projects.Cube``);
 * **build**: up to 5 RU put into an engineering project, up to 3 into a ship or anything
   else (RU must be at hand);
 * **mine**: 3 RU of surface, 2 of crust or 1 of core RU (a Core Tap mines a core at the
@@ -34,11 +40,12 @@ from ...errors import IllegalAction
 from ..abilities import aptitude_attempt
 from .events import Ctx, in_fight
 from .handling import MINING_RATES, RECYCLE_RU, TASKS, entity_repair_ability
-from .state import parse_key
+from .state import BattleState, parse_key
 from .takeover import cancel_competing
 from .workshop import BuildJob, DayReport, LooseObject, Workshop
 
 __all__ = [
+    "BATTLE_TASKS",
     "MINING_RATES",
     "RECYCLE_RU",
     "TASKS",
@@ -46,6 +53,7 @@ __all__ = [
     "DayReport",
     "LooseObject",
     "Workshop",
+    "can_imprison",
     "check_task",
     "operations_phase",
     "resolve_gathers",
@@ -54,11 +62,18 @@ __all__ = [
 ]
 
 
+#: What a Handling die may do in a battle's repair phase (the rest takes days: the Workshop).
+BATTLE_TASKS = ("repair", "recondition", "gather", "imprison")
+
+
 def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
     """Raise IllegalAction unless ``side`` may do ``task`` on ``target`` now."""
     st = ctx.st
-    validate.choice("task", task, ("repair", "recondition", "gather"))
+    validate.choice("task", task, BATTLE_TASKS)
     s, rest = parse_key(target)
+    if task == "imprison":
+        _check_imprison(ctx, side, s, rest, target)
+        return
     if rest.startswith("E"):
         ent = st.sides[s].entity
         if (
@@ -88,6 +103,26 @@ def check_task(ctx: Ctx, side: int, task: str, target: str) -> None:
             raise IllegalAction(f"{ent.name} is Tek Locked and cannot recondition {target!r}")
     if task == "gather" and not u.gatherable:
         raise IllegalAction(f"{target!r} is not a neutralized ship free to gather")
+
+
+def can_imprison(st: BattleState, side: int, target: int) -> bool:
+    """May ``side`` put ``target``'s entity in a Cube now? It needs an empty Cube, and the
+    entity must be an enemy's, in the orbit (not destroyed, gone or already held) and
+    neutralized (a willing entity enters a Cube outside a battle: ``projects.Cube``)."""
+    if target == side or not 0 <= target < len(st.sides) or st.sides[side].cubes < 1:
+        return False
+    t = st.sides[target]
+    return t.entity is not None and t.entity_state == "active" and t.entity.neutralized
+
+
+def _check_imprison(ctx: Ctx, side: int, s: int, rest: str, target: str) -> None:
+    if rest != "E":
+        raise IllegalAction(f"imprison targets an enemy entity ('1:E'), got {target!r}")
+    if not can_imprison(ctx.st, side, s):
+        raise IllegalAction(
+            f"{target!r} cannot be put in a Cube now: it takes an empty Cube of this side "
+            f"({ctx.st.sides[side].cubes} left) and a neutralized enemy entity in the orbit"
+        )
 
 
 @dataclass
@@ -130,11 +165,14 @@ def operations_phase(ctx: Ctx, pools: dict[int, list[int]]) -> None:
 
 
 def resolve_gathers(ctx: Ctx, scores: dict[str, dict[int, int]]) -> None:
-    """Gather the ships and hulks whose successes survive cancelling (ties gather nothing).
+    """Gather the ships and hulks (and imprison the entities) whose successes survive
+    cancelling (ties take nothing).
 
-    When two or more sides gather the same ship or hulk and more than one succeeds, the
-    successes cancel until only one side has any (the rule for any action tried by several
-    at once). The ``gather`` event of a hulk records its RU (``hulk_ru``).
+    When two or more sides gather the same ship or hulk, or try to put the same entity in
+    their Cubes, and more than one succeeds, the successes cancel until only one side has any
+    (the rule for any action tried by several at once). The ``gather`` event of a hulk
+    records its RU (``hulk_ru``). An entity brought back above 0 by its own side's repair
+    earlier in the same phase is no longer neutralized and escapes the Cube.
     """
     for target, by_side in scores.items():
         kept = cancel_competing(by_side)
@@ -149,6 +187,11 @@ def resolve_gathers(ctx: Ctx, scores: dict[str, dict[int, int]]) -> None:
         if not kept:
             continue
         ((side, _),) = kept.items()
+        owner, rest = parse_key(target)
+        if rest == "E":
+            if can_imprison(ctx.st, side, owner):
+                ctx.emit("imprison", side=side, target=owner)
+            continue
         u = ctx.st.units[target]
         if u.gatherable:
             extra = {"hulk_ru": u.hulk_ru} if u.state == "hulked" else {}
@@ -204,7 +247,7 @@ def _side_operations(
         )
         if not ok and not bonus:
             continue
-        if task == "gather":
+        if task in ("gather", "imprison"):
             got = gathers.setdefault(target, {})
             got[side] = got.get(side, 0) + int(ok) + bonus
             continue
@@ -240,12 +283,16 @@ def _succeed(ctx: Ctx, side: int, task: str, target: str) -> None:
 
 
 def self_repair(ctx: Ctx, side: int) -> None:
-    """A neutralized entity's daily rank-1 repair roll; Self-Repairing's free hit a day."""
+    """A neutralized entity's daily rank-1 repair roll; Self-Repairing's free hit a day.
+
+    An entity in a Cube still heals (healing is not the use of an ability), but a Feral in
+    one eats nothing.
+    """
     s = ctx.st.sides[side]
     ent = s.entity
-    if ent is None or s.entity_state != "active":
+    if ent is None or s.entity_state not in ("active", "imprisoned"):
         return
-    if ctx.sides[side].feral and not ent.neutralized:
+    if ctx.sides[side].feral and not ent.neutralized and s.entity_state == "active":
         _feral_eats(ctx, side)
     if not any(ent.damage):
         return

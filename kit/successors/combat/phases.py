@@ -328,7 +328,7 @@ def retreat_phase(ctx: Ctx) -> None:
 def repair_phase(ctx: Ctx) -> None:
     """Gathering and repair: Handling operations, self-repair, Ferals eating."""
     for side in range(len(ctx.sides)):
-        if in_fight(ctx.st, side) or ctx.st.sides[side].entity_state == "active":
+        if in_fight(ctx.st, side) or ctx.st.sides[side].entity_state in ("active", "imprisoned"):
             self_repair(ctx, side)
     for side in range(len(ctx.sides)):
         if in_fight(ctx.st, side):

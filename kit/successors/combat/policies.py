@@ -25,6 +25,7 @@ from .damage import (
     entity_loss_order,
 )
 from .events import Ctx
+from .operations import can_imprison
 from .state import entity_key, parse_key
 
 __all__ = [
@@ -137,8 +138,9 @@ class AutoPolicy:
 
     # --------------------------------------------------------------- phase 4
     def operations(self, ctx: Ctx, side: int, dice: list[int]) -> list[tuple[str, str]]:
-        """Entity first if neutralized, then cheapest neutralized ships, then the entity's
-        other hits, then (optionally) gathering; one job per die."""
+        """Entity first if neutralized, then a neutralized enemy entity into an empty Cube,
+        then cheapest neutralized ships, then the entity's other hits, then (optionally)
+        gathering; one job per die."""
         st = ctx.st
         jobs: list[tuple[str, str]] = []
         s = st.sides[side]
@@ -146,6 +148,12 @@ class AutoPolicy:
         ent_damaged = ent is not None and s.entity_state == "active" and any(ent.damage)
         if ent is not None and ent_damaged and ent.neutralized:
             jobs.append(("repair", entity_key(side)))
+        if s.cubes:  # a neutralized enemy entity goes into an empty Cube before it heals
+            jobs += [
+                ("imprison", entity_key(j))
+                for j in range(len(st.sides))
+                if can_imprison(st, side, j)
+            ][: s.cubes]
         mine = sorted(
             (
                 u

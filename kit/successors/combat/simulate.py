@@ -145,6 +145,7 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
             or s.adjacent
             or s.feral
             or s.carried
+            or s.cubes
         ):
             return f"{s.name!r} has extras (defenses, busters, rammers, racks...) not vectorised"
         e = s.entity

@@ -120,6 +120,9 @@ class Side:
     """Its entity eats neutralized ships; None: yes for a bestiary Feral."""
     decoy_looks: tuple[tuple[int, str], ...] = ()
     """(ship id, catalog type) a decoy shows itself as until Sensors level 4."""
+    cubes: int = 0
+    """Empty Cubes the side has at hand in the orbit (20 RU each; a ship's racks carry one):
+    each may take one neutralized enemy entity prisoner with a Handling success."""
 
     def __post_init__(self) -> None:
         s = object.__setattr__
@@ -180,7 +183,7 @@ class Side:
             if c not in ids or any(i not in ids for i in v):
                 raise InvalidInput(f"carried names ships not in {self.name!r}: {(c, v)!r}")
         s(self, "carried", carried)
-        for f in ("sensors", "static_defenses", "rammers", "matrix", "targeter"):
+        for f in ("sensors", "static_defenses", "rammers", "matrix", "targeter", "cubes"):
             s(self, f, validate.integer(f, getattr(self, f), 0, 100000))
         s(self, "busters", tuple(validate.integer("buster rank", b, 1, 1000) for b in self.busters))
         if self.stellar_cannon is not None:
@@ -366,7 +369,8 @@ class SideState:
     entity: Entity | None
     """The entity with its damage so far (None: no entity)."""
     entity_state: str = "active"
-    """``"active"``, ``"destroyed"`` or ``"retreated"`` (``"none"`` without an entity)."""
+    """``"active"``, ``"destroyed"``, ``"retreated"`` or ``"imprisoned"`` (in an enemy's Cube;
+    ``"none"`` without an entity)."""
     sensors: dict[int, int] = field(default_factory=dict)
     """Sensors successes on each other side."""
     static_defenses: int = 0
@@ -382,6 +386,10 @@ class SideState:
     structures: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The Matrix ("M") and Targeter ("T") the entity uses: level, hits it can take, hits
     taken and state ("active", "neutralized" or "destroyed")."""
+    cubes: int = 0
+    """Empty Cubes left."""
+    prisoners: list[int] = field(default_factory=list)
+    """Sides whose entity this side holds in a Cube."""
 
     def structure_level(self, code: str) -> int:
         """Level a structure adds while it works (0 once neutralized or destroyed)."""
@@ -481,6 +489,7 @@ def initial_state(sides: Iterable[Side]) -> BattleState:
                 list(side.busters),
                 side.rammers,
                 structures=_structures(side),
+                cubes=side.cubes,
             )
         )
     for i, side in enumerate(sides):
