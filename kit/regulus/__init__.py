@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from .advice import AdvisedPolicy, best_chance, job_advice
 from .core import JobState
+from .impact import RuleImpact, rule_impact
 from .job import Job, Operative
+from .luck import JobLuck, luck
 from .odds import Odds, SimulationResult, odds, odds_grid, simulate
 from .policies import AUTO, AskPolicy, AutoPolicy, Policy
 from .record import JobRecord, RecordRow
@@ -36,6 +38,7 @@ __all__ = [
     "Condition",
     "Incident",
     "Job",
+    "JobLuck",
     "JobRecord",
     "JobState",
     "JobType",
@@ -44,12 +47,15 @@ __all__ = [
     "Policy",
     "RecordRow",
     "RegulusRules",
+    "RuleImpact",
     "SimulationResult",
     "Tuning",
     "best_chance",
     "job_advice",
+    "luck",
     "odds",
     "odds_grid",
+    "rule_impact",
     "simulate",
     "tune",
 ]

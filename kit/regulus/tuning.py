@@ -29,7 +29,7 @@ from .odds import odds
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JobType
 
-__all__ = ["Tuning", "tune"]
+__all__ = ["Tuning", "chance_grid", "tune"]
 
 
 class Tuning(NamedTuple):
@@ -57,6 +57,31 @@ def _crew(crew: Iterable[Operative] | int) -> list[Operative]:
         size = validate.integer("crew size", crew, 1, 12)
         return [Operative(f"Operative {i + 1}", "Crew") for i in range(size)]
     return list(crew)
+
+
+def chance_grid(
+    job_type: str | JobType,
+    crew: Iterable[Operative] | int,
+    difficulties: Iterable[int],
+    clocks: Iterable[int],
+    conditions: Iterable[Condition] = DEFAULT_CONDITIONS,
+    rules: RegulusRules | None = None,
+) -> list[list[float]]:
+    """Exact chance of success for every Difficulty (rows) and Clock (columns), in the given order.
+
+    >>> grid = chance_grid("heist", 1, [4], [6])
+    >>> round(grid[0][0], 4)
+    0.3086
+    """
+    ds = [
+        validate.integer("difficulty", d, 3, 7)
+        for d in validate.sequence("difficulties", list(difficulties))
+    ]
+    cs = [validate.integer("clock", c, 3, 7) for c in validate.sequence("clocks", list(clocks))]
+    if not ds or not cs:
+        raise InvalidInput("difficulties and clocks must each list at least one value from 3 to 7")
+    walks = _success_by_turn(job_type, crew, ds, max(cs), conditions, rules)
+    return [[by_turn[c - 1] for c in cs] for by_turn in walks]
 
 
 def _success_by_turn(

@@ -1,0 +1,96 @@
+"""Figures of the GM's advisor: a house rule's impact heatmap and a played job's luck.
+
+Pure functions of the engine's result objects, with keyword-only options; the results'
+``figure()`` methods call them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import plotly.graph_objects as go
+
+from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
+
+if TYPE_CHECKING:
+    from ..regulus.impact import RuleImpact
+    from ..regulus.luck import JobLuck
+
+__all__ = ["impact_heatmap", "luck_progress"]
+
+
+def impact_heatmap(impact: RuleImpact, *, template: str = "gmkit") -> go.Figure:
+    """Change in the chance of success (second rules minus first) over Difficulty x Clock."""
+    diff = impact.diff
+    top = max((abs(v) for row in diff for v in row), default=0.0) or 0.01
+    opts = "; ".join(f"{k}: {a!r} → {b!r}" for k, (a, b) in impact.differing_options().items())
+    fig = go.Figure(
+        go.Heatmap(
+            z=[[v * 100 for v in row] for row in diff],
+            x=[str(c) for c in impact.clocks],
+            y=[str(d) for d in impact.difficulties],
+            zmin=-top * 100,
+            zmax=top * 100,
+            zmid=0,
+            colorscale=[[0, BAD], [0.5, "rgba(128,128,128,0.15)"], [1, GOOD]],
+            text=[[f"{v * 100:+.1f}" for v in row] for row in diff],
+            texttemplate="%{text}",
+            customdata=[
+                [[a, b] for a, b in zip(ra, rb)] for ra, rb in zip(impact.before, impact.after)
+            ],
+            hovertemplate=(
+                "Difficulty %{y}, Clock %{x}<br>%{customdata[0]:.1%} → %{customdata[1]:.1%}"
+                " (%{z:+.1f} points)<extra></extra>"
+            ),
+            colorbar=dict(title="points"),
+        )
+    )
+    fig.update_layout(
+        title=f"House rule impact: {esc(impact.job_type)} ({esc(opts or 'identical rules')})",
+        xaxis_title="Clock (rolls allowed)",
+        yaxis_title="Difficulty",
+        height=420,
+        width=600,
+    )
+    return apply(fig, template)
+
+
+def luck_progress(luck: JobLuck, *, template: str = "gmkit") -> go.Figure:
+    """Expected Progress (from the odds before each roll) against the Progress the job had."""
+    steps = luck.steps
+    x = [s.index for s in steps]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=[0, *x],
+            y=[0.0, *(s.expected_progress for s in steps)],
+            name="expected",
+            mode="lines",
+            line=dict(color=NEUTRAL, dash="dash"),
+            hovertemplate="after roll %{x}: %{y:.2f} expected<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[0, *x],
+            y=[0, *(s.progress for s in steps)],
+            name="actual",
+            mode="lines+markers",
+            line=dict(color=ACCENT),
+            text=[
+                "start",
+                *(f"{esc(s.incident)}: {s.total} (percentile {s.percentile:.0%})" for s in steps),
+            ],
+            hovertemplate="after roll %{x}: Progress %{y}<br>%{text}<extra></extra>",
+        )
+    )
+    fig.add_hline(
+        y=luck.difficulty, line=dict(color=GOOD, dash="dot"), annotation_text="Difficulty"
+    )
+    fig.update_layout(
+        title=f"Luck: {esc(luck.verdict)}",
+        xaxis_title="roll (main and companion)",
+        yaxis_title="Progress",
+        height=360,
+    )
+    return apply(fig, template)
