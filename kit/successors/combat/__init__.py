@@ -15,7 +15,7 @@ work out of combat),
 
 from __future__ import annotations
 
-from .advice import advise_battle
+from .advice import AdvisedCombatPolicy, advise_battle
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
 from .odds import phase_hits, pool_hits, round_outcomes
@@ -44,6 +44,7 @@ __all__ = [
     "PHASES",
     "SYSTEM_LEVELS",
     "TASKS",
+    "AdvisedCombatPolicy",
     "AutoPolicy",
     "Battle",
     "CombatRules",

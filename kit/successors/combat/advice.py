@@ -63,14 +63,27 @@ from ... import validate
 from ...advising import Advice
 from ...errors import IllegalAction, InvalidInput, InvalidType
 from ...rng import make_rng
-from .damage import allocation_order, cheapest_first, entity_loss_order, valid_target
+from .damage import (
+    allocation_order,
+    auto_allocation,
+    cheapest_first,
+    entity_loss_order,
+    valid_target,
+)
 from .events import Ctx, RngRoller, Roller, copy_state
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key
 from .rules import PHASES
 from .state import BattleState, entity_key
 
-__all__ = ["GOALS", "advise_battle", "battle_candidates", "find_decision", "play_answer"]
+__all__ = [
+    "GOALS",
+    "AdvisedCombatPolicy",
+    "advise_battle",
+    "battle_candidates",
+    "find_decision",
+    "play_answer",
+]
 
 #: What counts as success for the deciding side: ``"win"`` (it wins the battle) or
 #: ``"not_lose"`` (it wins, draws or gets away by retreating).
@@ -494,3 +507,95 @@ def advise_battle(
         question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
         notes={k: notes[k] for k in order},
     )
+
+
+class AdvisedCombatPolicy(AutoPolicy):
+    """Takes the advisor's best answer at every hit allocation of the chosen sides.
+
+    Made for one battle and used with that battle's :meth:`~.battle.Battle.step_phase` or
+    :meth:`~.battle.Battle.run` (each allocation is advised from the battle's state at the
+    start of the phase, so stepping with scripted ``faces`` is not supported); every other
+    decision, and the battles the advisor plays on, follow :class:`~.policies.AutoPolicy`
+    with the same settings. Each allocation plays ``n`` battles per answer, so keep ``n``
+    small: the point is comparing good play with the defaults over many battles.
+
+    Args:
+        battle: the battle this policy plays.
+        sides: sides whose allocations are advised (default: every side).
+        n: battles per answer at each allocation.
+        seed: seeds the advice; each decision draws its own seeds from it and the round,
+            phase, side and hits, so replaying a phase gives the same answer.
+        goal: what the advised side aims for (see :data:`GOALS`).
+        **auto: settings of the automatic policy (``retreat_rules``, ``takeover`` ...).
+
+    Example:
+        >>> from kit.successors.combat import Battle, Side
+        >>> b = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 3})], seed=2)
+        >>> b.run(policy=AdvisedCombatPolicy(b, n=4)).over
+        True
+    """
+
+    def __init__(
+        self,
+        battle: Any,
+        *,
+        sides: Sequence[int] | None = None,
+        n: int = 50,
+        seed: int = 0,
+        goal: str = "win",
+        **auto: Any,
+    ) -> None:
+        super().__init__(**auto)
+        self.battle = battle
+        self.sides = None if sides is None else tuple(sides)
+        self.n = validate.integer("n", n, 1, 100_000)
+        self.seed = validate.integer("seed", seed, 0)
+        self.goal = validate.choice("goal", goal, GOALS)
+        self.advice: list[Advice] = []
+        """Every piece of advice taken, in order."""
+        self._answers: dict[tuple[Any, ...], Any] = {}
+
+    def begin_phase(self) -> None:
+        """Forget the answers given in the previous phase."""
+        self._answers = {}
+
+    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
+        """The advisor's best allocation for the chosen sides; ruling 4 for the others."""
+        default = auto_allocation(ctx.st, side, hits)
+        if self.sides is not None and side not in self.sides:
+            return default
+        if ctx.sides is not self.battle.sides or ctx.st.steps != self.battle.state.steps + 1:
+            raise IllegalAction(
+                "AdvisedCombatPolicy advises only the battle it was made for, "
+                "played with that battle's step_phase or run"
+            )
+        d = {
+            "kind": "allocate",
+            "round": ctx.st.round,
+            "side": side,
+            "phase": phase,
+            "hits": hits,
+            "by": by,
+            "default": default,
+        }
+        options = battle_candidates(ctx.st, d)
+        if len(options) > 1:
+            settings = {f.name: getattr(self, f.name) for f in dataclasses.fields(AutoPolicy)}
+            earlier = InteractivePolicy(ask=(), **settings)
+            earlier.answers = dict(self._answers)
+            seed = [self.seed, ctx.st.round, PHASES.index(phase), side, hits]
+            advice = advise_battle(
+                self.battle,
+                d,
+                n=self.n,
+                seed=np.random.default_rng(seed),
+                policy=earlier,
+                goal=self.goal,
+                candidates=options,
+            )
+            self.advice.append(advice)
+            answer = list(options[advice.best])
+        else:
+            answer = list(next(iter(options.values()), default))
+        self._answers[_key(d)] = answer
+        return answer
