@@ -140,6 +140,33 @@ REGULUS_CASES = [
     OptionCase(REGULUS, "token_on_same_incident", True, _job_odds),
 ]
 
+
+def _kept_after_knockout(rules: Any) -> tuple[str, ...]:
+    """A main roll of 2 (Knockout) takes Vex, who brought three contributions: what stays?"""
+    from kit.regulus import Job, Operative
+
+    crew = [
+        Operative("Vex", "Face", ["forged invitation", "getaway van", "old favour"]),
+        Operative("Oro", "Hacker", ["cyberdeck"]),
+    ]
+    job = Job("heist", difficulty=6, clock=5, crew=crew, rules=rules, seed=1)
+    job.roll(2)
+    job.decide_knockout("Vex")  # the first contribution(s), as many as the rules keep
+    return tuple(job.record.kept_contributions)
+
+
+# Knockout: "remove all but one of their contributions to the crew workup": one of Vex's three
+# stays; a GM keeping two keeps the first two.
+REGULUS_CASES.append(
+    OptionCase(
+        REGULUS,
+        "knockout_keeps",
+        2,
+        _kept_after_knockout,
+        (("forged invitation",), ("forged invitation", "getaway van")),
+    )
+)
+
 # ------------------------------------------------------------------------- star systems
 STARS = "kit.successors.stars.generate:StarRules"
 
@@ -545,12 +572,84 @@ SUCCESSORS_CASES = [
 ]
 CASES += SUCCESSORS_CASES
 
+# ------------------------------------------------------------------------- Successors combat
+COMBAT = "kit.successors.combat.rules:CombatRules"
+
+
+def _combat_checks() -> dict[str, tuple[Any, Callable[[Any], Any], Any]]:
+    """``OPTION_CHECKS`` of tests/combat/test_rulings.py: field -> (another value, scenario,
+    result under the defaults by the text). Loaded from its file, so both tests share one
+    scenario per option."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent / "combat" / "test_rulings.py"
+    spec = importlib.util.spec_from_file_location("_combat_option_checks", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.OPTION_CHECKS  # type: ignore[no-any-return]
+
+
+# The result each changed option gives, worked out by hand from the scenario in test_rulings.py
+# (the result under the defaults is the one that file derives from the text).
+_COMBAT_CHANGED: dict[str, Any] = {
+    # the damage table's face 6 vaporizes; a table of six "neutralized" rows neutralizes
+    "damage_table": "neutralized",
+    # a Battle 8 ship (5+3) aiming loses 1 rank per die instead of 2: 4, 2
+    "aimed_penalty": (4, 2),
+    # rank 8 may not aim when aiming needs rank 9
+    "aimed_min_rank": "refused",
+    # 5+3 fired at Static Defenses without the +1: 5, 3
+    "static_defense_bonus": (5, 3),
+    # 5 Sensors successes lock on at 3 (both enemy ships lockable), not at 6 (none)
+    "takeover_lock": 0,
+    # an uncontrolled ship falls to 1 success instead of 2
+    "takeover_uncontrolled": 1,
+    # a controlled ship falls to 2 successes instead of 3
+    "takeover_controlled": 2,
+    # Strong Control's extra success on a failed roll (face 6): none when it needs a success
+    "takeover_bonus_needs_a_success": (0,),
+    # one repair success against 2 Take-Over successes: one left, or none when it cancels all
+    "repair_cancels_all_takeover": (),
+    # the self-repair face 3 fails at rank 1 (still neutralized) and succeeds at rank 3
+    "entity_self_repair_rank": False,
+    # Sensors level 5 here shows level 5 - 1 = 4 elsewhere; 5 - 2 = 3 with offset 2
+    "system_view_offset": 3,
+    # a Feral eats 2 RU a day of a neutralized Cruiser (8 RU); 5 at 5 a day
+    "feral_ru_per_day": 5,
+    # ... but only 1 when it can hold just 1 RU
+    "feral_capacity": 1,
+    # the cannon's scripted 1d6 shows 4 hits; 1d6+2 gives 6
+    "stellar_cannon_hits": 6,
+    # the whole rank 8 - 2 = 6, split again: 5, 1 (per die: 3, 1)
+    "modifier_per_die": (5, 1),
+    # a Long Ranged entity's 5+1 at -1 per die keeps 4 (the 1 drops); at -2, 3
+    "long_ranged_entity_penalty": (3,),
+    # A lost: its neutralized Cruiser (8) left behind plus its vaporized Gunboat (2) is 10;
+    # without counting the one left behind, 2
+    "left_behind_counts_as_lost": 2,
+    # the entity in the destroyed Matrix is destroyed with it, or stays active
+    "structure_loss_destroys_entity": "active",
+    # a battle nobody can win stops at the round limit: 30, or 2
+    "max_rounds": 2,
+    # a 5+1 ship under a 5+3 controller: 5,3,5,3 by ruling 2; with the option off each die
+    # takes the higher of its part and the controller's first part: 5, 5
+    "fleet_rules": (5, 5),
+}
+
+COMBAT_CASES = [
+    OptionCase(COMBAT, name, other, scenario, (by_text, _COMBAT_CHANGED[name]))
+    for name, (other, scenario, by_text) in sorted(_combat_checks().items())
+]
+CASES += COMBAT_CASES
+
 OPTIONS_CLASSES = {
     # class: whether every field must have a case already
     BOARD: True,
-    REGULUS: False,
+    REGULUS: True,
     "kit.successors.rules:SuccessorsRules": True,
-    "kit.successors.combat.rules:CombatRules": False,
+    COMBAT: True,
     "kit.successors.stars.generate:StarRules": True,
     "kit.successors.sector.sector:SectorRules": True,
 }
