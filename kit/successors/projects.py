@@ -470,6 +470,9 @@ class Cube:
 
     An entity enters of its own will, or is put inside once neutralized. Inside, it can use
     only Sensors, and only on the orbit the Cube is in. A Cube travels in a ship's racks.
+    In a battle, a side's empty Cubes are ``Side.cubes``: one Handling success of the
+    ``"imprison"`` operation puts a neutralized enemy entity inside
+    (``kit.successors.combat.operations``); this class keeps the prisoner afterwards.
 
     >>> from kit.successors import Entity
     >>> cube = Cube(orbit=3).imprison(Entity("Captive", sensors=2), willing=True)
