@@ -582,3 +582,31 @@ def test_competing_gathers_on_one_hulk_cancel_as_for_ships():
     assert b.state.units["1:3"].held_by == 0
     assert _summary_row(b, 0)["hulk_ru_gathered"] == 2
     assert "hulk_ru_gathered" not in _summary_row(b, 2)
+
+
+def test_tanracs_four_gathers_grab_four_ships_and_hold_his_dice():
+    # successors.txt 498-500: TanRac (Handling 3) with his three Servos under Control has "4
+    # rank 3 attempts"; he "rolls a 1, 3, 3, and 3. Four successes" and "gathers and grabs the
+    # enemy's neutralized Frigate, 2 Gunboats and 1 drone". Each held ship keeps one die busy,
+    # so the next day none of the four dice is free.
+    tanrac = Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2)
+    b = Battle(
+        [
+            Side("TanRac", tanrac, ships=["Servo"] * 3, controlled=(1, 2, 3)),
+            Side("Takeru", ships=["Castle", "Frigate", "Gunboat", "Gunboat", "Drone"]),
+        ],
+        seed=1,
+    )
+    for k in ("1:2", "1:3", "1:4", "1:5"):
+        b.log.append("damage", unit=k, result="neutralized", face=1, by=0, phase="main")
+    b.state = b._replay()
+    pol = Quiet(gather=True, takeover=False)
+    to_phase(b, "repair", pol)
+    ev = b.step_phase(pol, faces=[1, 3, 3, 3])
+    rolls = [e for e in ev if e.kind == "roll" and e["side"] == 0]
+    assert [r["dice"] for r in rolls] == [[3]] * 4 and sum(r["successes"] for r in rolls) == 4
+    assert sorted(e["unit"] for e in ev if e.kind == "gather") == ["1:2", "1:3", "1:4", "1:5"]
+    to_phase(b, "repair", pol)
+    ev = b.step_phase(pol, faces=[])
+    assert not [e for e in ev if e.kind == "roll" and e["side"] == 0]
+    assert [b.state.units[k].held_by for k in ("1:2", "1:3", "1:4", "1:5")] == [0, 0, 0, 0]
