@@ -26,7 +26,6 @@ job; the notebook ``08_advisor`` shows by how much it beats the automatic defaul
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..advising import Advice
@@ -48,8 +47,10 @@ class _BestPlay:
     """The exact chance of success from any state of one job when every decision is played best.
 
     Values are memoised by state, so asking about many states of the same job (as a policy
-    does) costs one walk in all. Threat and Heat are dropped from the state when no condition
-    reads them, which keeps the walk small without changing any chance.
+    does) costs one walk in all. Threat and Heat are left out of the memo's key when no
+    condition reads them, and operatives are told apart only by the gig types the conditions name (who
+    leaves on a Knockout matters only through those), which keeps the walk small without
+    changing any chance.
     """
 
     def __init__(self, ctx: Context, rules: Any) -> None:
@@ -58,41 +59,66 @@ class _BestPlay:
             MAIN: [(t, float(p)) for t, p in rules.main().distribution().items()],
             COMPANION: [(t, float(p)) for t, p in rules.companion().distribution().items()],
         }
-        counters = any(c.uses_counters for c in ctx.conditions)
-        self.key: Callable[[JobState], JobState] = (
-            (lambda s: s) if counters else (lambda s: s._replace(threat=0, heat=0))
+        self.counters = any(c.uses_counters for c in ctx.conditions)
+        # Operatives matter to the future only through the gig types the conditions name:
+        # two rosters with the same count of each named gig (and of everyone else) play alike.
+        named = {c.value.casefold() for c in ctx.conditions if c.kind == "gig_active"}
+        self.kind = {
+            n: (g.casefold() if g.casefold() in named else "") for n, g in ctx.gigs.items()
+        }
+        self._kinds: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.memo: dict[tuple[Any, ...], float] = {}
+        self._open: set[tuple[Any, ...]] = set()
+
+    def _key(self, s: JobState) -> tuple[Any, ...]:
+        kinds = self._kinds.get(s.roster)
+        if kinds is None:
+            kinds = self._kinds[s.roster] = tuple(sorted(self.kind[n] for n in s.roster))
+        counters = (s.threat, s.heat) if self.counters else ()
+        return (
+            s.phase,
+            s.turn,
+            s.progress,
+            s.tokens,
+            s.companion_due,
+            s.token_ok,
+            kinds,
+            *counters,
         )
-        self.memo: dict[JobState, float] = {}
-        self._open: set[JobState] = set()
 
     def value(self, s: JobState, depth: int = 0) -> float:
-        s = self.key(s)
-        hit = self.memo.get(s)
-        if hit is not None:
-            return hit
         if s.phase == ENDED:
             return 1.0 if s.outcome == "success" else 0.0
+        key = self._key(s)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
         if depth > _MAX_DEPTH:
             return 0.0
-        if s in self._open:
+        if key in self._open:
             raise InvalidInput(
                 "this job's table lets a companion chain return to the same state forever; "
                 "best play cannot be computed, pass policy=AUTO (or another policy) instead"
             )
-        self._open.add(s)
+        self._open.add(key)
         try:
             if s.phase == KNOCKOUT:
-                v = max(self.value(self.ctx.knockout(s, n), depth) for n in s.roster)
+                one_of_each = {self.kind[n]: n for n in reversed(s.roster)}.values()
+                v = max(self.value(self.ctx.knockout(s, n), depth) for n in one_of_each)
             elif s.phase == TOKEN:
                 v = max(self.value(self.ctx.token(s, spend), depth) for spend in (True, False))
             else:
-                v = sum(
-                    p * self.value(self.ctx.roll(s, t)[0], depth + 1)
-                    for t, p in self.probs[s.phase]
-                )
+                v = 0.0
+                roll = self.ctx.roll
+                for total, p in self.probs[s.phase]:
+                    t = roll(s, total)[0]
+                    if t.phase != ENDED:
+                        v += p * self.value(t, depth + 1)
+                    elif t.outcome == "success":
+                        v += p
         finally:
-            self._open.discard(s)
-        self.memo[s] = v
+            self._open.discard(key)
+        self.memo[key] = v
         return v
 
     def options(self, s: JobState) -> dict[str, float]:
