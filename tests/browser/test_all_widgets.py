@@ -5,6 +5,8 @@ Combat table and the Fleet panel, with different looks); each widget's style she
 its own root, which this test checks where the two used to collide.
 """
 
+import re
+
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -62,4 +64,69 @@ def test_every_widget_on_one_page_keeps_its_own_look(notebook):
     assert round(fleet["height"]) == 24 and combat["height"] > 24
     for root in ROOTS:
         nb.screenshot(f"all-widgets{root.replace('.gmk', '')}", root)
+    assert nb.kit_errors() == []
+
+
+# ---------------------------------------------------------------------------------------------
+# By keyboard and by name: every field has a label, a limit board's cards are reached with Tab
+# and chosen with Enter, the Clock is an image with words.
+
+UNNAMED = """() => [...document.querySelectorAll('.gmk-root input, .gmk-root select, .gmk-root textarea')]
+  .filter((e) => e.offsetParent !== null)
+  .filter((e) => !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.title
+                   || (e.closest('label') && e.closest('label').textContent.trim())))
+  .map((e) => e.outerHTML.slice(0, 120))"""
+
+LIMIT = """\
+from kit.boards import LimitBoard
+from kit.widgets import BoardWidget
+from kit.regulus import Job, Operative
+from kit.widgets import JobTable
+vault = LimitBoard([6, 8, 5, 7], 2, title="The vault")
+display(BoardWidget(vault))
+display(JobTable(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1)))"""
+
+
+def test_every_field_of_every_widget_has_a_name(notebook):
+    nb = notebook("a11y_names.ipynb", CELLS)
+    nb.run_all()
+    for root in ROOTS:
+        nb.page.locator(root).first.wait_for(timeout=30_000)
+    assert nb.page.evaluate(UNNAMED) == []
+
+
+def test_a_limit_board_by_keyboard_and_the_clock_by_name(notebook):
+    nb = notebook(
+        "a11y_keys.ipynb", [LIMIT, "print(len(list(vault.events)), vault.state['successes'])"]
+    )
+    nb.run_cell(0)
+    page = nb.page
+    board = page.locator(".gmk-board")
+    board.wait_for(timeout=30_000)
+    # the Clock ring is an image named in words
+    page.get_by_role("img", name=re.compile(r"Clock: 5 of 5 rolls left")).wait_for()
+    # Tab reaches the open cards; Enter chooses the one with focus
+    second = board.get_by_role("button", name=re.compile(r"^slot 2: "))
+    second.focus()
+    focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert focused.startswith("slot 2: ")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')").startswith(
+        "slot 3: "
+    )
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.gmk-board [aria-pressed=true]')?.getAttribute('aria-label')"
+        "?.startsWith('slot 2: ')"
+    )
+    # the check is typed in the field named for it and made with the button named Check
+    board.get_by_label("check result", exact=True).fill("10")
+    board.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gmk-board .gmk-mini-success').length === 1",
+        timeout=15_000,
+    )
+    out = nb.run_cell(1).split()
+    assert out[0] == "1"
     assert nb.kit_errors() == []

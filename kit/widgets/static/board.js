@@ -79,6 +79,7 @@ export default {
     const value = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-value"));
     value.type = "number";
     value.placeholder = "result";
+    value.setAttribute("aria-label", "check result");
     valueLabel.append(value);
 
     const listId = "gmk-skills-" + Math.random().toString(36).slice(2);
@@ -87,6 +88,7 @@ export default {
     const skill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-skill"));
     skill.setAttribute("list", listId);
     skill.placeholder = "none";
+    skill.setAttribute("aria-label", "skill used");
     const datalist = h("datalist");
     datalist.id = listId;
     const penalty = h("span", "gmk-chip gmk-board-penalty");
@@ -97,9 +99,11 @@ export default {
     const opp = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-opp"));
     opp.type = "number";
     opp.placeholder = "result";
+    opp.setAttribute("aria-label", "opponent's check result");
     const oppSkill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-oppskill"));
     oppSkill.setAttribute("list", listId);
     oppSkill.placeholder = "skill";
+    oppSkill.setAttribute("aria-label", "opponent's skill");
     const oppPenalty = h("span", "gmk-chip gmk-board-penalty gmk-board-opp-penalty");
     oppLabel.append(opp, oppSkill, oppPenalty);
 
@@ -112,6 +116,7 @@ export default {
     checksLabel.append(h("span", "gmk-muted", "Odds for checks of"));
     const checksInput = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-checks"));
     checksInput.title = "a dice expression such as 2d6 or 2d6+1";
+    checksInput.setAttribute("aria-label", "dice for the odds");
     checksLabel.append(checksInput);
     const oddsLine = h("span", "gmk-muted gmk-board-odds");
     oddsRow.append(checksLabel, oddsLine);
@@ -136,11 +141,16 @@ export default {
         const odds = h("div", "gmk-slot-odds");
         const num = h("div", "gmk-slot-num", String(i + 1));
         slot.append(marker, parts.card, place, odds, num);
-        parts.card.addEventListener("click", () => {
+        const choose = () => {
           const v = model.get("view");
           if (v.kind !== "limit" || !(v.open || []).includes(i + 1)) return;
           selected = selected === i + 1 ? null : i + 1;
           update();
+        };
+        parts.card.addEventListener("click", choose);
+        parts.card.addEventListener("keydown", (ev) => {
+          ev.stopPropagation(); // JupyterLab's notebook shortcuts stay out of the way
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); }
         });
         row.append(slot);
         slots.push({ slot, marker, parts, place, odds });
@@ -194,6 +204,17 @@ export default {
         ui.parts.card.classList.toggle("gmk-goal-card", !!s.goal);
         ui.parts.card.title = s.removed ? "removed from the board"
           : s.card ? `${s.card.label}: difficulty ${s.difficulty}` : "face down: revealed when a check is committed";
+        // a card is an image of its slot; on a limit board an open card is a button the keyboard reaches
+        const choosable = open && v.kind === "limit";
+        ui.parts.card.setAttribute("role", choosable ? "button" : "img");
+        ui.parts.card.setAttribute("aria-label", `slot ${i + 1}: ${ui.parts.card.title}`);
+        if (choosable) {
+          ui.parts.card.tabIndex = 0;
+          ui.parts.card.setAttribute("aria-pressed", String(selected === i + 1));
+        } else {
+          ui.parts.card.removeAttribute("tabindex");
+          ui.parts.card.removeAttribute("aria-pressed");
+        }
         // markers: goal flag, contest goal, chase escapee / pursuer
         ui.marker.replaceChildren();
         if (s.goal && v.kind === "standard") ui.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u2691 goal"));

@@ -75,6 +75,7 @@ export default {
       );
       const n = h("input", "gmk-input");
       n.type = "number"; n.min = "10"; n.value = String(model.get("sim_n"));
+      n.setAttribute("aria-label", "battles to simulate");
       const sim = h("button", "gmk-btn", "Simulate");
       sim.dataset.action = "simulate";
       sim.addEventListener("click", () => send({ action: "simulate", n: Number(n.value) || 1000 }));

@@ -65,6 +65,7 @@ export default {
 
       const row = h("div", "gmk-row gmk-trait-add");
       const sel = h("select", `gmk-input gmk-pick-${kind}`);
+      sel.setAttribute("aria-label", kind === "edge" ? "Edge to add" : "Flaw to add");
       sel.appendChild(h("option", "", kind === "edge" ? "add an Edge…" : "add a Flaw…")).value = "";
       for (const o of opts) {
         const opt = h("option", "", `${o.name} (${o.cost}${o.variable ? "+" : ""})`);
@@ -76,10 +77,12 @@ export default {
       const param = h("input", "gmk-input gmk-trait-param");
       param.addEventListener("keydown", (ev) => ev.stopPropagation());
       param.placeholder = chosen && chosen.parameter ? chosen.parameter : "";
+      param.setAttribute("aria-label", chosen && chosen.parameter ? chosen.parameter : "detail");
       param.style.display = chosen && chosen.parameter ? "" : "none";
       const points = h("input", "gmk-input gmk-trait-points");
       points.type = "number"; points.min = "1"; points.max = "6"; points.value = "1";
       points.title = "points";
+      points.setAttribute("aria-label", `points for the ${kind}`);
       points.style.display = chosen && chosen.variable ? "" : "none";
       const add = h("button", `gmk-btn gmk-add-${kind}`, "Add");
       add.disabled = !chosen;

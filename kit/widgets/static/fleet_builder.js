@@ -61,6 +61,7 @@ export default {
       if (v.ships === 0 && !v.can_undo) {
         const seed = h("input", "gmk-input gmk-budget-seed");
         seed.placeholder = "seed"; seed.value = ui.seed;
+        seed.setAttribute("aria-label", "seed for the budget roll");
         seed.addEventListener("input", () => { ui.seed = seed.value; });
         seed.addEventListener("keydown", (ev) => ev.stopPropagation());
         const roll = h("button", "gmk-btn gmk-roll-budget", "Roll 2d6+25");
@@ -86,9 +87,11 @@ export default {
       tools.appendChild(h("span", "gmk-subtitle", "Catalog"));
       const filter = h("input", "gmk-input gmk-filter");
       filter.placeholder = "name or ability…"; filter.value = ui.filter;
+      filter.setAttribute("aria-label", "filter the catalog by name or ability");
       filter.addEventListener("input", () => { ui.filter = filter.value; fillRows(); });
       filter.addEventListener("keydown", (ev) => ev.stopPropagation());
       const role = h("select", "gmk-input gmk-role-filter");
+      role.setAttribute("aria-label", "role");
       role.appendChild(h("option", "", "all roles")).value = "";
       for (const r of Object.keys(model.get("roles") || {})) {
         if (r === "custom") continue;
@@ -100,6 +103,7 @@ export default {
       const affl = h("label", "gmk-field"); affl.append(aff, h("span", "gmk-field-label", "affordable only"));
       const qty = h("input", "gmk-input gmk-qty"); qty.type = "number"; qty.min = "1"; qty.value = ui.qty;
       qty.title = "how many to buy per click";
+      qty.setAttribute("aria-label", "ships per Buy");
       qty.addEventListener("input", () => { ui.qty = qty.value; });
       qty.addEventListener("keydown", (ev) => ev.stopPropagation());
       const ql = h("label", "gmk-field"); ql.append(h("span", "gmk-field-label", "buy ×"), qty);
@@ -197,6 +201,7 @@ export default {
       if (v.owner !== null) head.appendChild(h("span", "gmk-muted", `${v.owner}: Battle ${v.owner_battle}, Control ${v.owner_control}`));
       head.appendChild(h("span", "gmk-spacer"));
       const sel = h("select", "gmk-input gmk-phase");
+      sel.setAttribute("aria-label", "phase shown in the chart");
       for (const [val, text] of [["", "chart: whole round"], ["first", "chart: First Strike"], ["main", "chart: Main combat"], ["last", "chart: Last combat"]]) {
         const o = h("option", "", text); o.value = val; if (val === model.get("phase")) o.selected = true; sel.appendChild(o);
       }

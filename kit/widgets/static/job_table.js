@@ -8,6 +8,8 @@ function clockSvg(clock, spent, ended) {
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
   svg.setAttribute("class", "gmk-clock");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `Clock: ${clock - spent} of ${clock} rolls left`);
   const gap = 0.06, r = 40, cx = 50, cy = 50;
   for (let i = 0; i < clock; i++) {
     const a0 = (i / clock) * 2 * Math.PI + gap - Math.PI / 2;

@@ -52,6 +52,7 @@ export default {
       if (v.matches.length) head.appendChild(h("span", "gmk-chip", `same as the catalog ${v.matches.map(title).join(", ")}`));
       head.appendChild(h("span", "gmk-spacer"));
       const start = h("select", "gmk-input gmk-load");
+      start.setAttribute("aria-label", "load a catalog ship");
       start.appendChild(h("option", "", "load a catalog ship…")).value = "";
       for (const n of v.catalog) { const o = h("option", "", title(n)); o.value = n; start.appendChild(o); }
       start.addEventListener("change", () => { if (start.value) send({ action: "load", name: start.value }); });
@@ -97,6 +98,7 @@ export default {
       const crow = h("div", "gmk-row");
       crow.appendChild(h("span", "gmk-subtitle", "Compare with the catalog"));
       const sel = h("select", "gmk-input gmk-compare-pick");
+      sel.setAttribute("aria-label", "catalog ship to compare with");
       sel.appendChild(h("option", "", "none")).value = "";
       for (const n of v.catalog) {
         const o = h("option", "", title(n)); o.value = n; if (n === model.get("compare")) o.selected = true; sel.appendChild(o);

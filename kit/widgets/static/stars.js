@@ -83,6 +83,7 @@ function renderSystem({ model, el }) {
     controls.appendChild(button("New system", "gmk-primary gmk-stars-generate",
       () => model.send({ action: "generate" })));
     const mode = h("select", "gmk-input gmk-stars-mode");
+    mode.setAttribute("aria-label", "whose view");
     for (const [val, text] of [["gm", "GM view"], ["player", "Player view"]]) {
       const o = h("option", "", text); o.value = val; mode.appendChild(o);
     }
@@ -149,6 +150,7 @@ function renderSector({ model, el }) {
     const sens = input(String(model.get("sensors")), "number", "4em");
     const within = input(String(model.get("within")), "number", "4.5em");
     const mode = h("select", "gmk-input gmk-sector-mode");
+    mode.setAttribute("aria-label", "route by");
     for (const [val, text] of [["days", "fewest days"], ["jumps", "fewest jumps"], ["chance", "best odds within"]]) {
       const o = h("option", "", text); o.value = val; mode.appendChild(o);
     }
