@@ -13,13 +13,18 @@ import numpy as np
 import pytest
 
 from kit.errors import IllegalAction, InvalidInput
+from kit.successors import Entity
 from kit.successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, Side
 from kit.successors.combat.advice import (
     AdvisedCombatPolicy,
+    _before,
+    _Forced,
     advise_battle,
     battle_candidates,
     find_decision,
+    play_answer,
 )
+from kit.successors.combat.policies import _key
 from kit.successors.examples import example_one
 
 
@@ -193,3 +198,42 @@ def test_advised_policy_belongs_to_its_battle():
     other = example_one(seed=2)
     with pytest.raises(IllegalAction, match="made for"):
         other.run(policy=AdvisedCombatPolicy(battle, n=2))
+
+
+TYPES = ["Drone", "Gunboat", "Frigate", "Cruiser", "Battleship", "Battlecruiser", "Servo"]
+
+
+def _setup(rng: np.random.Generator) -> Battle:
+    sides = []
+    for i in range(2):
+        ships = [TYPES[j] for j in rng.integers(0, len(TYPES), size=int(rng.integers(2, 7)))]
+        ent, ctl = None, ()
+        if rng.random() < 0.5:
+            r = [int(x) for x in rng.integers(1, 6, size=5)]
+            ent = Entity(
+                f"E{i}", battle=r[0], control=r[1], handling=r[2], information=r[3], sensors=r[4]
+            )
+            ctl = tuple(range(1, min(len(ships), r[1]) + 1))
+        sides.append(Side(f"S{i}", ent, ships=ships, controlled=ctl))
+    return Battle(sides, seed=int(rng.integers(0, 1000)))
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_playing_out_matches_the_battle_engine(i):
+    """The advisor plays each trial on a bare copy of the state (no event log); the result must
+    be the very one a copy of the Battle reaches by step_phase and run with the same seed,
+    faces and answers, on generated setups with entities, Control, repairs and Take-Overs."""
+    battle, decision = find_decision(
+        _setup(np.random.default_rng(500 + i)), InteractivePolicy(ask=("allocate", "retreat"))
+    )
+    answer = decision.get("default", False)
+    base = AutoPolicy()
+    faces, _ = _before(battle, decision, base, {})
+    seeds = [11, 12, 13]
+    fast = play_answer(battle, decision, answer, seeds, faces=faces)
+    for s, got in zip(seeds, fast):
+        b = Battle(battle.sides, rules=battle.rules, seed=s, log=battle.log.copy())
+        forced = _Forced(base, {_key(decision): answer}, None)
+        b.step_phase(forced, faces=faces)
+        b.run(policy=forced)
+        assert got == b.result
