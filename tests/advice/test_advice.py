@@ -175,3 +175,36 @@ def test_advice_renders():
     assert "spend" in text and "58.3%" in text and "*" in text
     html = a._repr_html_()
     assert "<table" in html and "spend" in html
+
+
+def _brute_best(ctx, s, probs):
+    """Best-play chance by plain recursion over the real states (no memo, no merged rosters)."""
+    from kit.regulus.core import ENDED, KNOCKOUT, TOKEN
+
+    if s.phase == ENDED:
+        return 1.0 if s.outcome == "success" else 0.0
+    if s.phase == KNOCKOUT:
+        return max(_brute_best(ctx, ctx.knockout(s, n), probs) for n in s.roster)
+    if s.phase == TOKEN:
+        return max(_brute_best(ctx, ctx.token(s, b), probs) for b in (True, False))
+    return sum(p * _brute_best(ctx, ctx.roll(s, t)[0], probs) for t, p in probs[s.phase])
+
+
+@pytest.mark.parametrize(
+    "conditions",
+    [
+        [Condition.gig_active("Hacker")],
+        [Condition("min_crew", 2)],
+        [Condition("crew_active"), Condition.max_threat(1)],
+    ],
+    ids=["gig", "min_crew", "threat"],
+)
+def test_best_chance_agrees_with_a_plain_recursion(conditions):
+    crew = [Operative("Oro", "Hacker"), Operative("Vex", "Face"), Operative("Brick", "Muscle")]
+    job = Job("caper", 3, 3, crew, conditions, seed=0)
+    probs = {
+        ph: [(t, float(p)) for t, p in d.distribution().items()]
+        for ph, d in (("main", job.rules.main()), ("companion", job.rules.companion()))
+    }
+    expected = _brute_best(job._ctx, job.state, probs)
+    assert best_chance(job) == pytest.approx(expected, abs=1e-12)
