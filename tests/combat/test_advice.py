@@ -237,3 +237,18 @@ def test_playing_out_matches_the_battle_engine(i):
         b.step_phase(forced, faces=faces)
         b.run(policy=forced)
         assert got == b.result
+
+
+def test_stop_when_clear_stops_early_only_on_a_clear_lead():
+    battle = example_one()
+    decision = _first_allocation(battle)
+    quick = advise_battle(battle, decision, n=2000, seed=4, stop_when_clear=True)
+    # default 1:3..1:8 against priciest first: after one batch of 100 the lead is near 100
+    # points with a standard error of about 1 point, far past 4 standard errors
+    assert quick.n == 100
+    # the first batch plays the first 100 of the 2000 seeds: the plain advice with n=100
+    assert quick.options == advise_battle(battle, decision, n=100, seed=4).options
+    # a tie (retreat and a hopeless stay both never win) is never clear: every battle is played
+    hopeless, retreat = _hopeless()
+    tied = advise_battle(hopeless, retreat, n=250, seed=0, stop_when_clear=True)
+    assert tied.n == 250

@@ -459,6 +459,7 @@ def advise_battle(
     policy: Any = None,
     goal: str = "win",
     candidates: Mapping[str, Any] | None = None,
+    stop_when_clear: bool = False,
 ) -> Advice:
     """The chance the deciding side succeeds after each answer to a pending battle decision.
 
@@ -477,6 +478,9 @@ def advise_battle(
             decisions.
         goal: ``"win"`` (the deciding side wins) or ``"not_lose"`` (it wins, draws or retreats).
         candidates: answers to try instead of the built-in ones, by label.
+        stop_when_clear: play in batches of 100 battles and stop before ``n`` once every
+            other answer trails the best by more than 4 standard errors of the paired
+            difference (``Advice.n`` then says how many were played).
 
     Returns:
         An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
@@ -503,20 +507,31 @@ def advise_battle(
     seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
     side = int(d["side"])
     good = ("won",) if goal == "win" else ("won", "draw", "retreated")
-    success: dict[str, np.ndarray] = {}
-    lost: dict[str, float] = {}
-    for label, answer in options.items():
-        try:
-            results = play_answer(battle, d, answer, seeds, policy=policy, faces=faces)
-        except IllegalAction:
-            if candidates is not None:
-                raise
-            continue  # a built-in answer the rules refuse here (an Aimed Shot too weak)
-        rows = [r["sides"][side] for r in results]
-        success[label] = np.array([row["outcome"] in good for row in rows], float)
-        lost[label] = float(np.mean([row["ru_lost"] for row in rows]))
-    if not success:
-        raise IllegalAction("no answer to this decision could be played")
+    wins: dict[str, list[bool]] = {label: [] for label in options}
+    losses: dict[str, list[float]] = {label: [] for label in options}
+    batch = 100 if stop_when_clear else n
+    done = 0
+    while done < n:
+        chunk = seeds[done : done + batch]
+        for label in list(wins):
+            try:
+                results = play_answer(battle, d, options[label], chunk, policy=policy, faces=faces)
+            except IllegalAction:
+                if candidates is not None or done:
+                    raise
+                del wins[label], losses[label]  # a built-in answer the rules refuse here
+                continue
+            rows = [r["sides"][side] for r in results]
+            wins[label] += [row["outcome"] in good for row in rows]
+            losses[label] += [row["ru_lost"] for row in rows]
+        done += len(chunk)
+        if not wins:
+            raise IllegalAction("no answer to this decision could be played")
+        if stop_when_clear and done < n and _clear(wins, losses):
+            break
+    n = done
+    success = {k: np.array(v, float) for k, v in wins.items()}
+    lost = {k: float(np.mean(v)) for k, v in losses.items()}
     chances = {k: float(v.mean()) for k, v in success.items()}
     stderr = {k: float(np.sqrt(max(p * (1 - p), 0.0) / n)) for k, p in chances.items()}
     best = max(chances, key=lambda k: (chances[k], -lost[k]))
@@ -537,6 +552,23 @@ def advise_battle(
         question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
         notes={k: notes[k] for k in order},
     )
+
+
+def _clear(wins: dict[str, list[bool]], losses: dict[str, list[float]]) -> bool:
+    """True when one answer leads every other by more than 4 standard errors (paired)."""
+    if len(wins) < 2:
+        return True
+    rate = {k: float(np.mean(v)) for k, v in wins.items()}
+    best = max(rate, key=lambda k: (rate[k], -float(np.mean(losses[k]))))
+    top = np.array(wins[best], float)
+    for k, v in wins.items():
+        if k == best:
+            continue
+        diff = top - np.array(v, float)
+        se = float(diff.std(ddof=1) / np.sqrt(len(diff)))
+        if not diff.mean() > 4 * se:
+            return False
+    return True
 
 
 class AdvisedCombatPolicy(AutoPolicy):
