@@ -424,6 +424,11 @@ class Campaign:
         name = system if isinstance(system, str) else getattr(system, "name", None)
         if isinstance(system, str):
             self.get("systems", system)
+        elif not name:
+            raise InvalidInput(
+                "system must be a stored system's name or a named StarSystem (the record "
+                f"keeps scans by name), got {system!r}"
+            )
         if isinstance(scanner, str):
             scanner = self.get("entities", scanner)
         roll = scan_roll(scanner, seed)

@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -53,7 +54,7 @@ from ..log import Event, EventLog
 from .stars.sensors import SystemView, redact
 from .stars.system import Orbit, StarSystem
 
-__all__ = ["FORMAT", "VERSION", "Knowledge", "Learned", "Note"]
+__all__ = ["FORMAT", "MAX_BYTES", "VERSION", "Knowledge", "Learned", "Note"]
 
 FORMAT = "knowledge"
 VERSION = 1
@@ -65,6 +66,9 @@ MAX_ORBIT = 1000
 MAX_DAY = 10**9
 #: Longest free-text game date.
 MAX_DATE = 40
+#: Most bytes of JSON the record's events may take: a quarter of a save file's budget
+#: (:data:`kit.limits.MAX_FILE_BYTES`), so a campaign holding a full record still saves.
+MAX_BYTES = limits.MAX_FILE_BYTES // 4
 _LOCKED_AFTER = 10  # SectorRules' default; known_routes(locked_after=...) takes another
 
 
@@ -213,6 +217,8 @@ class Knowledge:
     def __init__(self) -> None:
         self.log = EventLog()
         self._state: _State | None = None
+        self._sizes: list[int] = []  # JSON bytes of each event, for the MAX_BYTES budget
+        self._bytes = 0  # their sum
         self._observers: list[Callable[[Knowledge], None]] = []
 
     # ----------------------------------------------------------------- observers
@@ -227,14 +233,41 @@ class Knowledge:
         if callback in self._observers:
             self._observers.remove(callback)
 
-    def _changed(self) -> None:
-        self._state = None
+    def _changed(self, added: int = 0) -> None:
+        """Bring the derived state up to date and tell the observers.
+
+        After ``added`` new events the state is extended by applying just them (a new event
+        never changes what came before); after an undo it is derived again on next use.
+        """
+        if added and self._state is not None:
+            start = len(self.log) - added
+            for seq in range(start, len(self.log)):
+                _apply(self._state, seq, self.log[seq])
+        else:
+            self._state = None
         for callback in list(self._observers):
             callback(self)
 
     def _add(self, kind: str, data: dict[str, Any]) -> None:
-        self.log.append(kind, **data)
-        self._changed()
+        self._fits([(kind, data)])
+        event = self.log.append(kind, **data)
+        self._sizes.append(_size(event))
+        self._bytes += self._sizes[-1]
+        self._changed(1)
+
+    def _fits(self, new: list[tuple[str, dict[str, Any]]]) -> None:
+        """Refuse events that would take the record past :data:`MAX_BYTES` or its event budget."""
+        if len(self.log) + len(new) > limits.MAX_EVENTS:
+            raise IllegalAction(
+                f"the knowledge record is full ({limits.MAX_EVENTS} events); undo, or start a "
+                "new record"
+            )
+        size = self._bytes + sum(_size(Event(k, d, 0)) for k, d in new)
+        if size > MAX_BYTES:
+            raise IllegalAction(
+                f"the knowledge record is full: it would take {size} bytes, more than "
+                f"{MAX_BYTES} (a quarter of kit.limits.MAX_FILE_BYTES); shorten notes or undo"
+            )
 
     # ----------------------------------------------------------------- recording
     def scan(
@@ -283,12 +316,16 @@ class Knowledge:
         legs = _legs(route)
         if not legs:
             raise InvalidInput("the route or journey has no jump or gate passage to record")
-        if len(self.log) + len(legs) > limits.MAX_EVENTS:
-            raise IllegalAction(f"the knowledge record is full ({limits.MAX_EVENTS} events)")
+        events = [
+            ("travel", {"a": a, "b": b, "times": 0 if gate else times, "gate": gate, **when})
+            for a, b, gate in legs
+        ]
+        self._fits(events)
         with self.log.action():
-            for a, b, gate in legs:
-                self.log.append("travel", a=a, b=b, times=0 if gate else times, gate=gate, **when)
-        self._changed()
+            added = [self.log.append(kind, **data) for kind, data in events]
+        self._sizes += [_size(e) for e in added]
+        self._bytes = sum(self._sizes)
+        self._changed(len(added))
 
     def reveal(
         self,
@@ -354,12 +391,14 @@ class Knowledge:
 
     def undo(self) -> None:
         """Drop the last recorded action."""
-        self.log.undo()
+        removed = self.log.undo()
+        del self._sizes[len(self._sizes) - len(removed) :]
+        self._bytes = sum(self._sizes)
         self._changed()
 
     # ----------------------------------------------------------------- deriving
     @property
-    def state(self) -> _State:
+    def _derived(self) -> _State:
         if self._state is None:
             st = _State()
             for seq, e in enumerate(self.log):
@@ -368,35 +407,35 @@ class Knowledge:
         return self._state
 
     def _shown(self, key: Key, learned: bool) -> bool:
-        st = self.state
+        st = self._derived
         return key not in st.hidden and (learned or key in st.revealed)
 
     def level(self, system: str | StarSystem) -> int:
         """Sensors successes the players have on ``system`` (0 when never scanned or hidden)."""
         name = _name("system", system)
-        if ("system", name) in self.state.hidden:
+        if ("system", name) in self._derived.hidden:
             return 0
-        return self.state.systems.get(name, 0)
+        return self._derived.systems.get(name, 0)
 
     def orbit_levels(self, system: str | StarSystem) -> dict[int | None, int]:
         """Per scanning position (an orbit, or None for outside), the total reached there."""
         name = _name("system", system)
-        if ("system", name) in self.state.hidden:
+        if ("system", name) in self._derived.hidden:
             return {}
-        return dict(self.state.orbit_levels.get(name, {}))
+        return dict(self._derived.orbit_levels.get(name, {}))
 
     def fleet_level(self, fleet: str) -> int:
         """Sensors successes the players have on a fleet or an entity (0 if never scanned)."""
-        return self.state.fleets.get(_name("fleet", fleet), 0)
+        return self._derived.fleets.get(_name("fleet", fleet), 0)
 
     def knows_system(self, system: str | StarSystem) -> bool:
         """Whether the players know the system (scanned, flown to or from, or revealed)."""
         name = _name("system", system)
-        return self._shown(("system", name), ("system", name) in self.state.learned)
+        return self._shown(("system", name), ("system", name) in self._derived.learned)
 
     def known_systems(self) -> list[str]:
         """Names of the systems the players know, in the order they learned them."""
-        st = self.state
+        st = self._derived
         names = {k[1] for k in st.learned if k[0] == "system"}
         names |= {k[1] for k in st.revealed if k[0] == "system"}
         return sorted(
@@ -415,7 +454,7 @@ class Knowledge:
         ``"gate"`` (known only by a Hyper Gate passage).
         """
         locked_after = validate.integer("locked_after", locked_after, 1)
-        st = self.state
+        st = self._derived
         out: dict[tuple[str, str], str] = {}
         pairs = set(st.routes) | st.gates | {(k[1], k[2]) for k in st.revealed if k[0] == "route"}
         for pair in sorted(pairs):
@@ -433,11 +472,11 @@ class Knowledge:
 
     def notes(self) -> list[Note]:
         """Every note, the GM-only ones included (GM use)."""
-        return list(self.state.notes)
+        return list(self._derived.notes)
 
     def visible_notes(self) -> list[Note]:
         """The notes the players may read (written for them or revealed since)."""
-        st = self.state
+        st = self._derived
         return [
             n
             for n in st.notes
@@ -451,7 +490,7 @@ class Knowledge:
             key: Key = ("route", *_pair(_name("route[0]", what[0]), _name("route[1]", what[1])))
         else:
             key = ("system", _name("system", what))
-        return self.state.learned.get(key)
+        return self._derived.learned.get(key)
 
     def view(self, system: StarSystem, *, name: str | None = None) -> SystemView:
         """What the players know of ``system``: the union of every scanning position's view.
@@ -463,7 +502,7 @@ class Knowledge:
         if not isinstance(system, StarSystem):
             raise InvalidType(f"system must be a StarSystem, got {type(system).__name__}")
         key_name = _name("system name", system.name if name is None else name)
-        st = self.state
+        st = self._derived
         n = len(system.orbits)
         if ("system", key_name) in st.hidden:
             return redact(system, 0)
@@ -523,6 +562,10 @@ class Knowledge:
                     raise InvalidInput(f"events[{i}].action must not go below the one before")
             k = cls()
             k.log = EventLog(checked)
+            k._sizes = [_size(e) for e in checked]
+            k._bytes = sum(k._sizes)
+            if k._bytes > MAX_BYTES:
+                raise InvalidInput(f"its events take more than {MAX_BYTES} bytes")
         except SaveFileError:
             raise
         except (KitError, TypeError, ValueError, KeyError, IndexError) as exc:
@@ -546,7 +589,7 @@ class Knowledge:
 
     def summary(self) -> str:
         """A few lines for the GM: systems, routes, fleets and notes known."""
-        st = self.state
+        st = self._derived
         lines = [f"{len(self.known_systems())} known systems, {len(self.known_routes())} routes"]
         lines += [f"  {n}: {self.level(n)} Sensors successes" for n in self.known_systems()]
         lines += [f"  fleet {f}: {n} Sensors successes" for f, n in sorted(st.fleets.items())]
@@ -556,6 +599,11 @@ class Knowledge:
 
     def __repr__(self) -> str:
         return f"Knowledge({len(self.log)} events, {len(self.known_systems())} known systems)"
+
+
+def _size(event: Event) -> int:
+    """Bytes the event takes in a save file (UTF-8 JSON, as :mod:`kit.store` writes it)."""
+    return len(json.dumps(event.to_dict(), ensure_ascii=False).encode("utf-8"))
 
 
 def _legs(route: Any) -> list[tuple[str, str, bool]]:

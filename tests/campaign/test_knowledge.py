@@ -386,3 +386,26 @@ def test_a_journey_played_in_the_campaign_marks_its_route_travelled():
             == "known"
         )
     assert camp.knowledge.learned(route.names[-1]).day == 12
+
+
+def test_a_full_record_is_refused_before_it_could_not_be_saved():
+    from kit.successors import knowledge as module
+
+    k = Knowledge()
+    long_note = "x" * limits.MAX_TEXT
+    # each note event takes a little over MAX_TEXT bytes; the budget is MAX_BYTES in all
+    fits = module.MAX_BYTES // (limits.MAX_TEXT + 100)
+    for _ in range(fits):
+        k.note(long_note)
+    with pytest.raises(IllegalAction, match="full"):
+        for _ in range(200):
+            k.note(long_note)
+    before = len(k)
+    assert before > fits
+    # a campaign holding the full record still saves and loads it
+    camp = Campaign("Full")
+    camp.knowledge = k
+    again = Campaign.from_json(camp.to_json())
+    assert len(again.knowledge) == before and again.knowledge.visible_notes()[-1].text == long_note
+    k.undo()  # undo frees room again
+    k.note("short")
