@@ -38,8 +38,8 @@ def advice(obj: Any, **options: Any) -> Advice:
         obj: a Regulus ``Job`` with a pending decision, a ``LimitBoard`` in play, or a
             Successors ``Battle`` waiting for a decision.
         **options: passed to the advisor of that kind: ``policy`` for a job (``None``: best play
-            afterwards); ``checks``, ``skills`` and ``pool`` for a limit board; whatever the
-            battle advisor takes for a battle.
+            afterwards); ``checks``, ``skills`` and ``pool`` for a limit board; for a battle
+            what ``advise_battle`` takes (``decision``, ``n``, ``seed``, ``goal``, ...).
 
     Raises:
         InvalidInput: ``obj`` is none of the kinds above.
@@ -62,7 +62,7 @@ def advice(obj: Any, **options: Any) -> Advice:
         from .successors.combat import Battle
 
         if isinstance(obj, Battle):
-            from .successors.combat.advice import advise_battle  # type: ignore[import-not-found,unused-ignore]
+            from .successors.combat.advice import advise_battle
 
             result: Advice = advise_battle(obj, **options)
             return result
