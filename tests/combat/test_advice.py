@@ -28,12 +28,15 @@ from kit.successors.combat.policies import _key
 from kit.successors.examples import example_one
 
 
-def _first_allocation(battle: Battle) -> dict:
-    ask = InteractivePolicy(ask=("allocate",))
+def _next_decision(battle: Battle, ask: InteractivePolicy) -> dict:
     with pytest.raises(DecisionNeeded) as need:
         while True:
             battle.step_phase(ask)
     return need.value.decision
+
+
+def _first_allocation(battle: Battle) -> dict:
+    return _next_decision(battle, InteractivePolicy(ask=("allocate",)))
 
 
 def _faces_before(battle: Battle, decision: dict) -> list[int]:
@@ -252,3 +255,50 @@ def test_stop_when_clear_stops_early_only_on_a_clear_lead():
     hopeless, retreat = _hopeless()
     tied = advise_battle(hopeless, retreat, n=250, seed=0, stop_when_clear=True)
     assert tied.n == 250
+
+
+def test_earlier_answers_of_the_phase_come_from_the_gms_policy():
+    """Round 1's Main combat asks the garrison first (Releata's Drones fire), then Releata. The
+    GM put the garrison's hit on a Cruiser (1:21), not on ruling 4's Drone; advice for Releata's
+    decision, given the GM's InteractivePolicy, must play the phase with that answer."""
+    battle = example_one()
+    ask = InteractivePolicy(ask=("allocate",))
+    decision = _next_decision(battle, ask)
+    while decision["side"] != 0:
+        main = decision["phase"] == "main"
+        ask.answer(decision, ["1:21"] if main else decision["default"])
+        decision = _next_decision(battle, ask)
+    assert decision["phase"] == "main" and decision["round"] == 1
+    earlier = dict(ask.answers)
+    assert list(earlier.values()) == [["1:21"]]
+    # The phase's dice before Releata's decision: every attack roll (ruling 4: all attacks are
+    # rolled first), then the damage roll of the Cruiser's hit, read from the phase's events.
+    trial = Battle.from_dict(battle.to_dict())
+    replay = InteractivePolicy(ask=("allocate",))
+    replay.answers = dict(earlier)
+    replay.answer(decision, decision["default"])
+    events = trial.step_phase(replay)
+    cut = next(i for i, e in enumerate(events) if e.kind == "decision" and e["side"] == 0)
+    faces = [f for e in events if e.kind == "attack" for f in e["faces"]]
+    faces += [e["face"] for e in events[:cut] if e.kind == "damage" and e["face"]]
+    n, seed = 30, 8
+    answers = {"ruling 4": decision["default"]}
+    advice = advise_battle(battle, decision, n=n, seed=seed, policy=ask, candidates=answers)
+    seeds = np.random.default_rng(seed).integers(0, 2**62, size=n)
+    expected = []
+    for s in seeds:
+        b = Battle(battle.sides, rules=battle.rules, seed=int(s), log=battle.log.copy())
+        forced = InteractivePolicy(ask=("allocate",))
+        forced.answers = dict(earlier)
+        forced.answer(decision, decision["default"])
+        b.step_phase(forced, faces=faces)
+        b.run(policy=AutoPolicy())
+        expected.append(b.result)
+    wins = sum(r["winner_index"] == 0 for r in expected)
+    assert advice.options["ruling 4"] == pytest.approx(wins / n, abs=1e-12)
+    # whole results (RU lost, rounds), not only the winner: the garrison's losses show where
+    # its earlier hit went
+    played = play_answer(battle, decision, decision["default"], seeds, policy=ask)
+    assert played == expected
+    # without the GM's policy the garrison's hit goes to ruling 4's Drone: other battles
+    assert play_answer(battle, decision, decision["default"], seeds) != expected
