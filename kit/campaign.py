@@ -12,8 +12,9 @@ name arbitrary code to import.
 
 The campaign also keeps :attr:`Campaign.knowledge`, the one record of what the players know
 (:class:`kit.successors.knowledge.Knowledge`): Sensors scans, routes flown, the GM's reveals and
-notes. Player maps, system figures and handouts render from it; :meth:`Campaign.record_journey`
-and :meth:`Campaign.scan_day` update it from games played in the campaign.
+notes. Player maps, system figures and handouts render from it; :meth:`Campaign.record_journey`,
+:meth:`Campaign.record_battle` and :meth:`Campaign.scan_day` update it from games played in the
+campaign.
 
 Names, notes, house rules and session notes are checked against :mod:`kit.limits` whenever
 they are set, not only when a file is loaded, so whatever a campaign holds saves and loads
@@ -402,6 +403,43 @@ class Campaign:
             if sector is not None
             else sum(1 for e in journey.log if e.kind == "jump")
         )
+
+    def record_battle(
+        self,
+        battle: Any,
+        side: int | str = 0,
+        *,
+        day: int | None = None,
+        date: str | None = None,
+    ) -> int:
+        """Record the Sensors successes ``side`` (the players') gathered in a battle.
+
+        ``battle`` is a :class:`~kit.successors.combat.Battle` or the name of one in
+        ``battles``; ``side`` its index or name. Each Sensors roll of that side on another
+        side adds its successes to :attr:`knowledge` under the target side's name (one undoable
+        action). Record each battle once: a second call adds the successes again. Returns the
+        successes recorded.
+        """
+        from .successors.combat.battle import Battle
+
+        if isinstance(battle, str):
+            battle = self.get("battles", battle)
+        if not isinstance(battle, Battle):
+            raise InvalidType(f"battle must be a Battle or a stored battle's name, got {battle!r}")
+        names = [s.name for s in battle.sides]
+        if isinstance(side, str):
+            who = validate.choice("side", side, names)
+            side = names.index(who)
+        side = validate.integer("side", side, 0, len(names) - 1)
+        total = 0
+        with self.knowledge.action():
+            for e in battle.log:
+                if e.kind == "sensors" and e["side"] == side:
+                    self.knowledge.scan_fleet(
+                        names[e["target"]], e["successes"], day=day, date=date
+                    )
+                    total += e["successes"]
+        return total
 
     def scan_day(
         self,

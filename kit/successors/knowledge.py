@@ -44,7 +44,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -270,6 +271,22 @@ class Knowledge:
             )
 
     # ----------------------------------------------------------------- recording
+    @contextmanager
+    def action(self) -> Iterator[None]:
+        """Group the records made inside the ``with`` block into one undoable action.
+
+        If the block raises, everything it recorded is removed again.
+        """
+        mark = len(self.log)
+        try:
+            with self.log.action():
+                yield
+        except BaseException:
+            del self._sizes[mark:]
+            self._bytes = sum(self._sizes)
+            self._changed()
+            raise
+
     def scan(
         self,
         system: str | StarSystem,

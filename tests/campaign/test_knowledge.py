@@ -409,3 +409,38 @@ def test_a_full_record_is_refused_before_it_could_not_be_saved():
     assert len(again.knowledge) == before and again.knowledge.visible_notes()[-1].text == long_note
     k.undo()  # undo frees room again
     k.note("short")
+
+
+def test_a_battle_played_in_the_campaign_records_the_players_sensors_rolls():
+    from kit.successors.combat import Battle, Side
+
+    battle = Battle(
+        [Side("Us", ships=["Seeker", "Sensor Ship"]), Side("Them", ships=["Cruiser"])], seed=1
+    )
+    for _ in range(3):
+        if not battle.over:
+            battle.step_round()
+    ours = [e for e in battle.log if e.kind == "sensors" and e["side"] == 0]
+    assert ours  # the players rolled Sensors on the other side
+    # each roll's successes, counted from its faces: a face at or under its die's target, not 6
+    expected = sum(sum(1 for f, t in zip(e["faces"], e["dice"]) if f <= t and f < 6) for e in ours)
+    camp = Campaign("Battles")
+    camp.add(battle, "ambush")
+    assert camp.record_battle("ambush", "Us", day=7) == expected
+    assert camp.knowledge.fleet_level("Them") == expected
+    assert camp.knowledge.fleet_level("Us") == 0
+    camp.knowledge.undo()  # the whole battle is one action
+    assert camp.knowledge.fleet_level("Them") == 0 and len(camp.knowledge) == 0
+    with pytest.raises(InvalidInput, match="side"):
+        camp.record_battle(battle, "Nobody")
+
+
+def test_a_failed_group_of_records_leaves_nothing_behind():
+    k = Knowledge()
+    k.scan("Vega", 1)
+    with pytest.raises(InvalidInput), k.action():
+        k.scan_fleet("Them", 2)
+        k.scan_fleet("Them", -1)
+    assert len(k) == 1 and k.fleet_level("Them") == 0
+    k.note("still fine")
+    assert Knowledge.from_json(k.to_json()) == k
