@@ -185,12 +185,17 @@ def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
     return policy, {}
 
 
-def _check_decision(decision: Any) -> dict[str, Any]:
+def _check_decision(battle: Any, decision: Any) -> dict[str, Any]:
+    """A copy of ``decision``, checked; its round defaults to the round of the next phase."""
     decision = dict(validate.mapping("decision", decision))
     for field in ("kind", "side"):
         if field not in decision:
             raise InvalidInput(f"decision needs a {field!r} entry (pass DecisionNeeded.decision)")
     validate.choice("decision kind", decision["kind"], KINDS)
+    if battle.over:
+        raise IllegalAction("the battle is over: there is no decision to advise")
+    st = battle.state
+    decision.setdefault("round", st.round + (1 if st.phase_index >= len(PHASES) else 0))
     return decision
 
 
@@ -391,7 +396,7 @@ def play_answer(
     made with that seed would reach by ``step_phase(policy, faces=faces)`` and ``run`` (a
     test checks it), without writing an event log.
     """
-    d = _check_decision(decision)
+    d = _check_decision(battle, decision)
     base, answers = _automatic(policy)
     if faces is None:
         faces, _ = _before(battle, d, base, answers)
@@ -494,12 +499,9 @@ def advise_battle(
         battle, decision = find_decision(
             battle, policy if isinstance(policy, InteractivePolicy) else None
         )
-    d = _check_decision(decision)
-    if battle.over:
-        raise IllegalAction("the battle is over: there is no decision to advise")
+    d = _check_decision(battle, decision)
     base, answers = _automatic(policy)
     faces, st = _before(battle, d, base, answers)
-    d.setdefault("round", st.round)
     options = dict(candidates) if candidates is not None else battle_candidates(st, d)
     if not options:
         raise InvalidInput("candidates: at least one answer to try is needed")
