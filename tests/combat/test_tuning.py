@@ -10,7 +10,7 @@ import pytest
 
 from kit.errors import KitError
 from kit.successors.combat import AutoPolicy, Battle, Side, simulate
-from kit.successors.combat.tuning import tune_garrison
+from kit.successors.combat.tuning import buy_garrison, tune_budget, tune_garrison
 from kit.successors.examples import releata
 
 FAST = AutoPolicy(takeover=False)
@@ -73,3 +73,32 @@ def test_bad_input_is_refused():
         tune_garrison(_releata(), "Frigate", 0.5, n=10, counts=[0, 1])
     with pytest.raises(KitError):
         tune_garrison(_releata(), "Warp Whale", 0.5, n=10, counts=[1])
+
+
+def test_budgets_buy_one_of_each_in_turn():
+    # Frigate 4 RU, Cruiser 8 RU (text's ship table), bought F, C, F, C ... while they fit:
+    # 20 RU: F C F (4 left) F -> 3 Frigates, 1 Cruiser; 28: F C F C F; 36: F C F C F C.
+    assert buy_garrison(["Frigate", "Cruiser"], 20) == {"FRIGATE": 3, "CRUISER": 1}
+    assert buy_garrison(["Frigate", "Cruiser"], 28) == {"FRIGATE": 3, "CRUISER": 2}
+    assert buy_garrison(["Frigate", "Cruiser"], 36) == {"FRIGATE": 3, "CRUISER": 3}
+    assert buy_garrison(["Cruiser"], 7) == {"CRUISER": 0}
+
+
+def test_budget_answer_is_the_nearest_on_the_grid():
+    n, seed, target = 300, 6, 0.5
+    # (Frigates, Cruisers): a Frigate and a Cruiser cost 12 RU together, so 108 RU is 9 pairs
+    garrisons = {108: (9, 9), 120: (10, 10), 132: (11, 11)}
+    tuned = tune_budget(
+        _releata(), ["Frigate", "Cruiser"], target, n=n, budgets=garrisons, seed=seed, policy=FAST
+    )
+    grid = {}
+    for budget, (f, c) in garrisons.items():
+        defender = Side("Garrison", ships=[("Frigate", f), ("Cruiser", c)])
+        result = simulate(Battle([_releata(), defender]), n, policy=FAST, seed=seed)
+        grid[budget] = result.probability(0, "won")
+    assert tuned.chances == pytest.approx(grid, abs=1e-12)
+    gaps = {b: abs(p - target) for b, p in grid.items()}
+    assert tuned.count == min(b for b in grid if gaps[b] == min(gaps.values()))
+    assert tuned.unit == "RU" and "RU" in repr(tuned)
+    with pytest.raises(KitError, match="budgets"):
+        tune_budget(_releata(), ["Cruiser"], 0.5, n=10, budgets=[7])

@@ -32,7 +32,7 @@ from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
 from .simulate import SimulationResult, simulate
 from .state import Side, Unit
-from .tuning import GarrisonTuning, tune_garrison
+from .tuning import GarrisonTuning, tune_budget, tune_garrison
 from .workshop import Workshop
 
 __all__ = [
@@ -69,5 +69,6 @@ __all__ = [
     "simulate",
     "summarize",
     "system_fleet_level",
+    "tune_budget",
     "tune_garrison",
 ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,13 @@ from .rules import DEFAULT_COMBAT_RULES, CombatRules
 from .simulate import simulate
 from .state import Side
 
-__all__ = ["GarrisonTuning", "garrison_battle", "tune_garrison"]
+__all__ = [
+    "GarrisonTuning",
+    "buy_garrison",
+    "garrison_battle",
+    "tune_budget",
+    "tune_garrison",
+]
 
 
 @dataclass(frozen=True)
@@ -43,19 +49,23 @@ class GarrisonTuning:
     """The garrison size nearest a target win chance, and the whole grid behind it."""
 
     ship: str
-    """Catalog name of the ship type whose number was tuned."""
+    """Catalog name of the ship type whose number was tuned (for a budget: the types bought,
+    joined by ``+``)."""
     target: float
     """The attacker's win chance asked for."""
     count: int
-    """The number of ``ship`` whose chance is nearest the target (fewer ships on a tie)."""
+    """The number of ``ship`` (or the budget in RU) whose chance is nearest the target; the
+    smaller one on a tie."""
     chances: dict[int, float]
-    """The attacker's simulated win chance for every count tried."""
+    """The attacker's simulated win chance for every count (or budget) tried."""
     n: int
     """Battles simulated per count."""
     seed: int
     """Seed every count was simulated with (same seed, same numbers)."""
     method: str
     """How the battles were played: ``"fast"`` (vectorised), ``"engine"`` or ``"mixed"``."""
+    unit: str = "ships"
+    """What :attr:`count` counts: ``"ships"`` or ``"RU"`` (a budget)."""
 
     @property
     def chance(self) -> float:
@@ -79,10 +89,13 @@ class GarrisonTuning:
         """Every count with its chance, nearest the target first (fewer ships on a tie)."""
         return sorted(self.chances.items(), key=lambda kv: (abs(kv[1] - self.target), kv[0]))
 
+    def _size(self, c: int) -> str:
+        return f"{c} x {self.ship}" if self.unit == "ships" else f"{c} RU of {self.ship}"
+
     def __repr__(self) -> str:
-        around = ", ".join(f"{c}: {p:.1%}" for c, p in self.neighbours)
+        around = ", ".join(f"{self._size(c)}: {p:.1%}" for c, p in self.neighbours)
         return (
-            f"GarrisonTuning({self.count} x {self.ship}: attacker wins {self.chance:.1%} "
+            f"GarrisonTuning({self._size(self.count)}: attacker wins {self.chance:.1%} "
             f"± {self.stderr:.1%} for target {self.target:.0%}; neighbours {around})"
         )
 
@@ -165,3 +178,92 @@ def tune_garrison(
     count = min(grid, key=lambda c: (abs(chances[c] - target), c))
     method = methods.pop() if len(methods) == 1 else "mixed"
     return GarrisonTuning(name, float(target), count, chances, n, recorded, method)
+
+
+def buy_garrison(ships: Sequence[str], budget: int) -> dict[str, int]:
+    """What ``budget`` RU buys of ``ships``: one of each type in turn, in the order given,
+    skipping a type that no longer fits, until nothing fits (printed catalog costs).
+
+    >>> buy_garrison(["Frigate", "Cruiser"], 30)
+    {'FRIGATE': 3, 'CRUISER': 2}
+    """
+    types = [ship_type(s) for s in validate.sequence("ships", list(ships))]
+    if not types:
+        raise InvalidInput("ships: at least one ship type to buy is needed, got none")
+    left = validate.integer("budget", budget, 0, 1_000_000)
+    bought = {t.name: 0 for t in types}
+    while True:
+        spent = False
+        for t in types:
+            if t.cost <= left:
+                bought[t.name] += 1
+                left -= t.cost
+                spent = True
+        if not spent:
+            return bought
+
+
+def tune_budget(
+    attacker_side: Side,
+    ships: Sequence[str],
+    target: float,
+    *,
+    n: int = 2000,
+    budgets: Iterable[int] = range(5, 101, 5),
+    garrison: Side | None = None,
+    seed: SeedLike = 0,
+    policy: Any = None,
+    rules: CombatRules = DEFAULT_COMBAT_RULES,
+    jammer: int = 0,
+) -> GarrisonTuning:
+    """The garrison budget in RU, spent on ``ships`` by :func:`buy_garrison`, that gives
+    ``attacker_side`` the win chance nearest ``target``.
+
+    Args:
+        attacker_side: the side that attacks (side 0 of every battle).
+        ships: catalog names of the types the garrison buys, one of each in turn.
+        target: the attacker's win chance wanted, 0 to 1.
+        n: battles simulated per budget.
+        budgets: the budgets in RU to try (each must buy one ship at least).
+        garrison: the rest of the garrison; the bought ships join it.
+        seed: every budget is simulated with this seed.
+        policy: automatic policy for both sides (see :func:`tune_garrison`).
+        rules: combat rules.
+        jammer: Jammer Field level of the orbit.
+
+    Returns:
+        A :class:`GarrisonTuning` whose ``count`` is a budget in RU (``unit="RU"``).
+    """
+    if not isinstance(attacker_side, Side):
+        raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
+    target = validate.number("target", target, 0, 1)
+    n = validate.integer("n", n, 1, 1_000_000)
+    grid = sorted({validate.integer("budgets", b, 0, 1_000_000) for b in budgets})
+    if not grid:
+        raise InvalidInput("budgets: at least one budget is needed, got none")
+    base = garrison if garrison is not None else Side("Garrison")
+    if not isinstance(base, Side):
+        raise InvalidType(f"garrison must be a Side or None, got {base!r}")
+    recorded = resolve_seed(seed)
+    chances: dict[int, float] = {}
+    methods = set()
+    names: list[str] = []
+    for b in grid:
+        bought = buy_garrison(ships, b)
+        names = list(bought)
+        if not any(bought.values()):
+            raise InvalidInput(f"budgets: {b} RU buys none of {names}; start higher")
+        added = [
+            Ship(len(base.ships) + i + 1, ship_type(name).design, ship_type(name).name)
+            for i, name in enumerate(k for k, c in bought.items() for _ in range(c))
+        ]
+        defender = dataclasses.replace(base, ships=base.ships + tuple(added))
+        battle = Battle([attacker_side, defender], rules=rules, jammer=jammer)
+        result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
+        chances[b] = result.probability(0, "won")
+        methods.add(result.method)
+    count = min(grid, key=lambda b: (abs(chances[b] - target), b))
+    method = methods.pop() if len(methods) == 1 else "mixed"
+    return GarrisonTuning(
+        "+".join(names), float(target), count, chances, n, recorded, method, unit="RU"
+    )
