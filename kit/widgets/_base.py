@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -37,6 +37,7 @@ __all__ = [
     "esm",
     "real_number",
     "scoped_css",
+    "soon",
     "whole_number",
 ]
 
@@ -50,6 +51,28 @@ def esm(name: str) -> str:
     helpers every widget uses are prepended here instead of written into each file.
     """
     return (STATIC / "dom.js").read_text() + "\n" + (STATIC / name).read_text()
+
+
+def soon(fn: Callable[[], None]) -> None:
+    """Run ``fn`` once the running cell has finished (at once with no event loop).
+
+    A plotly ``FigureWidget`` takes seconds to import the first time in a kernel (plotly pulls
+    in nbformat and jsonschema); a widget that shows one beside itself displays first and
+    adds the figure a moment later, so the GM sees the widget at once.
+    """
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        fn()
+        return
+
+    def run() -> None:
+        try:
+            fn()
+        except Exception:  # a late step must never break the kernel's loop
+            _log.exception("a deferred widget step failed")
+
+    loop.call_soon(run)
 
 
 def scoped_css(name: str, root: str) -> str:

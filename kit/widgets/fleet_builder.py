@@ -26,12 +26,13 @@ import ipywidgets as W
 import plotly.graph_objects as go
 import traitlets
 
+from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composition, pool_text
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
+from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, soon, whole_number
 
 __all__ = ["FleetBuilder", "FleetPanel"]
 
@@ -233,17 +234,38 @@ class FleetBuilder(W.VBox):
     def __init__(self, fleet: Fleet | None = None, *, charts: bool = True, **kwargs: Any) -> None:
         check_kwargs("FleetBuilder", kwargs, {"layout"})
         self.panel = FleetPanel(fleet)
-        self.composition = go.FigureWidget() if charts else None
-        self.hits = go.FigureWidget() if charts else None
-        figs = [w for w in (self.composition, self.hits) if w is not None]
-        self.charts = W.VBox(figs)
+        self._charts_on = validate.boolean("charts", charts)
+        self._composition: go.FigureWidget | None = None
+        self._hits: go.FigureWidget | None = None
+        self.charts = W.VBox([])
         self.charts.add_class("gmk-fleet-charts")
         super().__init__([self.panel, self.charts] if charts else [self.panel], **kwargs)
         self.add_class("gmk-fleet-builder")
         self.layout.max_width = "980px"
         if charts:
-            self.panel.on_change.append(self.redraw)
-            self.redraw()
+            # the panel shows at once; the charts join once the cell has run (a FigureWidget's
+            # first import takes seconds in a kernel), or on first use of .composition / .hits
+            soon(self._make_charts)
+
+    def _make_charts(self) -> None:
+        if self._composition is not None or not self._charts_on:
+            return
+        self._composition, self._hits = go.FigureWidget(), go.FigureWidget()
+        self.charts.children = (self._composition, self._hits)
+        self.panel.on_change.append(self.redraw)
+        self.redraw()
+
+    @property
+    def composition(self) -> go.FigureWidget | None:
+        """The fleet's composition chart (``None`` when built with ``charts=False``)."""
+        self._make_charts()
+        return self._composition
+
+    @property
+    def hits(self) -> go.FigureWidget | None:
+        """The chart of hits the fleet's attack pool scores (``None`` without charts)."""
+        self._make_charts()
+        return self._hits
 
     @property
     def fleet(self) -> Fleet:
@@ -260,12 +282,13 @@ class FleetBuilder(W.VBox):
 
     def redraw(self) -> None:
         """Rebuild both charts from the fleet."""
-        if self.composition is None or self.hits is None:
+        if self._composition is None or self._hits is None:
             return
         phase = self.panel.phase or None
-        _replace(self.composition, fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
+        _replace(self._composition, fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
         _replace(
-            self.hits, attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH)
+            self._hits,
+            attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH),
         )
 
 

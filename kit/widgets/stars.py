@@ -24,7 +24,7 @@ import traitlets
 from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
-from ._base import KitWidget, check_kwargs, esm, scoped_css
+from ._base import KitWidget, check_kwargs, esm, scoped_css, soon
 
 __all__ = ["SectorExplorer", "StarSystemExplorer"]
 
@@ -191,10 +191,26 @@ class StarSystemExplorer(KitWidget):
             self._update_figure()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        import ipywidgets
 
-        # a box renders its children by their models, so the explorer shows above its figure
-        return ipywidgets.VBox([self, self.figure])._repr_mimebundle_(**kwargs)
+        # a box renders its children by their models, so the explorer shows above its figure;
+        # the figure joins once the cell has run (its first plotly import takes seconds)
+        return _with_figure(self)._repr_mimebundle_(**kwargs)
+
+
+def _with_figure(widget: Any) -> Any:
+    """A box of ``widget`` and, as soon as the cell has run, its figure."""
+    import ipywidgets
+
+    box = ipywidgets.VBox([widget])
+
+    def attach() -> None:
+        box.children = (widget, widget.figure)
+
+    if widget._figure is not None:
+        attach()
+    else:
+        soon(attach)
+    return box
 
 
 def _successes(n: int) -> str:
@@ -388,6 +404,5 @@ class SectorExplorer(KitWidget):
             self._update_figure()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        import ipywidgets
 
-        return ipywidgets.VBox([self, self.figure])._repr_mimebundle_(**kwargs)
+        return _with_figure(self)._repr_mimebundle_(**kwargs)
