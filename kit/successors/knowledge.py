@@ -504,6 +504,8 @@ class Knowledge:
     def learned(self, what: Any) -> Learned | None:
         """When a system (a name) or a route (a pair of names) first became known, or None."""
         if isinstance(what, (tuple, list)):
+            if len(what) != 2:
+                raise InvalidInput(f"a route is a pair of system names, got {what!r}")
             key: Key = ("route", *_pair(_name("route[0]", what[0]), _name("route[1]", what[1])))
         else:
             key = ("system", _name("system", what))
