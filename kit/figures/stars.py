@@ -63,7 +63,13 @@ def _body_size(body: Body) -> float:
     return 7.0 + 5.0 * math.log10(max(body.diameter_km or 1000, 1000) / 1000.0) * 1.6
 
 
-def _hover(number: int, body: Body | None, installations: str | None, secrets: Any) -> str:
+def _hover(
+    number: int,
+    body: Body | None,
+    installations: str | None,
+    secrets: Any,
+    untold: frozenset[str] = frozenset(),
+) -> str:
     """Hover text of one orbit; every piece of table or user text is escaped."""
     if body is None:
         lines = [f"<b>Orbit {number}</b>: empty"]
@@ -92,7 +98,8 @@ def _hover(number: int, body: Body | None, installations: str | None, secrets: A
     if installations:
         lines.append(f"installations {esc(installations)}")
     for s in secrets or ():
-        lines.append(f"secret: {esc(s.text)}")
+        mark = " <i>(the players do not know)</i>" if s.text in untold else ""
+        lines.append(f"secret: {esc(s.text)}{mark}")
     return "<br>".join(lines)
 
 
@@ -151,6 +158,16 @@ def star_system_figure(
         v = system
     else:
         raise InvalidType(f"system must be a StarSystem or SystemView, got {type(system).__name__}")
+
+    def untold_secrets(number: int) -> frozenset[str]:
+        """In a GM view with a record: the secrets of an orbit the players do not know."""
+        if players is None or view == "player":
+            return frozenset()
+        full, seen = v.orbits[number - 1], players.orbits[number - 1]
+        return frozenset(x.text for x in (full.secrets if full is not None else ())) - frozenset(
+            x.text for x in (seen.secrets if seen is not None else ())
+        )
+
     # in a GM view with a record: the orbits the players do not know yet
     unseen = (
         set()
@@ -231,7 +248,7 @@ def star_system_figure(
         d["y"].append(y)
         d["size"].append(_body_size(body) if body else 6)
         d["text"].append(
-            _hover(i, body, orbit.installations, orbit.secrets)
+            _hover(i, body, orbit.installations, orbit.secrets, untold_secrets(i))
             + ("<br><i>the players do not know this orbit</i>" if i in unseen else "")
         )
         d["orbit"].append(i)

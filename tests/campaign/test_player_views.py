@@ -229,7 +229,7 @@ def test_gm_system_figure_marks_orbits_the_players_do_not_know():
     hover = json.loads(fig.to_json())
     assert hover["data"]  # the figure serialises
     planets = next(t for t in fig.data if t.name == "Planet")
-    marked = [t for t in planets.text if "do not know" in t]
+    marked = [t for t in planets.text if "do not know this orbit" in t]
     assert len(marked) == 6
 
 
@@ -361,3 +361,14 @@ def test_any_record_shows_exactly_what_it_holds(scans, flights, told, hidden):
     text = sector_map(sector, audience="player", knowledge=k).to_json()
     for i in range(N):
         assert (NAMES[i] in text) == (i in oracle_known), (i, flights, told, hidden)
+
+
+def test_gm_system_figure_marks_secrets_the_players_do_not_know():
+    system = marked_system()
+    k = Knowledge()
+    k.scan("Vega", 3, orbit=4)  # 3 successes in orbit 4: every orbit, orbit 4's secret only
+    planets = next(t for t in star_system_figure(system, knowledge=k).data if t.name == "Planet")
+    untold = [i for i, h in enumerate(planets.text, 1) if "(the players do not know)" in h]
+    assert untold == [1, 2, 3, 5, 6, 7]
+    plain = next(t for t in star_system_figure(system).data if t.name == "Planet")
+    assert not any("players" in h for h in plain.text)  # without a record nothing is marked
