@@ -407,7 +407,8 @@ def play_answer(
 def _play_out(battle: Any, seed: int, policy: Any, faces: Sequence[int]) -> dict[str, Any]:
     """What ``Battle.step_phase(policy, faces=faces)`` then ``run(policy=policy)`` on a copy
     of ``battle`` seeded ``seed`` would end with, played on one copy of the state with the
-    same phase functions, end check and dice streams, but no event log (no log writes, no state copy per phase)."""
+    same phase functions, end check and dice streams, but no event log (no log writes, no
+    copy of the state per phase)."""
     st = copy_state(battle.state)
     limit = battle.rules.max_rounds
     first = True
