@@ -307,3 +307,14 @@ def test_earlier_answers_of_the_phase_come_from_the_gms_policy():
     assert played == expected
     # without the GM's policy the garrison's hit goes to ruling 4's Drone: other battles
     assert play_answer(battle, decision, decision["default"], seeds) != expected
+
+
+def test_advised_policy_retreats_from_a_hopeless_fight():
+    # the _hopeless battle: A still has a Cruiser fighting at the end of round 1 (seed 1), and
+    # staying cannot win, so the advised retreat decision takes A out in round 1's retreat phase
+    battle = Battle([Side("A", ships={"Cruiser": 4}), Side("B", ships={"Gunboat": 30})], seed=1)
+    policy = AdvisedCombatPolicy(battle, sides=(0,), decisions=("retreat",), n=40)
+    battle.run(policy=policy)
+    assert battle.result["sides"][0]["outcome"] == "retreated"
+    assert battle.result["rounds"] == 1
+    assert [a.best for a in policy.advice] == ["retreat"]

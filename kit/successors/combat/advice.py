@@ -450,7 +450,7 @@ def _clear(wins: dict[str, list[bool]], losses: dict[str, list[float]]) -> bool:
 
 
 class AdvisedCombatPolicy(AutoPolicy):
-    """Takes the advisor's best answer at every hit allocation of the chosen sides.
+    """Takes the advisor's best answer at every hit allocation (and retreat) of chosen sides.
 
     Made for one battle and used with that battle's :meth:`~.battle.Battle.step_phase` or
     :meth:`~.battle.Battle.run` (each allocation is advised from the battle's state at the
@@ -461,10 +461,11 @@ class AdvisedCombatPolicy(AutoPolicy):
 
     Args:
         battle: the battle this policy plays.
-        sides: sides whose allocations are advised (default: every side).
+        sides: sides whose decisions are advised (default: every side).
+        decisions: the decisions advised: ``"allocate"`` (hits taken) and ``"retreat"``.
         n: battles per answer at each allocation.
-        seed: seeds the advice; each decision draws its own seeds from it and the round,
-            phase, side and hits, so replaying a phase gives the same answer.
+        seed: seeds the advice; each decision draws its own seeds from it and the kind,
+            round, phase, side and hits, so replaying a phase gives the same answer.
         goal: what the advised side aims for (see :data:`GOALS`).
         **auto: settings of the automatic policy (``retreat_rules``, ``takeover`` ...).
 
@@ -480,6 +481,7 @@ class AdvisedCombatPolicy(AutoPolicy):
         battle: Any,
         *,
         sides: Sequence[int] | None = None,
+        decisions: Sequence[str] = ("allocate",),
         n: int = 50,
         seed: int = 0,
         goal: str = "win",
@@ -488,6 +490,9 @@ class AdvisedCombatPolicy(AutoPolicy):
         super().__init__(**auto)
         self.battle = battle
         self.sides = None if sides is None else tuple(sides)
+        self.decisions = tuple(
+            validate.choice("decisions", k, ("allocate", "retreat")) for k in decisions
+        )
         self.n = validate.integer("n", n, 1, 100_000)
         self.seed = validate.integer("seed", seed, 0)
         self.goal = validate.choice("goal", goal, GOALS)
@@ -499,16 +504,45 @@ class AdvisedCombatPolicy(AutoPolicy):
         """Forget the answers given in the previous phase."""
         self._answers = {}
 
-    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
-        """The advisor's best allocation for the chosen sides; ruling 4 for the others."""
-        default = auto_allocation(ctx.st, side, hits)
-        if self.sides is not None and side not in self.sides:
-            return default
+    def _mine(self, ctx: Ctx, kind: str, side: int) -> bool:
+        """True when this decision is advised (else the automatic answer is taken)."""
+        if kind not in self.decisions or (self.sides is not None and side not in self.sides):
+            return False
         if ctx.sides is not self.battle.sides or ctx.st.steps != self.battle.state.steps + 1:
             raise IllegalAction(
                 "AdvisedCombatPolicy advises only the battle it was made for, "
                 "played with that battle's step_phase or run"
             )
+        return True
+
+    def _take(self, ctx: Ctx, d: dict[str, Any], options: dict[str, Any]) -> Any:
+        """Advise on ``d`` among ``options`` and remember the answer for this phase."""
+        if len(options) > 1:
+            settings = {f.name: getattr(self, f.name) for f in dataclasses.fields(AutoPolicy)}
+            earlier = InteractivePolicy(ask=(), **settings)
+            earlier.answers = dict(self._answers)
+            where = [ctx.st.round, PHASES.index(d["phase"]), d["side"], d.get("hits", 0)]
+            advice = advise_battle(
+                self.battle,
+                d,
+                n=self.n,
+                seed=np.random.default_rng([self.seed, KINDS.index(d["kind"]), *where]),
+                policy=earlier,
+                goal=self.goal,
+                candidates=options,
+            )
+            self.advice.append(advice)
+            answer = options[advice.best]
+        else:
+            answer = next(iter(options.values()))
+        self._answers[_key(d)] = answer
+        return answer
+
+    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
+        """The advisor's best allocation for the chosen sides; ruling 4 for the others."""
+        default = auto_allocation(ctx.st, side, hits)
+        if not self._mine(ctx, "allocate", side):
+            return default
         d = {
             "kind": "allocate",
             "round": ctx.st.round,
@@ -518,24 +552,12 @@ class AdvisedCombatPolicy(AutoPolicy):
             "by": by,
             "default": default,
         }
-        options = battle_candidates(ctx.st, d)
-        if len(options) > 1:
-            settings = {f.name: getattr(self, f.name) for f in dataclasses.fields(AutoPolicy)}
-            earlier = InteractivePolicy(ask=(), **settings)
-            earlier.answers = dict(self._answers)
-            seed = [self.seed, ctx.st.round, PHASES.index(phase), side, hits]
-            advice = advise_battle(
-                self.battle,
-                d,
-                n=self.n,
-                seed=np.random.default_rng(seed),
-                policy=earlier,
-                goal=self.goal,
-                candidates=options,
-            )
-            self.advice.append(advice)
-            answer = list(options[advice.best])
-        else:
-            answer = list(next(iter(options.values()), default))
-        self._answers[_key(d)] = answer
-        return answer
+        options = battle_candidates(ctx.st, d) or {"default": default}
+        return list(self._take(ctx, d, options))
+
+    def retreat(self, ctx: Ctx, side: int) -> bool:
+        """Retreat or stay, as advised, when ``"retreat"`` is among the advised decisions."""
+        if not self._mine(ctx, "retreat", side):
+            return super().retreat(ctx, side)
+        d = {"kind": "retreat", "round": ctx.st.round, "side": side, "phase": "retreat"}
+        return bool(self._take(ctx, d, {"stay": False, "retreat": True}))
