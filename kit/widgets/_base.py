@@ -210,18 +210,22 @@ class KitWidget(anywidget.AnyWidget):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.refresh()
+            self._follow()
             return
         if not self.__dict__.get("_refresh_due"):
             self.__dict__["_refresh_due"] = True
             loop.call_soon(self._due_refresh)
+
+    def _follow(self) -> None:
+        """Bring the view in line with a changed object (a widget may re-plan first)."""
+        self.refresh()
 
     def _due_refresh(self) -> None:
         self.__dict__["_refresh_due"] = False
         if self.comm is None:  # closed meanwhile
             return
         try:
-            self.refresh()
+            self._follow()
         except Exception:  # a redraw must never break the kernel's loop
             _log.exception("redrawing %s after a change failed", type(self).__name__)
 

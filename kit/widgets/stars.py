@@ -330,6 +330,13 @@ class SectorExplorer(KitWidget):
         elif content.get("action") == "open":
             self.open_system(content.get("system"))
 
+    def _follow(self) -> None:
+        # jumps recorded or gates built in the sector change the planned route's odds and days
+        if self.route is not None:
+            self.plan()
+        else:
+            self.refresh()
+
     # ------------------------------------------------------------ view
     @property
     def figure(self) -> Any:

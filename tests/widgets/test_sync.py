@@ -80,3 +80,25 @@ def test_a_closed_widget_is_not_kept_alive() -> None:
     stop()
     job.roll(9)
     assert seen == [2]
+
+
+def test_a_combat_table_and_a_sector_explorer_follow_code() -> None:
+    from kit.successors.combat import Battle, Side
+    from kit.successors.sector import generate_sector
+    from kit.widgets import CombatTable, SectorExplorer
+
+    battle = Battle([Side("A", ships={"Cruiser": 3}), Side("B", ships={"Frigate": 4})], seed=2)
+    table = CombatTable(battle)
+    assert table.view["next_phase"] == "order" and table.view["log"] == []
+    battle.step_phase()  # a code cell plays the order-of-battle phase
+    assert table.view["next_phase"] != "order" and table.view["log"]
+    battle.undo()
+    assert table.view["next_phase"] == "order"
+
+    sector = generate_sector(60, seed=7)
+    explorer = SectorExplorer(sector, origin=0, destination=10)
+    before = explorer.route_view["expected_days"]
+    route = sector.route(0, 10)
+    for leg in route.legs:  # fly the route twenty times: every jump on it becomes locked
+        sector.record_jump(leg.a, leg.b, times=20)
+    assert explorer.route_view["expected_days"] < before

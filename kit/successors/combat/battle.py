@@ -24,7 +24,7 @@ import numpy as np
 
 from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
-from ...log import Event, EventLog
+from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state, in_fight
 from .phases import PHASE_FUNCTIONS
@@ -38,7 +38,7 @@ __all__ = ["BATTLE_FORMAT", "Battle", "describe_event", "summarize"]
 BATTLE_FORMAT = ("successors-battle", 1)
 
 
-class Battle:
+class Battle(Observable):
     """A battle between two or more :class:`Side` s in one orbit (see the module docs)."""
 
     def __init__(
@@ -139,6 +139,7 @@ class Battle:
             # plain JSON values (lists, not tuples), so a saved battle compares equal
             out = [self.log.append(k, **json.loads(json.dumps(d))) for k, d in pending]
         self.state = st
+        self._changed()
         return out
 
     def step_round(self, policy: Any = None) -> list[Event]:
@@ -165,6 +166,7 @@ class Battle:
                     data = summarize(ctx, reason="round limit")
                     self.log.append("end", **data)
                 apply_event(self.state, "end", data)
+                self._changed()
                 break
             self.step_phase(policy)
         return self
@@ -173,6 +175,7 @@ class Battle:
         """Remove the last phase (or other action) and rebuild the state."""
         self.log.undo()
         self.state = self._replay()
+        self._changed()
 
     # ------------------------------------------------------------------ save/load
     def to_dict(self) -> dict[str, Any]:

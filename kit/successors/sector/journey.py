@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
-from ...log import EventLog
+from ...log import EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
 from ..ranks import ALWAYS_FAILS
 from .party import Party, PlotterPolicy, Traveller
@@ -87,7 +87,7 @@ def _leg_from(raw: Any, k: int) -> Leg:
     )
 
 
-class Journey:
+class Journey(Observable):
     """A party following a route, one plotting roll or jump per :meth:`step`."""
 
     def __init__(
@@ -232,6 +232,11 @@ class Journey:
 
     def step(self) -> list[Any]:
         """One plotting roll, or the jump/gate passage once the plot is complete."""
+        out = self._step()
+        self._changed()
+        return out
+
+    def _step(self) -> list[Any]:
         st = self.state()
         if st["arrived"]:
             raise IllegalAction("the journey has arrived; there is nothing left to plot")
@@ -306,7 +311,7 @@ class Journey:
         days = self.party.orbit_days(orbits)
         st = self.state()
         with self.log.action():
-            return [
+            out = [
                 self.log.append(
                     "move",
                     day=st["day"] + days,
@@ -316,6 +321,8 @@ class Journey:
                     pace=str(pace),
                 )
             ]
+        self._changed()
+        return out
 
     def run(self, max_steps: int = 100_000) -> Journey:
         """Step until arrival (or ``max_steps`` steps); return self."""
@@ -328,6 +335,7 @@ class Journey:
     def undo(self) -> None:
         """Drop the last step."""
         self.log.undo()
+        self._changed()
 
     def record_in(self, sector: Sector) -> int:
         """Record this journey's jumps in ``sector``'s history; return how many."""

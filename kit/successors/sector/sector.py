@@ -36,7 +36,7 @@ import numpy as np
 
 from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
-from ...log import EventLog
+from ...log import EventLog, Observable
 from ...rng import SeedLike, make_rng
 from ..projects import GATE_SENSORS_NEEDED
 from ..stars.generate import StarRules, generate_star, generate_system
@@ -221,7 +221,7 @@ def system_seed(sector_seed: int, index: int) -> int:
     return int((int(state[0]) << 31) ^ int(state[1]))
 
 
-class Sector:
+class Sector(Observable):
     """Named systems at light-year coordinates, plus jump history, gates and GM edits.
 
     Use :func:`generate_sector` for a seeded random sector; build one by hand by giving
@@ -471,6 +471,7 @@ class Sector:
         key = self._apply(self.log.append(kind, **data))
         if key is not None:
             self._touch(*key)
+        self._changed()
 
     def record_jump(self, a: int | str, b: int | str, times: int = 1) -> None:
         """Record ``times`` jumps between two systems (routes become known, then locked)."""
@@ -541,6 +542,7 @@ class Sector:
         for e in removed:
             if e.kind != "edit_system":
                 self._touch(e["a"], e["b"])
+        self._changed()
 
     @property
     def history(self) -> dict[tuple[int, int], int]:
