@@ -73,6 +73,9 @@ class BoardWidget(KitWidget):
     checks = traitlets.Unicode("2d6", help="Check distribution the odds assume, e.g. '2d6+1'.").tag(
         sync=True
     )
+    hints = traitlets.Bool(
+        True, help="On a limit board, show the advisor's next card with each exact chance (GM)."
+    ).tag(sync=True)
 
     def __init__(
         self,
@@ -82,7 +85,7 @@ class BoardWidget(KitWidget):
         skills: list[str] | None = None,
         **kwargs: Any,
     ) -> None:
-        check_kwargs("BoardWidget", kwargs, {"layout"})
+        check_kwargs("BoardWidget", kwargs, {"layout", "hints"})
         if not isinstance(board, _EngineBoard):
             raise TypeError(
                 f"BoardWidget needs a board from kit.boards, got {type(board).__name__}"
@@ -91,7 +94,7 @@ class BoardWidget(KitWidget):
         self.board = board
         super().__init__(checks=str(checks), skills=list(skills or DEFAULT_SKILLS), **kwargs)
         self.on_msg(self._on_msg)
-        self.observe(lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks"])
+        self.observe(lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks", "hints"])
         self.refresh()
 
     # ------------------------------------------------------------ actions
@@ -197,7 +200,22 @@ class BoardWidget(KitWidget):
                 else f"succeeds {b.rules.npc_chance:.0%} of the time"
             )
         view["checks"] = self.checks
+        view["advice"] = self._advice(skill) if self.hints else None
         self.view = view
+
+    def _advice(self, skill: str | None) -> dict[str, Any] | None:
+        """The advisor's choice of the next card on a limit board (None elsewhere)."""
+        b = self.board
+        if not isinstance(b, LimitBoard) or b.finished:
+            return None
+        from ..boards.advice import board_advice
+
+        try:
+            a = board_advice(b, self.checks, [skill] if skill else None)
+        except KitError:
+            return None
+        best_slot = int(a.best.split()[1]) if a.best.startswith("slot ") else None
+        return {"options": dict(a.options), "best": a.best, "best_slot": best_slot, "exact": a.exact}
 
 
 def _penalty(board: _EngineBoard[Any], skill: str | None) -> int | None:

@@ -41,9 +41,13 @@ class JobTable(KitWidget):
     show_odds = traitlets.Bool(True, help="Show the exact chance of success from here.").tag(
         sync=True
     )
+    hints = traitlets.Bool(
+        True,
+        help="Show the advisor's hint beside a decision: each answer's exact chance (for the GM).",
+    ).tag(sync=True)
 
     def __init__(self, job: Job, **kwargs: Any) -> None:
-        check_kwargs("JobTable", kwargs, {"auto_decide", "show_odds", "layout"})
+        check_kwargs("JobTable", kwargs, {"auto_decide", "show_odds", "hints", "layout"})
         if not isinstance(job, Job):
             raise InvalidType(f"JobTable needs a kit.regulus.Job, got {type(job).__name__}")
         self.job = job
@@ -92,6 +96,10 @@ class JobTable(KitWidget):
         with self.guard():
             self.job.undo()
 
+    @traitlets.observe("hints")
+    def _hints_changed(self, _change: dict[str, Any]) -> None:
+        self.refresh()
+
     @traitlets.observe("auto_decide")
     def _auto_changed(self, change: dict[str, Any]) -> None:
         if change["new"]:
@@ -110,6 +118,16 @@ class JobTable(KitWidget):
                 chance = None
         elif self.show_odds and job.pending:
             chance = None
+        advice = None
+        if self.hints and job.pending:
+            from ..regulus.advice import job_advice
+
+            try:
+                a = job_advice(job)
+            except KitError:
+                a = None
+            if a is not None:
+                advice = {"options": dict(a.options), "best": a.best, "exact": a.exact}
         ops = {op.name: op for op in job.crew}
         self.view = {
             "title": job.record.title,
@@ -142,6 +160,7 @@ class JobTable(KitWidget):
             "rows": [r.to_dict() for r in job.rows],
             "dice": str(job.rules.companion() if s.phase == "companion" else job.rules.main()),
             "odds": chance,
+            "advice": advice,
             "can_undo": len(job.events) > 0,
             "markdown": job.to_markdown(),
             "seed": job.seed,

@@ -31,3 +31,38 @@ def test_a_click_in_one_table_shows_in_the_other_and_a_cell_in_both(notebook):
     page.wait_for_function(COUNT, arg=[0, 2], timeout=15_000)
     page.wait_for_function(COUNT, arg=[1, 2], timeout=15_000)
     assert nb.kit_errors() == []
+
+
+HINT_SETUP = """\
+from kit.regulus import Job, Operative
+from kit.widgets import JobTable
+crew = [Operative("Vex", "Face"), Operative("Oro", "Hacker")]
+job = Job("heist", difficulty=4, clock=5, crew=crew, seed=1)
+JobTable(job)"""
+
+
+def test_the_gm_hint_appears_beside_a_decision_and_follows_it(notebook):
+    nb = notebook("hints.ipynb", [HINT_SETUP, "job.undo()"])
+    nb.run_cell(0)
+    page = nb.page
+    table = page.locator(".gmk-job-table")
+    table.wait_for(timeout=30_000)
+    assert table.locator(".gmk-hint").count() == 0  # nothing to decide yet
+    table.get_by_label("entered roll (2d6)").fill("2")  # a 2 is a Knockout on the heist table
+    table.get_by_role("button", name="Enter roll").click()
+    hint = table.get_by_role("note")
+    hint.wait_for(timeout=15_000)
+    assert "GM hint, exact" in hint.inner_text()
+    assert "%" in hint.inner_text()
+    nb.screenshots_light_dark("job-table-hint", ".gmk-job-table")
+    # switched off, the hint goes; on again, it is back
+    table.get_by_label("GM hints").uncheck()
+    page.wait_for_function("() => !document.querySelector('.gmk-job-table .gmk-hint')")
+    table.get_by_label("GM hints").check()
+    hint.wait_for(timeout=15_000)
+    # undone in a code cell: no decision, no hint
+    nb.run_cell(1)
+    page.wait_for_function(
+        "() => !document.querySelector('.gmk-job-table .gmk-hint')", timeout=15_000
+    )
+    assert nb.kit_errors() == []

@@ -102,3 +102,31 @@ def test_a_combat_table_and_a_sector_explorer_follow_code() -> None:
     for leg in route.legs:  # fly the route twenty times: every jump on it becomes locked
         sector.record_jump(leg.a, leg.b, times=20)
     assert explorer.route_view["expected_days"] < before
+
+
+def test_gm_hints_beside_a_decision_follow_the_state_and_switch_off() -> None:
+    import kit
+    from kit.boards import LimitBoard
+
+    crew = [Operative("Vex", "Face"), Operative("Oro", "Hacker")]
+    job = Job("heist", 4, 5, crew, seed=1)
+    table = JobTable(job)
+    assert table.view["advice"] is None  # nothing to decide
+    job.roll(2)  # a 2 on the heist table is a Knockout: whom does it take?
+    expected = kit.advice(job)
+    assert table.view["advice"]["options"] == expected.options
+    assert table.view["advice"]["best"] == expected.best
+    table.hints = False
+    assert table.view["advice"] is None
+    table.hints = True
+    job.undo()
+    assert table.view["advice"] is None
+
+    vault = LimitBoard([6, 8, 5, 7], 2)
+    w = BoardWidget(vault)
+    expected = kit.advice(vault)
+    assert w.view["advice"]["options"] == expected.options
+    assert w.view["advice"]["best_slot"] == int(expected.best.split()[1])
+    vault.check(12, slot=1)
+    assert w.view["advice"]["options"] == kit.advice(vault).options
+    assert "slot 1" not in " ".join(w.view["advice"]["options"])

@@ -119,9 +119,17 @@ export default {
     checksInput.setAttribute("aria-label", "dice for the odds");
     checksLabel.append(checksInput);
     const oddsLine = h("span", "gmk-muted gmk-board-odds");
-    oddsRow.append(checksLabel, oddsLine);
+    const hintsLabel = h("label", "gmk-muted gmk-hints-toggle");
+    const hintsBox = /** @type {HTMLInputElement} */ (h("input"));
+    hintsBox.type = "checkbox";
+    hintsBox.checked = model.get("hints");
+    hintsBox.addEventListener("change", () => { model.set("hints", hintsBox.checked); model.save_changes(); });
+    hintsLabel.append(hintsBox, document.createTextNode(" GM hints"));
+    oddsRow.append(checksLabel, oddsLine, hintsLabel);
     const history = h("div", "gmk-board-history");
-    root.append(header, felt, banner, error, controls, oddsRow, history);
+    const hintLine = h("div", "gmk-hint gmk-board-hint");
+    hintLine.setAttribute("role", "note");
+    root.append(header, felt, banner, error, controls, oddsRow, hintLine, history);
 
     /** @type {Array<any>} */
     let slots = [];
@@ -290,6 +298,18 @@ export default {
         bits.push(`NPC ${v.npc}` + (res ? ` (so far: ${res})` : ""));
       }
       oddsLine.textContent = v.odds_error ? v.odds_error : bits.join(" \u00B7 ");
+      // the advisor's hint for the GM: the next card to face on a limit board, with each chance
+      const a = model.get("hints") ? v.advice : null;
+      hintLine.style.display = a ? "" : "none";
+      if (a) {
+        const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
+        const tie = new Set(Object.values(a.options)).size === 1;
+        hintLine.textContent = `GM hint, ${a.exact ? "exact" : "simulated"}: ` + (tie
+          ? `the order does not matter here (${(100 * ranked[0][1]).toFixed(1)}% whichever card)`
+          : `face ${a.best} next - ` + ranked.map(([k, p]) => `${k} ${(100 * p).toFixed(1)}%`).join(" \u00B7 "));
+      }
+      slots.forEach((ui, i) => ui.parts.card.classList.toggle("gmk-best-card",
+        !!a && a.best_slot === i + 1 && new Set(Object.values(a.options)).size > 1));
       oddsLine.classList.toggle("gmk-board-odds-error", !!v.odds_error);
       if (document.activeElement !== checksInput) checksInput.value = model.get("checks");
 
@@ -358,6 +378,7 @@ export default {
     model.on("change:error", update);
     model.on("change:skills", update);
     model.on("change:checks", update);
+    model.on("change:hints", () => { hintsBox.checked = model.get("hints"); update(); });
     update();
     return () => {
       checkBtn.removeEventListener("click", onCheck);

@@ -101,6 +101,22 @@ export default {
       }
       root.appendChild(roster);
 
+      // ---- the advisor's hint for the GM: each answer's chance, the best marked
+      function hint(prompt, label) {
+        const a = v.advice;
+        if (!a || !model.get("hints")) return;
+        const parts = Object.entries(a.options).sort((x, y) => y[1] - x[1])
+          .map(([k, p]) => `${label(k)} ${(100 * p).toFixed(1)}%`);
+        const tie = new Set(Object.values(a.options)).size === 1;
+        const text = tie ? `every answer gives ${(100 * a.options[a.best]).toFixed(1)}%`
+          : `best: ${label(a.best)} (${parts.join(" · ")})`;
+        const note = h("div", "gmk-hint", `GM hint, ${a.exact ? "exact" : "simulated"}: ${text}`);
+        note.setAttribute("role", "note");
+        prompt.appendChild(note);
+        if (!tie) for (const b of prompt.querySelectorAll("button[data-answer]"))
+          b.classList.toggle("gmk-best", b.dataset.answer === a.best);
+      }
+
       // ---- outcome banner or prompt or controls
       if (v.outcome) {
         const why = { progress: "Progress reached the Difficulty", clock: "the Clock ran out",
@@ -113,10 +129,12 @@ export default {
         const row = h("div", "gmk-row");
         for (const op of v.roster) {
           const b = h("button", "gmk-btn gmk-ko", op.name);
+          b.dataset.answer = op.name;
           b.onclick = () => send({ action: "knockout", operative: op.name });
           row.appendChild(b);
         }
         p.appendChild(row);
+        hint(p, (k) => k);
         root.appendChild(p);
       } else if (v.phase === "token") {
         const p = h("div", "gmk-banner gmk-info gmk-prompt");
@@ -126,8 +144,11 @@ export default {
         yes.onclick = () => send({ action: "token", spend: true });
         const no = h("button", "gmk-btn gmk-keep", "Keep");
         no.onclick = () => send({ action: "token", spend: false });
+        yes.dataset.answer = "spend";
+        no.dataset.answer = "keep";
         row.append(yes, no);
         p.appendChild(row);
+        hint(p, (k) => k);
         root.appendChild(p);
       } else if (v.phase === "companion") {
         root.appendChild(h("div", "gmk-banner gmk-info", `Companion incident: roll ${v.dice} (no clock tick)`));
@@ -156,6 +177,10 @@ export default {
       const box = h("input"); box.type = "checkbox"; box.checked = model.get("auto_decide");
       box.onchange = () => { model.set("auto_decide", box.checked); model.save_changes(); };
       auto.append(box, document.createTextNode(" decide automatically"));
+      const hints = h("label", "gmk-muted gmk-hints-toggle");
+      const hbox = h("input"); hbox.type = "checkbox"; hbox.checked = model.get("hints");
+      hbox.onchange = () => { model.set("hints", hbox.checked); model.save_changes(); };
+      hints.append(hbox, document.createTextNode(" GM hints"));
       const md = h("button", "gmk-btn gmk-md", "Markdown");
       md.onclick = () => {
         const blob = new Blob([v.markdown], { type: "text/markdown" });
@@ -163,7 +188,7 @@ export default {
         a.href = URL.createObjectURL(blob); a.download = "job-record.md"; a.click();
         setTimeout(() => URL.revokeObjectURL(a.href), 1000);
       };
-      controls.append(roll, input, enter, undo, auto, md);
+      controls.append(roll, input, enter, undo, auto, hints, md);
       root.appendChild(controls);
 
       const error = h("div", "gmk-error", err || "");
@@ -202,6 +227,7 @@ export default {
     model.on("change:view", draw);
     model.on("change:error", draw);
     model.on("change:auto_decide", draw);
+    model.on("change:hints", draw);
     draw();
     return () => root.remove();
   },
