@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .rules import Condition, RegulusRules
 from .tables import Incident, JobType
 
-__all__ = ["COMPANION", "ENDED", "KNOCKOUT", "MAIN", "TOKEN", "Context", "JobState"]
+__all__ = ["COMPANION", "ENDED", "KNOCKOUT", "MAIN", "TOKEN", "Context", "Effect", "JobState"]
 
 #: Phases: what the job waits for next.
 MAIN, COMPANION, KNOCKOUT, TOKEN, ENDED = "main", "companion", "knockout", "token", "ended"
@@ -49,6 +49,70 @@ class JobState(NamedTuple):
     """Why it ended: "progress", "clock", "crew" or "condition"."""
 
 
+_tuple_new = tuple.__new__
+
+
+def _state(
+    phase: str,
+    turn: int,
+    progress: int,
+    threat: int,
+    heat: int,
+    tokens: int,
+    roster: tuple[str, ...],
+    companion_due: bool,
+    token_ok: bool,
+    outcome: str | None,
+    reason: str | None,
+) -> JobState:
+    """A :class:`JobState` built in one step (``_replace`` costs several times more, and the
+    exact walk builds thousands of states)."""
+    return _tuple_new(
+        JobState,
+        (
+            phase,
+            turn,
+            progress,
+            threat,
+            heat,
+            tokens,
+            roster,
+            companion_due,
+            token_ok,
+            outcome,
+            reason,
+        ),
+    )
+
+
+#: Positions of the fields :func:`_set` changes.
+_PHASE, _TURN, _PROGRESS, _ROSTER = 0, 1, 2, 6
+
+
+def _set(s: JobState, i: int, value: object) -> JobState:
+    """``s`` with field ``i`` replaced (what ``s._replace`` does, without its cost)."""
+    return _tuple_new(JobState, s[:i] + (value,) + s[i + 1 :])
+
+
+class Effect(NamedTuple):
+    """What one incident does to the counters under a job's rules, before anything settles."""
+
+    progress: int
+    """Change to Progress (the floor applies afterwards)."""
+    threat: int
+    """Threat added: the incident's own change plus what its consequence costs."""
+    heat: int
+    """Change to Heat."""
+    tokens: int
+    """Postponed Minor Consequence tokens gained (0 or 1)."""
+    token_ok: bool
+    """A token may be spent after this incident."""
+    lose_crew: bool
+    """A Knockout: an operative leaves (a decision)."""
+    companion: bool
+    """A companion incident follows."""
+
+
 @dataclass(frozen=True)
 class Context:
     """The fixed facts of a job that the rules read."""
@@ -68,12 +132,30 @@ class Context:
         default_factory=dict, compare=False, repr=False
     )
     """Condition results by (roster, Heat, Threat): the exact walk asks the same ones often."""
+    effects: dict[int, Effect] = field(default_factory=dict, compare=False, repr=False)
+    """Total -> :class:`Effect` of its incident under these rules; derived."""
 
     def __post_init__(self) -> None:
         # Facts read on every end check, worked out once.
         rows = self.table.table.values()
         object.__setattr__(self, "heat_can_fall", any(i.heat < 0 for i in rows))
         object.__setattr__(self, "threat_can_fall", any(i.threat < 0 for i in rows))
+        r = self.rules
+        cost = {"minor": r.minor_threat, "major": r.major_threat}
+        effects = {
+            total: Effect(
+                progress=inc.progress,
+                threat=inc.threat + cost.get(inc.consequence or "", 0),
+                heat=inc.heat,
+                tokens=1 if inc.consequence == "postponed" else 0,
+                token_ok=inc.consequence is None
+                or (inc.consequence == "postponed" and r.token_on_same_incident),
+                lose_crew=inc.lose_crew,
+                companion=inc.companion,
+            )
+            for total, inc in self.table.table.items()
+        }
+        object.__setattr__(self, "effects", effects)
 
     def start(self, roster: tuple[str, ...]) -> JobState:
         """The state before the first roll."""
@@ -82,32 +164,36 @@ class Context:
     # ------------------------------------------------------------------ rolls
     def roll(self, s: JobState, total: int) -> tuple[JobState, Incident]:
         """Apply the incident for ``total`` in phase MAIN or COMPANION; return the new state."""
-        inc = self.table.table[total]
-        r = self.rules
-        turn = s.turn + 1 if s.phase == MAIN else s.turn
-        threat = s.threat + inc.threat
-        tokens = s.tokens
-        if inc.consequence == "minor":
-            threat += r.minor_threat
-        elif inc.consequence == "major":
-            threat += r.major_threat
-        elif inc.consequence == "postponed":
-            tokens += 1
-        token_ok = inc.consequence is None or (
-            inc.consequence == "postponed" and r.token_on_same_incident
+        e = self.effects[total]
+        return self.after_incident(self.incident(s, total), e.lose_crew), self.table.table[total]
+
+    def incident(self, s: JobState, total: int) -> JobState:
+        """The counters right after the incident for ``total``, before anything settles.
+
+        A main roll spends a clock tick; the incident's :class:`Effect` is added to Progress,
+        Threat, Heat and the tokens, and it says whether a companion follows and whether a
+        token may be spent.
+        """
+        e = self.effects[total]
+        return _state(
+            s.phase,
+            s.turn + 1 if s.phase == MAIN else s.turn,
+            s.progress + e.progress,
+            s.threat + e.threat,
+            s.heat + e.heat,
+            s.tokens + e.tokens,
+            s.roster,
+            e.companion,
+            e.token_ok,
+            s.outcome,
+            s.reason,
         )
-        s = s._replace(
-            turn=turn,
-            progress=s.progress + inc.progress,
-            threat=threat,
-            heat=s.heat + inc.heat,
-            tokens=tokens,
-            companion_due=inc.companion,
-            token_ok=token_ok,
-        )
-        if inc.lose_crew and s.roster:
-            return s._replace(phase=KNOCKOUT), inc
-        return self._settle(s), inc
+
+    def after_incident(self, s: JobState, lose_crew: bool) -> JobState:
+        """Settle the state :meth:`incident` left: a Knockout asks who leaves, else floor and checks."""
+        if lose_crew and s.roster:
+            return _set(s, _PHASE, KNOCKOUT)
+        return self._settle(s)
 
     # ------------------------------------------------------------ adjustments
     def adjust(self, s: JobState, progress: int = 0, heat: int = 0, threat: int = 0) -> JobState:
@@ -127,27 +213,36 @@ class Context:
     def knockout(self, s: JobState, name: str) -> JobState:
         """The operative ``name`` leaves the roster; then the incident settles."""
         roster = tuple(n for n in s.roster if n != name)
-        return self._settle(s._replace(roster=roster))
+        return self._settle(_set(s, _ROSTER, roster))
 
     def token(self, s: JobState, spend: bool) -> JobState:
         """Spend (or keep) a token: a Minor Consequence for extra Progress."""
         if spend:
-            s = s._replace(
-                tokens=s.tokens - 1,
-                progress=s.progress + self.rules.token_progress,
-                threat=s.threat + self.rules.minor_threat,
+            s = self._floor(
+                _state(
+                    s.phase,
+                    s.turn,
+                    s.progress + self.rules.token_progress,
+                    s.threat + self.rules.minor_threat,
+                    s.heat,
+                    s.tokens - 1,
+                    s.roster,
+                    s.companion_due,
+                    s.token_ok,
+                    s.outcome,
+                    s.reason,
+                )
             )
-            s = self._floor(s)
             ended = self._end_check(s)
             if ended is not None:
                 return ended
-        return self._next(s._replace(token_ok=False))
+        return self._next(s)
 
     # ------------------------------------------------------------------ steps
     def _floor(self, s: JobState) -> JobState:
         floor = self.rules.progress_floor
         if floor is not None and s.progress < floor:
-            return s._replace(progress=floor)
+            return _set(s, _PROGRESS, floor)
         return s
 
     def _settle(self, s: JobState) -> JobState:
@@ -156,15 +251,26 @@ class Context:
         if ended is not None:
             return ended
         if s.tokens > 0 and s.token_ok:
-            return s._replace(phase=TOKEN)
+            return _set(s, _PHASE, TOKEN)
         return self._next(s)
 
     def _next(self, s: JobState) -> JobState:
         if s.companion_due:
-            return s._replace(phase=COMPANION, companion_due=False, token_ok=False)
-        if s.turn >= self.clock:
-            return s._replace(phase=ENDED, outcome="failure", reason="clock", token_ok=False)
-        return s._replace(phase=MAIN, token_ok=False)
+            phase, outcome, reason = COMPANION, s.outcome, s.reason
+        elif s.turn >= self.clock:
+            phase, outcome, reason = ENDED, "failure", "clock"
+        else:
+            phase, outcome, reason = MAIN, s.outcome, s.reason
+        return _state(
+            phase, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster,
+            False, False, outcome, reason,
+        )  # fmt: skip
+
+    @staticmethod
+    def clock_decided(s: JobState) -> bool:
+        """Whether settling an incident into ``s`` read the clock (:meth:`_next` is the one rule
+        that reads the turn): the job goes on to a main roll, or it ended on the clock."""
+        return s.phase == MAIN or (s.phase == ENDED and s.reason == "clock")
 
     def holds(self, s: JobState) -> tuple[bool, ...]:
         """Whether each condition holds in ``s``."""
@@ -180,24 +286,17 @@ class Context:
     def _end_check(self, s: JobState) -> JobState | None:
         holds = self.holds(s)
         if s.progress >= self.difficulty and all(holds):
-            return s._replace(
-                phase=ENDED,
-                outcome="success",
-                reason="progress",
-                token_ok=False,
-                companion_due=False,
-            )
+            return self._ended(s, "success", "progress")
         if not s.roster:
-            return s._replace(
-                phase=ENDED, outcome="failure", reason="crew", token_ok=False, companion_due=False
-            )
+            return self._ended(s, "failure", "crew")
         for c, ok in zip(self.conditions, holds):
             if not ok and not c.recoverable(self.heat_can_fall, self.threat_can_fall):
-                return s._replace(
-                    phase=ENDED,
-                    outcome="failure",
-                    reason="condition",
-                    token_ok=False,
-                    companion_due=False,
-                )
+                return self._ended(s, "failure", "condition")
         return None
+
+    @staticmethod
+    def _ended(s: JobState, outcome: str, reason: str) -> JobState:
+        return _state(
+            ENDED, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster,
+            False, False, outcome, reason,
+        )  # fmt: skip

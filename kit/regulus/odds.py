@@ -26,7 +26,9 @@ import numpy as np
 from .. import validate
 from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
-from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
+from . import _walk
+from ._walk import resolve as _resolve
+from .core import COMPANION, ENDED, MAIN, Context, JobState
 from .job import Job, Operative
 from .policies import AUTO, Policy
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
@@ -34,8 +36,8 @@ from .tables import JobType
 
 __all__ = ["Odds", "SimulationResult", "odds", "odds_grid", "simulate"]
 
-_TINY = 1e-18
-_MAX_ROLLS = 5000
+_TINY = _walk.TINY
+_MAX_ROLLS = _walk.MAX_ROLLS
 
 
 @dataclass(frozen=True)
@@ -89,22 +91,6 @@ class Odds:
 def _need_job(func: str, job: object) -> None:
     if not isinstance(job, Job):
         raise InvalidType(f"{func}() needs a kit.regulus.Job, got {type(job).__name__} {job!r:.60}")
-
-
-def _resolve(ctx: Context, policy: Policy, s: JobState) -> JobState:
-    """Answer decisions with ``policy`` until a roll is due or the job ended."""
-    while s.phase in (KNOCKOUT, TOKEN):
-        if s.phase == KNOCKOUT:
-            name = policy.knockout(s)
-            if name is None:
-                raise InvalidInput("odds need an automatic policy; this one waits for a person")
-            s = ctx.knockout(s, name)
-        else:
-            spend = policy.spend_token(s)
-            if spend is None:
-                raise InvalidInput("odds need an automatic policy; this one waits for a person")
-            s = ctx.token(s, bool(spend))
-    return s
 
 
 def _probs(job: Job) -> dict[str, list[tuple[int, float]]]:
@@ -167,6 +153,9 @@ def _keyer(ctx: Context):
 def odds(job: Job, policy: Policy = AUTO) -> Odds:
     """Exact odds of ``job`` from its current state, decisions answered by ``policy``.
 
+    The moves of a job's setup are compiled once and kept (for the automatic policies), so
+    asking again later in the same job, or for another job of the same setup, is quicker.
+
     >>> from kit.regulus import Job, Operative
     >>> o = odds(Job("hit", 3, 3, [Operative("Kas", "Gun")]))
     >>> 0 < o.success < 1, abs(o.success + o.failure - 1) < 1e-12
@@ -174,68 +163,38 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
     """
     _need_job("odds", job)
     ctx = job._ctx
-    key = _keyer(ctx)
     start = _resolve(ctx, policy, job.state)
-    probs = _probs(job)
-    success = failure = 0.0
-    reasons: dict[str, float] = defaultdict(float)
-    turns: dict[int, float] = defaultdict(float)
-    rolls: dict[int, float] = defaultdict(float)
-    success_turn: dict[int, float] = defaultdict(float)
-    threat = heat = 0.0
     if start.phase == ENDED:
-        frontier: dict[JobState, float] = {}
-        turns[start.turn] = 1.0
-        rolls[0] = 1.0
-        if start.outcome == "success":
-            success, success_turn[start.turn] = 1.0, 1.0
-        else:
-            failure, reasons[start.reason or "clock"] = 1.0, 1.0
-    else:
-        frontier = {key(start): 1.0}
-    unresolved = 0.0
-    n = 0
-    moves = _mover(ctx, policy, key, probs)
-    while frontier:
-        n += 1
-        nxt: dict[JobState, float] = defaultdict(float)
-        for s, mass in frontier.items():
-            d_threat, d_heat, live, ends = moves(s)
-            threat += mass * d_threat
-            heat += mass * d_heat
-            for k, p in live:
-                nxt[k] += mass * p
-            for (turn, outcome, reason), p in ends:
-                w = mass * p
-                turns[turn] += w
-                rolls[n] += w
-                if outcome == "success":
-                    success += w
-                    success_turn[turn] += w
-                else:
-                    failure += w
-                    reasons[reason] += w
-        frontier = {}
-        for s, m in nxt.items():
-            if m < _TINY or n >= _MAX_ROLLS:
-                unresolved += m
-            else:
-                frontier[s] = m
+        ok = start.outcome == "success"
+        return Odds(
+            success=1.0 if ok else 0.0,
+            failure=0.0 if ok else 1.0,
+            by_turn=tuple(
+                1.0 if ok and 1 <= start.turn <= k else 0.0 for k in range(1, job.clock + 1)
+            ),
+            turns={start.turn: 1.0},
+            rolls={0: 1.0},
+            expected_threat=job.threat + 0.0,
+            expected_heat=job.heat + 0.0,
+            failure_reasons={} if ok else {start.reason or "clock": 1.0},
+            unresolved=0.0,
+        )
+    w = _walk.walk(_walk.compiled(ctx, policy), start, job.clock)
     by_turn = []
     acc = 0.0
     for k in range(1, job.clock + 1):
-        acc += success_turn.get(k, 0.0)
+        acc += w.success_turn[k]
         by_turn.append(acc)
     return Odds(
-        success=min(success, 1.0),
-        failure=min(failure, 1.0),
+        success=min(w.success, 1.0),
+        failure=min(w.failure, 1.0),
         by_turn=tuple(by_turn),
-        turns=dict(sorted(turns.items())),
-        rolls=dict(sorted(rolls.items())),
-        expected_threat=job.threat + threat,
-        expected_heat=job.heat + heat,
-        failure_reasons=dict(reasons),
-        unresolved=unresolved,
+        turns=w.turns,
+        rolls=w.rolls,
+        expected_threat=job.threat + w.threat,
+        expected_heat=job.heat + w.heat,
+        failure_reasons=w.reasons,
+        unresolved=w.unresolved,
     )
 
 
