@@ -41,12 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from . import limits, validate
-from .errors import InvalidInput, InvalidType
+from .errors import IllegalAction, InvalidInput, InvalidType
 
-__all__ = ["AUDIENCES", "FORMATS", "handout", "save_handout"]
+__all__ = ["AUDIENCES", "FORMATS", "PLOTLYJS", "find_chromium", "handout", "save_handout"]
 
 AUDIENCES = ("gm", "player")
 FORMATS = ("markdown", "html")
+PLOTLYJS = ("cdn", "inline")
 
 
 #: Characters with a meaning anywhere in a line of Markdown: escapes, code, emphasis, strike,
@@ -129,7 +130,7 @@ class _Doc:
                 out.append("")
         return "\n".join(out).rstrip() + "\n"
 
-    def html(self) -> str:
+    def html(self, plotlyjs: str = "cdn") -> str:
         esc = html.escape
         body = [f"<h1>{esc(self.title)}</h1>"]
         first_figure = True
@@ -163,7 +164,9 @@ class _Doc:
                     '<div class="figure">'
                     + value.to_html(
                         full_html=False,
-                        include_plotlyjs=first_figure,
+                        include_plotlyjs=(plotlyjs if plotlyjs != "inline" else True)
+                        if first_figure
+                        else False,
                         config={"displaylogo": False},
                         div_id=f"gmk-figure-{figure_number}",
                     )
@@ -187,6 +190,13 @@ th, td {{ border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align
 th {{ color: var(--muted); font-weight: 600; }} tr:nth-child(even) td {{ background: var(--alt); }}
 dl {{ display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }} dt {{ color: var(--muted); }} dd {{ margin: 0; }}
 .figure {{ margin: 1rem 0; }} footer {{ color: var(--muted); font-size: .8rem; margin-top: 2rem; }}
+@media print {{
+  :root {{ color-scheme: light; --fg: #000; --bg: #fff; --muted: #444; --line: #999; --alt: #f2f2f2; }}
+  @page {{ margin: 15mm; }}
+  body {{ max-width: none; margin: 0; font-size: 10.5pt; }}
+  h2 {{ break-after: avoid; }} tr, dl, .figure {{ break-inside: avoid; }}
+  .modebar-container {{ display: none !important; }} footer {{ margin-top: 1rem; }}
+}}
 </style></head><body>
 {body}
 <footer>Made with gm-kit.</footer>
@@ -594,6 +604,7 @@ def handout(
     figures: bool = True,
     knowledge: Any = None,
     name: str | None = None,
+    plotlyjs: str = "cdn",
 ) -> str:
     """A handout of ``obj`` for ``audience`` ("gm" or "player") as Markdown or a standalone HTML page.
 
@@ -619,6 +630,12 @@ def handout(
             replaces sensors, current_orbit and reveal.
         name: the name the record knows the object by (default: the system's or entity's
             own name, a fleet's owner's name).
+        plotlyjs: how an HTML handout's figures get plotly.js: ``"cdn"`` (a page of tens of
+            kilobytes; the figures draw when the reader is online) or ``"inline"`` (about
+            4.7 MB more, drawn offline too).
+
+    HTML handouts carry a print stylesheet (black on white, no figure toolbars, no table row
+    split across pages); :func:`save_handout` also writes PDF through Chromium.
     """
     validate.choice("audience", audience, AUDIENCES)
     record = _record(knowledge, sensors=sensors, current_orbit=current_orbit, reveal=reveal)
@@ -642,6 +659,7 @@ def handout(
             f"reveal must be a list of system names or indices, got {type(reveal).__name__}"
         )
     validate.boolean("figures", figures)
+    validate.choice("plotlyjs", plotlyjs, PLOTLYJS)
     want_figures = figures and fmt == "html"
     if name is not None:
         name = validate.text("name", name, max_len=limits.MAX_NAME)
@@ -684,7 +702,7 @@ def handout(
         )
     if player:
         doc.title += " (player handout)"
-    return doc.markdown() if fmt == "markdown" else doc.html()
+    return doc.markdown() if fmt == "markdown" else doc.html(plotlyjs)
 
 
 def _record(knowledge: Any, **sensors_arguments: Any) -> Any:
@@ -710,12 +728,72 @@ def _record(knowledge: Any, **sensors_arguments: Any) -> Any:
 def save_handout(
     obj: Any, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any
 ) -> Path:
-    """Write a handout to ``path``; ``.md`` gives Markdown, ``.html`` a standalone page."""
+    """Write a handout to ``path``: ``.md`` gives Markdown, ``.html`` a standalone page, ``.pdf``
+    a printed page.
+
+    PDF is printed by a Chromium or Chrome found on the machine (``chromium``,
+    ``chromium-browser``, ``google-chrome``; or the path in the ``GMKIT_CHROMIUM`` environment
+    variable) from the HTML handout with plotly.js inline, so its figures are drawn offline.
+    """
     from . import store
 
     target = Path(path)
     suffix = target.suffix.lower()
-    if suffix not in (".md", ".html", ".htm"):
-        raise InvalidInput(f"handout path must end in .md or .html, got {str(target)!r}")
+    if suffix not in (".md", ".html", ".htm", ".pdf"):
+        raise InvalidInput(f"handout path must end in .md, .html or .pdf, got {str(target)!r}")
+    if suffix == ".pdf":
+        options.setdefault("plotlyjs", "inline")
+        page = handout(obj, audience=audience, fmt="html", **options)
+        return _print_pdf(page, target)
     fmt = "markdown" if suffix == ".md" else "html"
     return store.save(target, handout(obj, audience=audience, fmt=fmt, **options))
+
+
+def find_chromium() -> str | None:
+    """The path of a Chromium or Chrome to print with, or ``None`` when there is none."""
+    import shutil
+
+    given = os.environ.get("GMKIT_CHROMIUM")
+    if given:
+        return given if Path(given).exists() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _print_pdf(page: str, target: Path) -> Path:
+    import subprocess
+    import sys
+    import tempfile
+
+    if sys.platform == "emscripten":
+        raise IllegalAction("PDF handouts need a local Chromium; save .html and print it instead")
+    browser = find_chromium()
+    if browser is None:
+        raise IllegalAction(
+            "PDF handouts are printed by Chromium or Chrome and none was found (install "
+            "chromium, or set GMKIT_CHROMIUM to its path); or save .html and print it"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="gmkit-print-") as tmp:
+        source = Path(tmp) / "handout.html"
+        source.write_text(page, encoding="utf-8")
+        out = Path(tmp) / "handout.pdf"
+        cmd = [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+            "--virtual-time-budget=10000",  # let plotly draw the figures first
+            f"--user-data-dir={Path(tmp) / 'profile'}",
+            f"--print-to-pdf={out}",
+            source.as_uri(),
+        ]
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+        if run.returncode != 0 or not out.exists() or out.stat().st_size == 0:
+            raise IllegalAction(f"Chromium could not print the handout: {run.stderr[-400:]}")
+        target.write_bytes(out.read_bytes())
+    return target

@@ -2,7 +2,7 @@
 
 import pytest
 
-from kit.errors import InvalidInput, InvalidType
+from kit.errors import IllegalAction, InvalidInput, InvalidType
 from kit.handouts import handout, save_handout
 from kit.regulus import Job, Operative
 from kit.successors import Entity
@@ -118,7 +118,35 @@ def test_bad_requests(tmp_path, job):
         handout(job, audience="players")
     with pytest.raises(InvalidType, match="no handout"):
         handout(42)
-    with pytest.raises(InvalidInput, match=r".md or .html"):
-        save_handout(job, tmp_path / "x.pdf")
+    with pytest.raises(InvalidInput, match=r".md, .html or .pdf"):
+        save_handout(job, tmp_path / "x.docx")
     path = save_handout(job, tmp_path / "record.md", audience="player")
     assert path.read_text().startswith("# Job Record")
+
+
+def test_html_handouts_are_small_print_well_and_carry_plotly_inline_on_request() -> None:
+    from kit.handouts import handout
+    from kit.successors.stars import generate_system
+
+    system = generate_system(2)
+    small = handout(system, fmt="html")  # plotly.js from its CDN
+    assert len(small.encode()) < 1_000_000
+    assert "cdn.plot.ly" in small and "@media print" in small
+    full = handout(system, fmt="html", plotlyjs="inline")  # drawn offline too
+    assert len(full.encode()) > 3_000_000 and 'src="https://cdn.plot.ly' not in full
+    with pytest.raises(InvalidInput, match="plotlyjs"):
+        handout(system, fmt="html", plotlyjs="local")
+
+
+def test_a_pdf_handout_is_printed_by_chromium(tmp_path, monkeypatch) -> None:
+    from kit.handouts import find_chromium, save_handout
+    from kit.successors.stars import generate_system
+
+    if find_chromium() is None:
+        pytest.skip("no Chromium on this machine")
+    path = save_handout(generate_system(2), tmp_path / "system.pdf", audience="player", sensors=2)
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF-") and len(data) > 1000
+    monkeypatch.setenv("GMKIT_CHROMIUM", str(tmp_path / "no-such-browser"))
+    with pytest.raises(IllegalAction, match="Chromium"):
+        save_handout(generate_system(2), tmp_path / "again.pdf")
