@@ -1,0 +1,325 @@
+"""The live player screen serves only the players' view, follows the record, and nothing else.
+
+Issue #16 ("A player screen"). Every secret carries a unique marker string: the names of the
+sector's systems, the current system's name, its orbit installations and secrets, a GM-only
+note, a fleet's owner and an entity's side. Every address the screen serves is fetched and
+searched for every marker; what the players have been told is worked out by hand from the
+knowledge record's rules (kit/successors/knowledge.py) and the Learning-about-the-Universe
+table (a name at 4 Sensors successes), in the comments.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from kit import Campaign
+from kit.errors import IllegalAction, InvalidInput, InvalidType
+from kit.screen import PlayerScreen
+from kit.successors import Entity
+from kit.successors.fleets import Fleet
+from kit.successors.knowledge import Knowledge
+from kit.successors.sector import Sector, SectorRules
+from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
+
+# Eight systems on a line, 6.25 ly apart, jump range 10 ly: only neighbours are joined.
+NAMES = [f"ZQ{i}SYSMARK" for i in range(8)]
+SYSTEM = "VEGAMARK"
+PATHS = ("/", "/version", "/content", "/screen.js", "/screen.css", "/plotly.js")
+
+
+def campaign() -> Campaign:
+    camp = Campaign("Neon Reach")
+    camp.add(
+        Sector(
+            [[6.25 * i, 1.5] for i in range(8)],
+            NAMES,
+            seed=5,
+            name="Line",
+            rules=SectorRules(max_range=10.0),
+        )
+    )
+    orbits = [
+        Orbit(
+            i,
+            Body("Planet", 10_001 + 10 * i, 20, 90),
+            installations=f"INSTMARK{i}",
+            secrets=(Secret(f"SECRETMARK{i}"),),
+        )
+        for i in range(1, 5)
+    ]
+    camp.add(StarSystem(Star("G", 3, "Giant"), orbits, name=SYSTEM))
+    fleet = Fleet(Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK"), budget=40)
+    fleet.buy("CRUISER", 2)
+    camp.add(fleet, "rivals")
+    camp.knowledge.note("NOTEMARK-GMONLY a trap in orbit 2", player_visible=False)
+    return camp
+
+
+MARKERS = (
+    NAMES
+    + [SYSTEM, "Giant", "OWNERMARK", "SIDEMARK", "NOTEMARK-GMONLY"]
+    + [f"INSTMARK{i}" for i in range(1, 5)]
+    + [f"SECRETMARK{i}" for i in range(1, 5)]
+)
+
+
+@pytest.fixture
+def screen():
+    s = PlayerScreen(campaign(), sector="Line", system=SYSTEM).start(quiet=True)
+    yield s
+    s.stop()
+
+
+def get(screen: PlayerScreen, path: str, host: str | None = None) -> tuple[int, bytes, dict]:
+    """Send the raw ``path`` (no normalising) and return status, body and headers."""
+    port = int(screen.url.rsplit(":", 1)[1].strip("/"))
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        conn.putrequest("GET", path, skip_host=host is not None)
+        if host is not None:
+            conn.putheader("Host", host)
+        conn.endheaders()
+        resp = conn.getresponse()
+        return resp.status, resp.read(), dict(resp.getheaders())
+    finally:
+        conn.close()
+
+
+def served(screen: PlayerScreen) -> str:
+    """Everything the screen serves, joined (the JSON content decoded so escapes do not hide text)."""
+    parts = []
+    for path in PATHS:
+        status, body, _ = get(screen, path)
+        assert status == 200, path
+        parts.append(body.decode())
+    parts.append(json.dumps(json.loads(parts[2]), ensure_ascii=False))
+    return "\n".join(parts)
+
+
+def leaked(screen: PlayerScreen) -> set[str]:
+    text = served(screen)
+    return {m for m in MARKERS if m in text}
+
+
+# ---------------------------------------------------------------- serving
+def test_page_and_json_endpoint(screen):
+    status, body, headers = get(screen, "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    page = body.decode()
+    assert '<script src="/plotly.js">' in page and "/screen.js" in page
+    assert "cdn" not in page.lower()  # plotly.js is served here: the page works offline
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    status, body, headers = get(screen, "/version")
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert isinstance(json.loads(body)["version"], int)
+    content = json.loads(get(screen, "/content")[1])
+    assert set(content["sections"]) == {"gmk-sector", "gmk-system", "gmk-fleets", "gmk-notes"}
+    assert content["figures"]["gmk-map"]["data"]  # the player map is drawn
+    assert content["figures"]["gmk-system-figure"] is None  # the system is not known yet
+    assert content["title"] == "Neon Reach"
+    status, body, _ = get(screen, "/plotly.js")
+    assert status == 200 and len(body) > 1_000_000  # the whole library, from the package
+
+
+def test_version_grows_with_every_change_to_the_record(screen):
+    def version() -> int:
+        return json.loads(get(screen, "/version")[1])["version"]
+
+    v0 = version()
+    screen.campaign.knowledge.reveal(NAMES[3])
+    v1 = version()
+    assert v1 > v0
+    screen.campaign.knowledge.undo()
+    v2 = version()
+    assert v2 > v1
+    screen.show(system=None)
+    assert version() > v2
+    assert json.loads(get(screen, "/content")[1])["version"] == version()
+
+
+def test_no_secret_is_served_until_it_is_revealed(screen):
+    k = screen.campaign.knowledge
+    # nothing known yet: no system name (map, sector text or current system), no orbit, no
+    # secret, no GM-only note, no fleet
+    assert leaked(screen) == set()
+
+    k.reveal(NAMES[3])  # the GM names one system of the sector: that name only
+    assert leaked(screen) == {NAMES[3]}
+
+    k.reveal(SYSTEM)  # the current system: its name and star type, no orbit details
+    assert leaked(screen) == {NAMES[3], SYSTEM}
+
+    k.reveal(SYSTEM, orbit=2)  # orbit 2's details: its installation, not its secret
+    assert leaked(screen) == {NAMES[3], SYSTEM, "INSTMARK2"}
+
+    k.reveal(SYSTEM, orbit=2, secret="SECRETMARK2")  # one secret of orbit 2
+    assert leaked(screen) == {NAMES[3], SYSTEM, "INSTMARK2", "SECRETMARK2"}
+
+    k.reveal(note=0)  # the GM-only note, shown to the players
+    assert leaked(screen) == {NAMES[3], SYSTEM, "INSTMARK2", "SECRETMARK2", "NOTEMARK-GMONLY"}
+
+    # 3 Sensors successes on the fleet: its ships, not its owner's name (that needs 4)
+    k.scan_fleet("OWNERMARK", 3)
+    text = served(screen)
+    assert "OWNERMARK" not in text and "2 ships" in text
+    k.scan_fleet("OWNERMARK", 1)  # 4: the owner is named; its side is never shown
+    assert leaked(screen) == {
+        NAMES[3],
+        SYSTEM,
+        "INSTMARK2",
+        "SECRETMARK2",
+        "NOTEMARK-GMONLY",
+        "OWNERMARK",
+    }
+
+    k.hide(SYSTEM)  # taken back: the system's name leaves the page again (with its orbit)
+    assert SYSTEM not in served(screen) and "INSTMARK2" not in served(screen)
+
+
+def test_moving_the_party_shows_the_new_system(screen):
+    camp = screen.campaign
+    camp.add(StarSystem(Star("K", 2, "Dwarf"), [], name="ALTMARK"))
+    camp.knowledge.reveal("ALTMARK")
+    screen.refresh()
+    assert "ALTMARK" not in served(screen)  # known, but not in the sector and not current
+    screen.show(system="ALTMARK")
+    content = json.loads(get(screen, "/content")[1])
+    assert "ALTMARK" in content["sections"]["gmk-system"]
+    assert content["figures"]["gmk-system-figure"] is not None
+
+
+def test_a_replaced_record_is_followed(screen):
+    camp = screen.campaign
+    before = screen.version
+    fresh = Knowledge()
+    fresh.reveal(NAMES[6])
+    camp.knowledge = fresh  # as after loading another save of the campaign
+    assert screen.version > before
+    assert leaked(screen) == {NAMES[6]}
+    fresh.reveal(NAMES[7])  # and the new record is observed
+    assert leaked(screen) == {NAMES[6], NAMES[7]}
+
+
+def test_user_text_is_escaped(screen):
+    k = screen.campaign.knowledge
+    k.note('<script>alert("x")</script> & <b>bold</b>')
+    sections = json.loads(get(screen, "/content")[1])["sections"]
+    assert "<script>" not in sections["gmk-notes"] and "<b>" not in sections["gmk-notes"]
+    assert "&lt;script&gt;" in sections["gmk-notes"] and "&amp;" in sections["gmk-notes"]
+    hostile = PlayerScreen(campaign(), title="<img src=x onerror=alert(1)>")
+    assert "<img" not in hostile._repr_html_() and "&lt;img" in hostile._repr_html_()
+
+
+# ---------------------------------------------------------------- only fixed paths
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/index.html",
+        "/kit/screen.py",
+        "/../",
+        "/../../etc/passwd",
+        "/%2e%2e/",
+        "/%2e%2e%2fkit%2fscreen.py",
+        "/%2E%2E/%2E%2E/etc/passwd",
+        "/screen.js/../",
+        "/content/..",
+        "//etc/passwd",
+        "/.git/config",
+        "/static/",
+    ],
+)
+def test_unknown_paths_and_traversal_are_404(screen, path):
+    status, body, _ = get(screen, path)
+    assert status == 404 and body == b"not found\n"
+
+
+def test_requests_naming_another_host_are_refused_on_loopback(screen):
+    # a page on another site that rebinds its domain name to 127.0.0.1 sends its own Host
+    assert get(screen, "/content", host="evil.example:80")[0] == 421
+    assert get(screen, "/", host=f"localhost:{screen.url.rsplit(':', 1)[1].strip('/')}")[0] == 200
+
+
+def test_the_url_and_the_link_in_the_notebook(screen):
+    assert screen.url.startswith("http://127.0.0.1:") and screen.running
+    link = screen._repr_html_()
+    assert f"href='{screen.url}'" in link
+    stopped = PlayerScreen(campaign())
+    assert stopped.url is None and "not running" in stopped._repr_html_()
+
+
+def test_start_prints_the_address(capsys):
+    s = PlayerScreen(campaign()).start()
+    try:
+        assert capsys.readouterr().out.strip() == f"Player screen at {s.url}"
+        with pytest.raises(IllegalAction, match="already running"):
+            s.start()
+    finally:
+        s.stop()
+
+
+def test_stop_frees_the_port():
+    s = PlayerScreen(campaign()).start(quiet=True)
+    port = int(s.url.rsplit(":", 1)[1].strip("/"))
+    assert urllib.request.urlopen(s.url, timeout=10).status == 200
+    s.stop()
+    s.stop()  # twice is harmless
+    assert not s.running and s.url is None
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
+    with socket.socket() as sock:  # the port can be taken again at once
+        sock.bind(("127.0.0.1", port))
+    # the stopped screen no longer observes the record
+    before = s.version
+    s.campaign.knowledge.reveal(NAMES[0])
+    assert s.version == before
+
+
+def test_a_given_port_and_a_taken_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        sock.listen()
+        with pytest.raises(InvalidInput, match=f"port={port}"):
+            PlayerScreen(campaign(), port=port).start(quiet=True)
+    s = PlayerScreen(campaign(), port=port).start(quiet=True)
+    try:
+        assert s.url == f"http://127.0.0.1:{port}/"
+    finally:
+        s.stop()
+
+
+def test_bad_arguments_name_the_field():
+    with pytest.raises(InvalidType, match="campaign"):
+        PlayerScreen("my campaign")
+    with pytest.raises(InvalidInput, match="port"):
+        PlayerScreen(campaign(), port=70000)
+    with pytest.raises(InvalidInput, match="unknown"):
+        PlayerScreen(campaign(), unknown="blur")
+    with pytest.raises(InvalidInput, match="systems has no item"):
+        PlayerScreen(campaign(), system="Nowhere")
+    with pytest.raises(InvalidInput, match="sectors has no item"):
+        PlayerScreen(campaign(), sector="Nowhere")
+
+
+def test_refuses_to_start_under_pyodide(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    with pytest.raises(IllegalAction, match="Pyodide"):
+        PlayerScreen(campaign()).start()
+
+
+def test_the_page_follows_within_a_second(screen):
+    """What the page's script does: poll the version, then fetch the content."""
+    seen = json.loads(get(screen, "/version")[1])["version"]
+    screen.campaign.knowledge.reveal(NAMES[4])
+    deadline = time.monotonic() + 1.0
+    while json.loads(get(screen, "/version")[1])["version"] == seen:
+        assert time.monotonic() < deadline
+    assert NAMES[4] in get(screen, "/content")[1].decode()
