@@ -69,8 +69,8 @@ def chance_grid(
 ) -> list[list[float]]:
     """Exact chance of success for every Difficulty (rows) and Clock (columns), in the given order.
 
-    >>> grid = chance_grid("heist", 1, [4], [6])
-    >>> round(grid[0][0], 4)
+    >>> (row,) = chance_grid("heist", 1, [4], [6])
+    >>> round(row[0], 4)
     0.3086
     """
     ds = [
