@@ -507,14 +507,15 @@ body { font-family: Inter, "Segoe UI", Helvetica, Arial, sans-serif; color: var(
 header { display: flex; align-items: baseline; gap: 1rem; border-bottom: 2px solid var(--accent);
   margin-bottom: 1rem; }
 header h1 { font-size: 1.5rem; margin: .2rem 0 .4rem; }
-main { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 1rem; }
+main { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+@media (max-width: 900px) { main { grid-template-columns: 1fr; } }
 .gmk-panel { background: var(--panel); border: 1px solid var(--line); border-radius: 8px;
   padding: .6rem 1rem; min-width: 0; }
 .gmk-wide { grid-column: 1 / -1; }
 .gmk-figure:empty { display: none; }
 .gmk-text h1 { font-size: 1.2rem; margin: .6rem 0 .3rem; }
 .gmk-text h2 { font-size: 1.05rem; margin: 1rem 0 .4rem; border-bottom: 1px solid var(--line); }
-.gmk-card { border-top: 1px solid var(--line); padding-top: .3rem; }
+.gmk-card + .gmk-card { border-top: 1px solid var(--line); margin-top: .8rem; }
 .gmk-card h1 { font-size: 1.05rem; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums;
   font-size: .92rem; }
