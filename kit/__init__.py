@@ -62,10 +62,14 @@ def __getattr__(name: str) -> Any:
         return import_module("kit.campaign").Campaign
     if name == "advice":
         return import_module("kit.advisor").advice
+    if name == "session_recap":
+        return import_module("kit.recap").session_recap
     raise AttributeError(f"module 'kit' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     """The names ``import kit`` offers, the lazily loaded subsystems included."""
     dunders = {name for name in globals() if name.startswith("__")}
-    return sorted({*dunders, *__all__, *_LAZY_MODULES, "Campaign", "advice", "errors"})
+    return sorted(
+        {*dunders, *__all__, *_LAZY_MODULES, "Campaign", "advice", "errors", "session_recap"}
+    )

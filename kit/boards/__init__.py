@@ -41,6 +41,7 @@ from .chase import Chase
 from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
 from .contest import Contest
 from .limit import LimitBoard
+from .luck import PlayLuck, board_luck
 from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
 from .rules import BoardRules, skill_key
 from .standard import PreparationBoard, StandardBoard
@@ -61,12 +62,14 @@ __all__ = [
     "Contest",
     "EventDeck",
     "LimitBoard",
+    "PlayLuck",
     "PreparationBoard",
     "SkillPlan",
     "StandardBoard",
     "as_card",
     "autoplay",
     "board_advice",
+    "board_luck",
     "deal_odds",
     "event_deck_cards",
     "exchange_odds",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .advice import AdvisedCombatPolicy, advise_battle
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
+from .luck import BattleLuck, battle_luck
 from .odds import phase_hits, pool_hits, round_outcomes
 from .operations import MINING_RATES, TASKS
 from .policies import (
@@ -47,6 +48,7 @@ __all__ = [
     "AdvisedCombatPolicy",
     "AutoPolicy",
     "Battle",
+    "BattleLuck",
     "CombatRules",
     "DecisionNeeded",
     "GarrisonTuning",
@@ -61,6 +63,7 @@ __all__ = [
     "Unit",
     "Workshop",
     "advise_battle",
+    "battle_luck",
     "fleet_view",
     "level_text",
     "phase_hits",
