@@ -27,16 +27,17 @@ the plain walk it replaced).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..dice import as_dice
 from ..errors import InvalidInput
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .policies import AutoPolicy, Policy
 
-__all__ = ["Compiled", "Walked", "clear_cache", "compiled", "resolve", "walk"]
+__all__ = ["Compiled", "Walked", "chain", "clear_cache", "compiled", "resolve", "setup_key", "walk"]
 
 _new = tuple.__new__
 
@@ -98,16 +99,25 @@ class Compiled:
         """Keep Threat and Heat in the settling keys."""
         # Per phase, each total's probability and effect, in the dice's order; the effect's
         # flags (companion, token may be spent, Knockout) as one small number for the keys.
+        # The last item says the settling key is the previous row's (7 and 8 on the default
+        # tables), once for keys without and once for keys with Threat and Heat.
         flags: dict[tuple[bool, bool, bool], int] = {}
-        self.rows: dict[str, list[tuple[float, int, int, int, int, int, int]]] = {}
+        Row = tuple[float, int, int, int, int, int, int, bool]
+        self.rows: dict[str, tuple[list[Row], list[Row]]] = {}
         rules = ctx.rules
         for phase, dice in ((MAIN, rules.main_dice), (COMPANION, rules.companion_dice)):
-            rows = []
-            for total, p in _probabilities(dice):
-                e = ctx.effects[total]
-                f = flags.setdefault((e.companion, e.token_ok, e.lose_crew), len(flags))
-                rows.append((p, e.progress, e.threat, e.heat, e.tokens, f, total))
-            self.rows[phase] = rows
+            both: tuple[list[Row], list[Row]] = ([], [])
+            for detailed, rows in enumerate(both):
+                before = None
+                for total, p in _probabilities(dice):
+                    e = ctx.effects[total]
+                    f = flags.setdefault((e.companion, e.token_ok, e.lose_crew), len(flags))
+                    parts = (e.progress, e.tokens, f) + ((e.threat, e.heat) if detailed else ())
+                    rows.append(
+                        (p, e.progress, e.threat, e.heat, e.tokens, f, total, parts == before)
+                    )
+                    before = parts
+            self.rows[phase] = both
         self.class_index: dict[JobState, int] = {}
         self.class_state: list[JobState] = []
         self.class_roster: list[int] = []
@@ -183,20 +193,23 @@ class Compiled:
         d_threat = d_heat = 0.0
         live: dict[int, float] = {}
         ends: dict[int, float] = {}
-        for p, dp, dt, dh, dk, f, total in self.rows[s.phase]:
-            if detailed:
-                k: tuple = (progress + dp, threat + dt, heat + dh, tokens + dk, roster, f)
-            else:
-                k = (progress + dp, tokens + dk, roster, f)
-            hit = get(k)
-            if hit is None:
-                hit = get_flag((k, flag))
+        hit: tuple[int, int, int] | None = None
+        for p, dp, dt, dh, dk, f, total, again in self.rows[s.phase][detailed]:
+            if not again:  # the key differs from the previous row's
+                if detailed:
+                    k: tuple = (progress + dp, threat + dt, heat + dh, tokens + dk, roster, f)
+                else:
+                    k = (progress + dp, tokens + dk, roster, f)
+                hit = get(k)
                 if hit is None:
-                    hit, any_tick = self._settle(s, total)
-                    if any_tick:
-                        settled[k] = hit
-                    else:
-                        by_flag[(k, flag)] = hit
+                    hit = get_flag((k, flag))
+                    if hit is None:
+                        hit, any_tick = self._settle(s, total)
+                        if any_tick:
+                            settled[k] = hit
+                        else:
+                            by_flag[(k, flag)] = hit
+            assert hit is not None
             nxt, more_threat, more_heat = hit
             d_threat += p * (dt + more_threat)
             d_heat += p * (dh + more_heat)
@@ -234,37 +247,58 @@ class Compiled:
 
 
 _CACHE: OrderedDict[tuple, Compiled] = OrderedDict()
+_CHAINS: OrderedDict[tuple, Any] = OrderedDict()
+"""Monte Carlo tables (``kit.regulus.odds._Chain``) by setup, Clock and starting state."""
+
+T = TypeVar("T")
+
+
+def setup_key(ctx: Context, policy: Policy) -> tuple | None:
+    """What the moves of a job depend on, except its Clock; None when they cannot be cached.
+
+    Only an :class:`~kit.regulus.policies.AutoPolicy` is known to answer the same way every
+    time; another policy may carry state of its own (or read the turn), so it is never cached.
+    """
+    if type(policy) is not AutoPolicy:
+        return None
+    return (ctx.table, ctx.difficulty, ctx.conditions, ctx.rules, tuple(ctx.gigs.items()), policy)
+
+
+def _remember(cache: OrderedDict[tuple, T], key: tuple, build: Callable[[], T]) -> T:
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = build()
+        if len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return hit
 
 
 def compiled(ctx: Context, policy: Policy) -> Compiled:
     """The compiled moves of this setup, from the cache when the policy is an AutoPolicy.
 
-    The setup is everything but the Clock and the state reached. Other policies may read the
-    turn or carry state of their own, so they get fresh moves on every call.
+    The setup is everything but the Clock and the state reached, so jobs that differ only in
+    those share one.
     """
-    if type(policy) is not AutoPolicy:
+    key = setup_key(ctx, policy)
+    if key is None:
         return Compiled(ctx, policy)
-    key = (
-        ctx.table,
-        ctx.difficulty,
-        ctx.conditions,
-        ctx.rules,
-        tuple(ctx.gigs.items()),
-        policy,
-    )
-    hit = _CACHE.get(key)
-    if hit is None:
-        hit = _CACHE[key] = Compiled(ctx, policy)
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return hit
+    return _remember(_CACHE, key, lambda: Compiled(ctx, policy))
+
+
+def chain(ctx: Context, policy: Policy, start: JobState, build: Callable[[], T]) -> T:
+    """The Monte Carlo table of a job from ``start``, built once per setup, Clock and state."""
+    key = setup_key(ctx, policy)
+    if key is None:
+        return build()
+    return _remember(_CHAINS, (key, ctx.clock, start), build)
 
 
 def clear_cache() -> None:
-    """Forget every compiled setup (benchmarks use it to time a first call)."""
+    """Forget every compiled setup and table (benchmarks use it to time a first call)."""
     _CACHE.clear()
+    _CHAINS.clear()
 
 
 @dataclass
@@ -330,11 +364,13 @@ def walk(c: Compiled, start: JobState, clock: int) -> Walked:
                     reasons[reason] = reasons.get(reason, 0.0) + w
         if ended:
             rolls[n] = level
+        if n < MAX_ROLLS and (not nxt or min(nxt.values()) >= TINY):
+            frontier = nxt
+            continue
         frontier = {s: m for s, m in nxt.items() if m >= TINY} if n < MAX_ROLLS else {}
-        if len(frontier) < len(nxt):
-            for m in nxt.values():
-                if m < TINY or n >= MAX_ROLLS:
-                    unresolved += m
+        for m in nxt.values():
+            if m < TINY or n >= MAX_ROLLS:
+                unresolved += m
     return Walked(
         success=success,
         failure=failure,

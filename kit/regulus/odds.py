@@ -343,7 +343,8 @@ def simulate(
     _need_job("simulate", job)
     n = validate.integer("n", n, 1, 50_000_000)
     rng, recorded = make_rng(seed)
-    chain = _compile(job, policy)
+    # The table depends on the setup, the Clock and the state only: kept between calls.
+    chain = _walk.chain(job._ctx, policy, job.state, lambda: _compile(job, policy))
     state = np.zeros(n, dtype=np.int32)
     threat = np.zeros(n, dtype=np.int32)
     heat = np.zeros(n, dtype=np.int32)

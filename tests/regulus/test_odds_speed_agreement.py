@@ -29,6 +29,7 @@ from kit.regulus import (
     RegulusRules,
     odds,
     odds_grid,
+    simulate,
 )
 from kit.regulus._walk import clear_cache, resolve
 from kit.regulus.core import ENDED
@@ -282,3 +283,17 @@ def test_custom_tables_equal_the_plain_walk(rows, d, c, n, rules, counters):
     job = Job(JobType("custom", table), d, c, crew(n), conditions, rules=rules, seed=1)
     same(odds(job), plain_odds(job))
     same(odds(job), plain_odds(job))
+
+
+def test_simulation_reuses_its_table_without_changing_results():
+    """simulate() keeps the compiled table between calls; a seeded run is the same either way."""
+    job = Job("con", 6, 7, crew(3), seed=1)
+    clear_cache()
+    first = simulate(job, 20_000, seed=5)
+    again = simulate(job, 20_000, seed=5)
+    clear_cache()
+    assert simulate(job, 20_000, seed=5) == first == again
+    job.roll(12)  # another starting state: another table
+    moved = simulate(job, 20_000, seed=5)
+    assert moved != first
+    assert abs(moved.success - odds(job).success) <= 4 * moved.success_se
