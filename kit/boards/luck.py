@@ -150,6 +150,10 @@ class PlayLuck:
 
         fig = luck_progress(self, template=template)  # type: ignore[arg-type]
         fig.update_layout(xaxis_title="step", yaxis_title=self.progress_label)
+        if self.difficulty:
+            fig.update_annotations(text=f"{self.progress_label} needed")
+        else:  # nothing to reach: drop the line the job chart draws at its Difficulty
+            fig.update_layout(shapes=[], annotations=[])
         return fig
 
     def __repr__(self) -> str:
