@@ -153,7 +153,8 @@ class PlayLuck:
         if self.difficulty:
             fig.update_annotations(text=f"{self.progress_label} needed")
         else:  # nothing to reach: drop the line the job chart draws at its Difficulty
-            fig.update_layout(shapes=[], annotations=[])
+            fig.layout.shapes = ()
+            fig.layout.annotations = ()
         return fig
 
     def __repr__(self) -> str:
