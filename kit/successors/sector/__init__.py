@@ -13,6 +13,7 @@ does not import it.
 from __future__ import annotations
 
 from .export import from_graph_json, from_graphml, to_graph_json, to_graphml
+from .gates import HyperGate
 from .graph import GridIndex, JumpGraph, build_graph, naive_pairs
 from .journey import Journey
 from .party import Party, Passage, PlotterPolicy, Traveller, orbit_move_days, orbits_per_day
@@ -28,7 +29,8 @@ from .routes import (
     plot_rolls_pmf,
     pool_for,
 )
-from .sector import HyperGate, Sector, SectorRules, generate_sector, system_seed
+from .rules import SectorRules
+from .sector import Sector, generate_sector, system_seed
 
 __all__ = [
     "MODES",

@@ -20,6 +20,9 @@ bounded from the grid's cell counts and counted exactly only near the limit. A r
 gate that would add an edge past ``MAX_EDGES`` is refused. A crowded file (3,000 systems inside
 7 light years, 4.5 million edges) is refused in a fraction of a second instead of being built.
 
+The travel options are :class:`~.rules.SectorRules` (in :mod:`.rules`) and the gates
+:class:`~.gates.HyperGate` (in :mod:`.gates`); both are still importable from here.
+
 >>> s = generate_sector(30, seed=4)
 >>> s.n, s.graph.number_of_nodes()
 (30, 30)
@@ -29,8 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,8 +43,10 @@ from ...rng import SeedLike, make_rng
 from ..projects import GATE_SENSORS_NEEDED
 from ..stars.generate import StarRules, generate_star, generate_system
 from ..stars.system import Star, StarSystem
+from .gates import HyperGate
 from .graph import GridIndex, JumpGraph, edge_attributes
 from .routes import Navigator, Route, days_graph, plan_route
+from .rules import STATUSES, SectorRules
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -60,93 +64,6 @@ __all__ = [
 
 FORMAT = "sector"
 VERSION = 1
-STATUSES = ("unknown", "known", "locked")
-
-
-@dataclass(frozen=True)
-class SectorRules:
-    """Star travel options; the defaults follow docs/rulings.md Successors 6 and 8."""
-
-    max_range: float = 10.0
-    """Longest jump (light years) drawn as an edge of the jump graph (the GM's choice)."""
-    known_ly_per_success: float = 5.0
-    """A known route needs ceil(ly / this) Information successes."""
-    unknown_ly_per_success: float = 3.0
-    """An unknown route needs ceil(ly / this) Information + Sensors successes."""
-    locked_after: int = 10
-    """A route jumped this many times is locked."""
-    locked_successes: int = 1
-    """Successes a locked route needs."""
-    jump_days: int = 1
-    """Days the jump itself takes once plotted (the text: one day whatever the distance)."""
-    gate_days: int = 1
-    """Days to pass through a Hyper Gate."""
-    lone_ship_rank: int = 1
-    """Information and Sensors rank of a Hyper-Jump ship plotting on its own."""
-    lone_ship_time_factor: int = 5
-    """A ship plotting alone needs this many days per roll."""
-    carry_per_control: int = 5
-    """Ships an entity carries per rank of Control."""
-
-    def __post_init__(self) -> None:
-        validate.number("max_range", self.max_range, 0.001, 10_000)
-        validate.number("known_ly_per_success", self.known_ly_per_success, 0.001)
-        validate.number("unknown_ly_per_success", self.unknown_ly_per_success, 0.001)
-        validate.integer("locked_after", self.locked_after, 1)
-        validate.integer("locked_successes", self.locked_successes, 0)
-        validate.integer("jump_days", self.jump_days, 0, 100)
-        validate.integer("gate_days", self.gate_days, 0, 100)
-        validate.integer("lone_ship_rank", self.lone_ship_rank, 0, 30)
-        validate.integer("lone_ship_time_factor", self.lone_ship_time_factor, 1, 100)
-        validate.integer("carry_per_control", self.carry_per_control, 0, 100)
-
-    def status(self, jumps: int) -> str:
-        """Route status after ``jumps`` jumps: unknown, known or locked."""
-        if jumps >= self.locked_after:
-            return "locked"
-        return "known" if jumps >= 1 else "unknown"
-
-    def needed(self, ly: float, status: str) -> int:
-        """Successes a jump of ``ly`` light years needs on a route of ``status``."""
-        return int(self.needed_array(np.array([float(ly)]), status)[0])
-
-    def needed_array(self, ly: np.ndarray, status: str) -> np.ndarray:
-        """:meth:`needed` for an array of distances at once (building a large graph)."""
-        validate.choice("status", status, STATUSES)
-        ly = np.asarray(ly, dtype=float)
-        if status == "locked":
-            return np.full(ly.shape, self.locked_successes, dtype=np.int64)
-        per = self.known_ly_per_success if status == "known" else self.unknown_ly_per_success
-        # tiny tolerance so 15.000000001 ly from float coordinates is still 3 for a known route
-        return np.maximum(1, np.ceil(ly / per - 1e-9)).astype(np.int64)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON form."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, raw: Any) -> SectorRules:
-        """Read :meth:`to_dict` output."""
-        raw = validate.mapping("sector rules", raw)
-        validate.no_unknown_keys("sector rules", raw, cls.__dataclass_fields__)
-        return cls(**raw)
-
-
-@dataclass(frozen=True)
-class HyperGate:
-    """A pair of Hyper Gates linking two systems; objects up to ``size`` signature pass."""
-
-    a: int
-    """One system's index."""
-    b: int
-    """The other's."""
-    size: int
-    """Largest signature that passes (entities count as 1)."""
-
-    #: Sensors successes the builders must hold on each of the two systems: the projects
-    #: module's ``GATE_SENSORS_NEEDED`` (the one copy of that rule), under its older name here.
-    #: The RU, Handling and hits of the build are the Engineering Project's too.
-    SENSORS_NEEDED: ClassVar[int] = GATE_SENSORS_NEEDED
 
 
 _SYLLABLES = (
