@@ -211,8 +211,11 @@ class Compiled:
                             by_flag[(k, flag)] = hit
             assert hit is not None
             nxt, more_threat, more_heat = hit
-            d_threat += p * (dt + more_threat)
-            d_heat += p * (dh + more_heat)
+            # Adding p * 0 leaves a sum as it is (it starts at +0.0), so zeros are skipped.
+            if dt or more_threat:
+                d_threat += p * (dt + more_threat)
+            if dh or more_heat:
+                d_heat += p * (dh + more_heat)
             if nxt >= 0:
                 live[nxt] = live.get(nxt, 0.0) + p
             else:

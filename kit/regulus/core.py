@@ -175,18 +175,22 @@ class Context:
         token may be spent.
         """
         e = self.effects[total]
-        return _state(
-            s.phase,
-            s.turn + 1 if s.phase == MAIN else s.turn,
-            s.progress + e.progress,
-            s.threat + e.threat,
-            s.heat + e.heat,
-            s.tokens + e.tokens,
-            s.roster,
-            e.companion,
-            e.token_ok,
-            s.outcome,
-            s.reason,
+        phase, turn, progress, threat, heat, tokens, roster, _, _, outcome, reason = s
+        return _tuple_new(
+            JobState,
+            (
+                phase,
+                turn + 1 if phase == MAIN else turn,
+                progress + e.progress,
+                threat + e.threat,
+                heat + e.heat,
+                tokens + e.tokens,
+                roster,
+                e.companion,
+                e.token_ok,
+                outcome,
+                reason,
+            ),
         )
 
     def after_incident(self, s: JobState, lose_crew: bool) -> JobState:
@@ -246,7 +250,9 @@ class Context:
         return s
 
     def _settle(self, s: JobState) -> JobState:
-        s = self._floor(s)
+        floor = self.rules.progress_floor  # self._floor(s), without a call: run very often
+        if floor is not None and s.progress < floor:
+            s = _set(s, _PROGRESS, floor)
         ended = self._end_check(s)
         if ended is not None:
             return ended
@@ -261,9 +267,9 @@ class Context:
             phase, outcome, reason = ENDED, "failure", "clock"
         else:
             phase, outcome, reason = MAIN, s.outcome, s.reason
-        return _state(
-            phase, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster,
-            False, False, outcome, reason,
+        return _tuple_new(
+            JobState,
+            (phase, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster, False, False, outcome, reason),
         )  # fmt: skip
 
     @staticmethod
