@@ -33,7 +33,7 @@ import numpy as np
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog, Observable
-from ..rng import SeedLike, make_rng
+from ..rng import SeedLike, make_rng, step_rng
 
 __all__ = [
     "DEFAULT_THEMES",
@@ -226,7 +226,7 @@ class EventDeck(Observable):
 
     # ------------------------------------------------------------- replay
     def _shuffled(self, cards: Sequence[Card], n: int) -> tuple[Card, ...]:
-        rng = np.random.default_rng([self.seed, n])
+        rng = step_rng(self.seed, n)
         order = rng.permutation(len(cards))
         return tuple(cards[i] for i in order)
 

@@ -29,13 +29,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from .. import validate
 from ..dice import Dice, as_dice
 from ..errors import IllegalAction, SaveFileError
 from ..log import Event
-from ..rng import SeedLike, make_rng
+from ..rng import SeedLike, make_rng, step_rng
 from .base import Board, CheckRecord, check_value
 from .cards import Card
 from .rules import BoardRules
@@ -135,7 +133,7 @@ class Chase(Board[ChaseState]):
 
     def _npc_roll(self, state: ChaseState, round_no: int) -> dict[str, Any]:
         """Roll the NPC's action for round ``round_no`` from the seed (no state changes)."""
-        rng = np.random.default_rng([self.seed, round_no])
+        rng = step_rng(self.seed, round_no)
         if self.npc_checks is not None:
             return {"npc_value": int(self.npc_checks.roll(rng))}
         p = self.rules.npc_chance

@@ -15,12 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 from ..log import Event, EventLog, Observable
-from ..rng import SeedLike, resolve_seed
+from ..rng import SeedLike, resolve_seed, step_rng
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .policies import AUTO, Policy
 from .record import JobRecord, RecordRow
@@ -381,7 +379,7 @@ class Job(Observable):
             total = validate.integer(f"{s.phase} roll ({dice})", value, dice.min, dice.max)
             self._record("roll", total=total, manual=True)
         else:
-            rng = np.random.default_rng([self.seed, self._rolls])
+            rng = step_rng(self.seed, self._rolls)
             faces, total = dice.roll_dice(rng)
             self._record("roll", total=total, dice=list(faces))
         return self._rows[-1]

@@ -30,7 +30,7 @@ import numpy as np
 
 from ... import validate
 from ...errors import InvalidType
-from ...rng import SeedLike, make_rng
+from ...rng import SeedLike, make_rng, step_rng
 from ..ranks import ALWAYS_FAILS, success_distribution
 from .sensors import SystemView, redact
 from .system import StarSystem
@@ -193,7 +193,7 @@ class SystemScan:
 
     def day(self) -> TaskRoll:
         """Scan for one more day; return that day's roll."""
-        rng = np.random.default_rng(np.random.SeedSequence([self.seed, len(self.rolls)]))
+        rng = step_rng(self.seed, len(self.rolls))
         roll = scan_roll(self.scanner, rng)
         self.rolls.append(roll)
         return roll
