@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .export import from_graph_json, from_graphml, to_graph_json, to_graphml
 from .gates import HyperGate
+from .generate import generate_sector
 from .graph import GridIndex, JumpGraph, build_graph, naive_pairs
 from .journey import Journey
 from .party import Party, Passage, PlotterPolicy, Traveller, orbit_move_days, orbits_per_day
@@ -30,7 +31,7 @@ from .routes import (
     pool_for,
 )
 from .rules import SectorRules
-from .sector import Sector, generate_sector, system_seed
+from .sector import Sector, system_seed
 
 __all__ = [
     "MODES",

@@ -20,17 +20,17 @@ bounded from the grid's cell counts and counted exactly only near the limit. A r
 gate that would add an edge past ``MAX_EDGES`` is refused. A crowded file (3,000 systems inside
 7 light years, 4.5 million edges) is refused in a fraction of a second instead of being built.
 
-The travel options are :class:`~.rules.SectorRules` (in :mod:`.rules`) and the gates
-:class:`~.gates.HyperGate` (in :mod:`.gates`); both are still importable from here.
+The travel options are :class:`~.rules.SectorRules` (in :mod:`.rules`), the gates
+:class:`~.gates.HyperGate` (in :mod:`.gates`) and seeded random sectors come from
+:func:`~.generate.generate_sector` (in :mod:`.generate`); all three are still importable from here.
 
->>> s = generate_sector(30, seed=4)
->>> s.n, s.graph.number_of_nodes()
-(30, 30)
+>>> s = Sector([[0, 0], [3, 4], [20, 0]], ["Ka", "Ri", "Ve"], seed=1)
+>>> s.distance("Ka", "Ri"), s.status("Ka", "Ri"), s.needed_successes("Ka", "Ri")
+(5.0, 'unknown', 2)
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,11 +45,14 @@ from ..stars.generate import StarRules, generate_star, generate_system
 from ..stars.system import Star, StarSystem
 from .gates import HyperGate
 from .graph import GridIndex, JumpGraph, edge_attributes
+from .names import system_names
 from .routes import Navigator, Route, days_graph, plan_route
 from .rules import STATUSES, SectorRules
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
+
+    from .generate import generate_sector
 
 __all__ = [
     "FORMAT",
@@ -64,72 +67,6 @@ __all__ = [
 
 FORMAT = "sector"
 VERSION = 1
-
-
-_SYLLABLES = (
-    "ka",
-    "ri",
-    "ve",
-    "lor",
-    "an",
-    "te",
-    "mu",
-    "sol",
-    "dra",
-    "xi",
-    "on",
-    "ae",
-    "vel",
-    "thu",
-    "ne",
-    "cor",
-    "zan",
-    "pe",
-    "ys",
-    "ul",
-    "mar",
-    "oth",
-    "ka",
-    "sei",
-    "bri",
-    "no",
-)
-
-
-def _names(n: int, rng: np.random.Generator) -> list[str]:
-    out: list[str] = []
-    seen: dict[str, int] = {}
-    counts = rng.integers(2, 4, size=n)
-    picks = rng.integers(0, len(_SYLLABLES), size=(n, 3))
-    for k in range(n):
-        base = "".join(_SYLLABLES[p] for p in picks[k, : counts[k]]).capitalize()
-        seen[base] = seen.get(base, 0) + 1
-        out.append(base if seen[base] == 1 else f"{base} {_roman(seen[base])}")
-    return out
-
-
-def _roman(k: int) -> str:
-    vals = (
-        (1000, "M"),
-        (900, "CM"),
-        (500, "D"),
-        (400, "CD"),
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        (10, "X"),
-        (9, "IX"),
-        (5, "V"),
-        (4, "IV"),
-        (1, "I"),
-    )
-    out = ""
-    for v, s in vals:
-        while k >= v:
-            out += s
-            k -= v
-    return out
 
 
 def system_seed(sector_seed: int, index: int) -> int:
@@ -190,7 +127,7 @@ class Sector(Observable):
         self.positions = pts
         self.positions.setflags(write=False)
         if names is None:
-            names = _names(len(pts), rng)
+            names = system_names(len(pts), rng)
         names = [validate.text(f"names[{k}]", x, max_len=100) for k, x in enumerate(names)]
         if len(names) != len(pts):
             raise InvalidInput(
@@ -635,53 +572,12 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def generate_sector(
-    n: int,
-    seed: SeedLike = None,
-    *,
-    dims: int = 2,
-    density: float | None = None,
-    max_range: float | None = None,
-    name: str = "Sector",
-    rules: SectorRules | None = None,
-    star_rules: StarRules | None = None,
-) -> Sector:
-    """Place ``n`` named systems uniformly in a square (2D) or cube (3D) region.
+def __getattr__(name: str) -> Any:
+    """Load ``generate_sector`` from :mod:`.generate` on first use (it builds a :class:`Sector`,
+    so it lives a module above this one and is only forwarded from here)."""
+    if name == "generate_sector":
+        from .generate import generate_sector
 
-    Args:
-        n: number of systems (1 to ``kit.limits.MAX_SYSTEMS``, 20,000).
-        seed: int, numpy Generator or None; the same seed gives the same sector.
-        dims: 2 or 3.
-        density: systems per square (2D) or cubic (3D) light year; the region's side is
-            ``(n / density) ** (1 / dims)``. Default: about 8 systems within jump range of
-            each system (0.025 per ly^2 in 2D, 0.002 per ly^3 in 3D at a 10 ly range). At most
-            ``kit.limits.MAX_SYSTEMS_PER_VOLUME`` (100) systems per jump range's disc or ball.
-        max_range: longest jump edge in light years (default ``rules.max_range``, 10).
-        name: the sector's name.
-        rules: star travel options; ``max_range`` overrides its field.
-        star_rules: generation options for the systems.
-    """
-    n = validate.integer("n", n, 1, limits.MAX_SYSTEMS)
-    dims = validate.choice("dims", dims, (2, 3))
-    rules = rules or SectorRules()
-    if max_range is not None:
-        from dataclasses import replace
-
-        rules = replace(rules, max_range=validate.number("max_range", max_range, 0.001, 10_000))
-    if density is None:
-        r = rules.max_range
-        density = 8 / (math.pi * r * r) if dims == 2 else 8 / (4 / 3 * math.pi * r**3)
-    density = validate.number("density", density, 1e-9, 1e6)
-    r = rules.max_range
-    per_range = density * (math.pi * r * r if dims == 2 else 4 / 3 * math.pi * r**3)
-    if per_range > limits.MAX_SYSTEMS_PER_VOLUME:
-        raise InvalidInput(
-            f"density {density:g} puts about {per_range:.0f} systems within one {r:g} ly jump "
-            f"range; a sector allows at most {limits.MAX_SYSTEMS_PER_VOLUME} "
-            "(kit.limits.MAX_SYSTEMS_PER_VOLUME)"
-        )
-    rng, recorded = make_rng(seed)
-    side = (n / density) ** (1 / dims)
-    positions = rng.uniform(0.0, side, size=(n, dims))
-    names = _names(n, rng)
-    return Sector(positions, names, seed=recorded, name=name, rules=rules, star_rules=star_rules)
+        globals()[name] = generate_sector  # later lookups skip this function
+        return generate_sector
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
