@@ -15,15 +15,10 @@ import sys
 # Compiled packages a kit notebook may load. numpy is built by Pyodide; psygnal (anywidget's
 # signals) is compiled with mypyc on CPython and has a pure-Python wheel that piplite installs.
 NATIVE_ALLOWED = {"numpy", "psygnal"}
-# Standard-library modules Pyodide leaves out or cannot use (processes, terminals, Tk).
-STDLIB_MISSING = (
-    "multiprocessing",
-    "subprocess",
-    "tkinter",
-    "curses",
-    "readline",
-    "_posixsubprocess",
-)
+# Standard-library modules Pyodide leaves out or cannot use (processes, terminals, Tk). Its
+# ``subprocess`` imports (asyncio needs it) but cannot start a process: the kit only starts one
+# to print a PDF handout or to open JupyterLab, never on import.
+STDLIB_MISSING = ("multiprocessing", "tkinter", "curses", "readline")
 
 PROBE = """
 import importlib, json, sys, sysconfig, threading, warnings
