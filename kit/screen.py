@@ -113,6 +113,8 @@ class PlayerScreen:
         self._system = self._system_item(system)
 
     # ------------------------------------------------------------------ what is shown
+    # Each is (name, object): the object when one was given, None when a name was (the
+    # campaign's item of that name is used at each render, so replacing it there shows).
     def _sector_item(self, sector: Any) -> tuple[str, Any] | None:
         from .successors.sector import Sector
 
@@ -121,7 +123,8 @@ class PlayerScreen:
         if isinstance(sector, Sector):
             return sector.name, sector
         name = validate.text("sector", sector, max_len=200)
-        return name, self.campaign.get("sectors", name)
+        self.campaign.get("sectors", name)  # it must be there now; it is looked up each time
+        return name, None
 
     def _system_item(self, system: Any) -> tuple[str, Any] | None:
         from .successors.stars.system import StarSystem
@@ -136,7 +139,8 @@ class PlayerScreen:
                 )
             return system.name, system
         name = validate.text("system", system, max_len=200)
-        return name, self.campaign.get("systems", name)
+        self.campaign.get("systems", name)  # (looked up at each render: replacing it shows)
+        return name, None
 
     def show(self, *, system: Any = _UNSET, sector: Any = _UNSET) -> PlayerScreen:
         """Move the party: show another ``system`` (None: no system) or ``sector`` on the page.
@@ -276,7 +280,8 @@ class PlayerScreen:
         with self._lock:
             self._follow_record()
             version = self._version
-            if self._cache is not None and self._cache[0] == version:
+            # a stopped screen does not observe the record: its cache could be stale
+            if self.running and self._cache is not None and self._cache[0] == version:
                 return self._cache[1]
             sector, system = self._sector, self._system
             # a copy of the record as of this version: the GM may keep recording meanwhile
@@ -297,6 +302,13 @@ def _handout_body(page: str) -> str:
     start = page.index("<body>") + len("<body>")
     end = page.rindex("<footer>")
     return page[start:end].strip()
+
+
+def _stored(screen: PlayerScreen, collection: str, name: str, obj: Any) -> Any:
+    """The object given, or the one stored under ``name`` now (None if it was removed)."""
+    if obj is not None:
+        return obj
+    return screen.campaign.collections[collection].get(name)
 
 
 def _figure(fig: Any) -> Any:
@@ -322,10 +334,9 @@ def _render(
     sections: dict[str, str] = {}
     figures: dict[str, Any] = {"gmk-map": None, "gmk-system-figure": None}
 
-    if sector is None:
+    if sector is None or (sec := _stored(screen, "sectors", *sector)) is None:
         sections["gmk-sector"] = _section("Sector", "<p class='muted'>No sector shown.</p>")
     else:
-        _, sec = sector
         figures["gmk-map"] = _figure(
             sector_map(sec, audience="player", knowledge=record, unknown=screen.unknown)
         )
@@ -335,8 +346,9 @@ def _render(
     if system is None:
         sections["gmk-system"] = _section("Current system", "<p class='muted'>None.</p>")
     else:
-        name, sys_obj = system
-        if record.knows_system(name):
+        name = system[0]
+        sys_obj = _stored(screen, "systems", *system)
+        if sys_obj is not None and record.knows_system(name):
             figures["gmk-system-figure"] = _figure(
                 star_system_figure(sys_obj, view="player", knowledge=record, name=name)
             )

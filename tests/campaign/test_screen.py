@@ -274,8 +274,11 @@ def test_stop_frees_the_port():
     assert not s.running and s.url is None
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
-    with socket.socket() as sock:  # the port can be taken again at once
-        sock.bind(("127.0.0.1", port))
+    again = PlayerScreen(campaign(), port=port).start(quiet=True)  # the port is free again
+    try:
+        assert urllib.request.urlopen(again.url, timeout=10).status == 200
+    finally:
+        again.stop()
     # the stopped screen no longer observes the record
     before = s.version
     s.campaign.knowledge.reveal(NAMES[0])
@@ -323,3 +326,19 @@ def test_the_page_follows_within_a_second(screen):
     while json.loads(get(screen, "/version")[1])["version"] == seen:
         assert time.monotonic() < deadline
     assert NAMES[4] in get(screen, "/content")[1].decode()
+
+
+def test_a_replaced_stored_system_is_shown_and_a_stopped_screen_renders_fresh(screen):
+    camp = screen.campaign
+    camp.knowledge.reveal(SYSTEM, orbit=1)  # orbit 1's details: its installation
+    assert "INSTMARK1" in served(screen)
+    # the GM stores a new version of the system under the same name (as after an edit)
+    old = camp.get("systems", SYSTEM)
+    new = old.with_orbit(1, old.orbits[0].body, installations="NEWINSTMARK")
+    camp.add(new, SYSTEM, replace=True)
+    screen.refresh()
+    text = served(screen)
+    assert "NEWINSTMARK" in text and "INSTMARK1" not in text
+    screen.stop()
+    camp.knowledge.reveal(NAMES[1])  # not observed any more, yet content() is drawn anew
+    assert NAMES[1] in json.dumps(screen.content())
