@@ -16,7 +16,6 @@ dice, and a loaded battle continues exactly as the saved one would have.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +25,16 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
-from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state, in_fight
+from .events import (
+    Ctx,
+    RngRoller,
+    Roller,
+    ScriptedRoller,
+    apply_event,
+    in_fight,
+    phase_copy,
+    plain_json,
+)
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy
 from .rules import DEFAULT_COMBAT_RULES, PHASES, CombatRules
@@ -121,7 +129,9 @@ class Battle(Observable):
         begin = getattr(policy, "begin_phase", None)
         if begin is not None:
             begin()
-        st = copy_state(self.state)
+        # the phase plays on a copy: during the phase, self.state is still the state before it
+        # (advice replays from it), and a failing phase leaves it untouched
+        st = phase_copy(self.state)
         phase = PHASES[st.phase_index % len(PHASES)]
         rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
         rng = step_rng(self.seed, st.steps)
@@ -137,7 +147,7 @@ class Battle(Observable):
             ctx.emit("end", **end)
         with self.log.action():
             # plain JSON values (lists, not tuples), so a saved battle compares equal
-            out = [self.log.append(k, **json.loads(json.dumps(d))) for k, d in pending]
+            out = [self.log.append(k, **plain_json(d)) for k, d in pending]
         self.state = st
         self._changed()
         return out

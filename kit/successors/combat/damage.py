@@ -16,6 +16,7 @@ that lowers Control below the ships under it makes the side let ships go
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from ...errors import IllegalAction
 from ..entities import ABILITIES
 from .allocation import plan_wave
 from .events import Ctx
-from .state import STRUCTURES, BattleState, Unit, parse_key
+from .state import STRUCTURES, BattleState, Unit, entity_neutralized, parse_key
 
 __all__ = [
     "allocation_order",
@@ -46,9 +47,12 @@ ENTITY_LOSS_PREFERENCE = ("information", "sensors", "handling", "control", "batt
 
 def entity_loss_order(entity: Any) -> str:
     """Ability the default policy lowers: the highest current rank, ties by preference."""
-    return max(
-        ENTITY_LOSS_PREFERENCE, key=lambda a: (entity.current(a), -ENTITY_LOSS_PREFERENCE.index(a))
-    )
+    return _loss_choice({a: entity.current(a) for a in ENTITY_LOSS_PREFERENCE})
+
+
+def _loss_choice(current: dict[str, int]) -> str:
+    """:func:`entity_loss_order` on the current ranks (the rule stated once)."""
+    return max(ENTITY_LOSS_PREFERENCE, key=lambda a: (current[a], -ENTITY_LOSS_PREFERENCE.index(a)))
 
 
 def allocation_order(units: list[Unit]) -> list[Unit]:
@@ -63,6 +67,7 @@ def cheapest_first(u: Unit) -> tuple[float, tuple[int, int, str]]:
     return (u.cost, unit_order(u.key))
 
 
+@functools.lru_cache(maxsize=65536)
 def unit_order(key: str) -> tuple[int, int, str]:
     """Sort key of a unit key: side, then the ship id as a number (``"0:10"`` after ``"0:9"``)."""
     side, rest = parse_key(key)
@@ -84,25 +89,42 @@ def valid_target(st: BattleState, defender: int, key: str) -> bool:
     return u is not None and u.owner == defender and u.in_orbit and u.carried_by is None
 
 
-def _wave_arrays(st: BattleState, defender: int) -> tuple[list[Unit], dict[str, np.ndarray]]:
-    """The defender's state as the arrays of :func:`~.allocation.plan_wave` (a batch of one)."""
-    units = allocation_order([u for u in st.side_units(defender) if u.carried_by is None])
-    cap = [u.design.hits_per_damage - u.counter if u.operational else 0 for u in units]
-    neut = [u.status == "neutralized" for u in units]
-    order = sorted(range(len(units)), key=lambda j: cheapest_first(units[j]))
-    s = st.sides[defender]
-    ent = s.entity
-    there = ent is not None and s.entity_state == "active"
-    room = 0
-    if there and ent is not None and not ent.neutralized and not ent.fragile:
-        room = sum(max(0, ent.current(a) - 1) for a in ABILITIES if ent.base(a) >= 1)
-    return units, {
-        "cap": np.array([cap], int).reshape(1, len(units)),
-        "room": np.array([room], int),
-        "neutralized": np.array([neut], bool).reshape(1, len(units)),
-        "neutral_order": np.array(order, int),
-        "entity_there": np.array([there], bool),
-    }
+def _entity_room(ent: Any) -> int:
+    """Hits the entity takes with every ability it has still at 1 or more."""
+    if entity_neutralized(ent) or ent.fragile:
+        return 0
+    return sum(max(0, ent.current(a) - 1) for a in ABILITIES if ent.base(a) >= 1)
+
+
+_entity_room_cached = functools.lru_cache(maxsize=4096)(_entity_room)
+
+
+@functools.lru_cache(maxsize=65536)
+def _plan_one(
+    hits: int,
+    cap: tuple[int, ...],
+    room: int,
+    neutralized: tuple[bool, ...],
+    order: tuple[int, ...],
+    there: bool,
+) -> tuple[tuple[int, ...], int, tuple[bool, ...], bool]:
+    """:func:`~.allocation.plan_wave` for a batch of one, remembered: a battle and the
+    battles after it in a simulation meet the same few situations again and again."""
+    n = len(cap)
+    wave = plan_wave(
+        np.array([hits]),
+        np.array([cap], int).reshape(1, n),
+        np.array([room], int),
+        np.array([neutralized], bool).reshape(1, n),
+        np.array(order, int),
+        np.array([there], bool),
+    )
+    return (
+        tuple(int(x) for x in wave.take[0]),
+        int(wave.entity[0]),
+        tuple(bool(x) for x in wave.kill[0]),
+        bool(wave.last[0]),
+    )
 
 
 def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
@@ -116,24 +138,39 @@ def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
     """
     if hits <= 0:
         return []
-    units, arrays = _wave_arrays(st, defender)
-    wave = plan_wave(np.array([hits]), **arrays)
-    out: list[str] = []
-    for j, u in enumerate(units):
-        out += [u.key] * int(wave.take[0, j])
+    units = allocation_order(
+        [u for u in st.units.values() if u.owner == defender and u.state == "active"]
+    )
+    units = [u for u in units if u.carried_by is None]
+    cap = tuple(u.design.hits_per_damage - u.counter if u.operational else 0 for u in units)
+    neut = tuple(u.status == "neutralized" for u in units)
+    order = tuple(sorted(range(len(units)), key=lambda j: cheapest_first(units[j])))
     s = st.sides[defender]
     ent = s.entity
-    trial = ent
-    for _ in range(int(wave.entity[0]) if trial is not None else 0):
-        assert trial is not None
-        a = entity_loss_order(trial)
-        out.append(f"{defender}:E:{a}")
-        trial = trial.with_damage(a, 1)
-    out += [units[j].key for j in arrays["neutral_order"] if wave.kill[0, j]]
+    there = ent is not None and s.entity_state == "active"
+    room = 0
+    if there and ent is not None:
+        try:
+            room = _entity_room_cached(ent)
+        except TypeError:  # an entity holding something unhashable
+            room = _entity_room(ent)
+    take, n_entity, kill, last = _plan_one(int(hits), cap, room, neut, order, there)
+    out: list[str] = []
+    for j, u in enumerate(units):
+        out += [u.key] * take[j]
+    if n_entity and ent is not None:
+        current = {a: ent.current(a) for a in ENTITY_LOSS_PREFERENCE}
+        for _ in range(n_entity):
+            a = _loss_choice(current)
+            out.append(f"{defender}:E:{a}")
+            current[a] = max(0, current[a] - 1)  # one more hit on it, as with_damage would
+    out += [units[j].key for j in order if kill[j]]
     if not out and s.static_defenses > 0:
         return [f"{defender}:S"] * min(hits, s.static_defenses)
-    if wave.last[0] and ent is not None:
-        out.append(f"{defender}:E" if ent.neutralized else f"{defender}:E:{entity_loss_order(ent)}")
+    if last and ent is not None:
+        out.append(
+            f"{defender}:E" if entity_neutralized(ent) else f"{defender}:E:{entity_loss_order(ent)}"
+        )
     return out
 
 
@@ -259,7 +296,7 @@ def land_hit(ctx: Ctx, key: str, *, by: int, phase: str, aimed: bool = False) ->
         if ent is None or s.entity_state != "active":
             ctx.emit("note", text=f"hit on {key} wasted: no entity", **common)
             return
-        if ent.fragile or ent.neutralized:
+        if ent.fragile or entity_neutralized(ent):
             ctx.emit("entity_state", side=side, state="destroyed", **common)
             return
         ability = rest[2:] if rest.startswith("E:") else ctx.policy.entity_ability(ctx, side)

@@ -9,7 +9,7 @@ applies it at once, so later decisions in the same phase see its effect.
 
 from __future__ import annotations
 
-import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,9 +17,19 @@ import numpy as np
 
 from ...errors import IllegalAction, InvalidInput
 from .rules import PHASES, CombatRules
-from .state import BattleState, Side, Unit, parse_key
+from .state import BattleState, Side, SideState, Unit, entity_with_damage, parse_key
 
-__all__ = ["Ctx", "OutOfFaces", "RngRoller", "Roller", "ScriptedRoller", "apply_event"]
+__all__ = [
+    "Ctx",
+    "OutOfFaces",
+    "RngRoller",
+    "Roller",
+    "ScriptedRoller",
+    "apply_event",
+    "copy_state",
+    "phase_copy",
+    "plain_json",
+]
 
 #: Event kinds that only record a roll or a decision and change nothing.
 RECORD_ONLY = ("roll", "attack", "decision", "note")
@@ -29,23 +39,28 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
     """Change ``st`` as event ``kind`` with data ``d`` says (see the module docs)."""
     if kind in RECORD_ONLY:
         return
-    u = st.units.get(d["unit"]) if "unit" in d else None
-    if "unit" in d and u is None:
-        raise InvalidInput(f"event {kind!r} names an unknown unit {d['unit']!r}")
+    u = None
+    if "unit" in d:
+        if d["unit"] not in st.units:
+            raise InvalidInput(f"event {kind!r} names an unknown unit {d['unit']!r}")
+        u = _writable(st, d["unit"])
     if kind == "phase":
         st.round, st.phase_index = d["round"], PHASES.index(d["phase"]) + 1
         st.steps += 1
         if d["phase"] == "order":
-            for x in st.units.values():
-                x.fired = False
+            for k in [k for k, x in st.units.items() if x.fired]:
+                _writable(st, k).fired = False
     elif kind == "control":
         ids = set(d["units"])
-        for x in st.units.values():
-            if x.owner == d["side"]:
-                x.controlled = x.key in ids
+        for k in [
+            k
+            for k, x in st.units.items()
+            if x.owner == d["side"] and x.controlled != (x.key in ids)
+        ]:
+            _writable(st, k).controlled = k in ids
     elif kind == "control_release":
         for k in d["units"]:
-            st.units[k].controlled = False
+            _writable(st, k).controlled = False
     elif kind == "load":
         u.carried_by, u.controlled = d["carrier"], False  # type: ignore[union-attr]
     elif kind == "unload":
@@ -68,15 +83,14 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
             u.state = {"hulked": "hulked", "vaporized": "vaporized"}.get(res, "destroyed")  # type: ignore[union-attr]
             u.hulk_ru = d.get("hulk_ru", 0)  # type: ignore[union-attr]
             u.controlled = False  # type: ignore[union-attr]
-            for x in st.units.values():
-                if x.carried_by == u.key:  # type: ignore[union-attr]
-                    x.carried_by = None
+            for k in [k for k, x in st.units.items() if x.carried_by == u.key]:  # type: ignore[union-attr]
+                _writable(st, k).carried_by = None
     elif kind == "fired":
         for k in d["units"]:
-            st.units[k].fired = True
+            _writable(st, k).fired = True
     elif kind == "ability_hit":
         s = st.sides[d["side"]]
-        s.entity = s.entity.with_damage(d["ability"], d.get("hits", 1))
+        s.entity = entity_with_damage(s.entity, d["ability"], d.get("hits", 1))
     elif kind == "entity_state":
         st.sides[d["side"]].entity_state = d["state"]
     elif kind == "repair":
@@ -112,7 +126,7 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
     elif kind == "retreat":
         st.sides[d["side"]].retreated = True
         for k in d["units"]:
-            st.units[k].state = "retreated"
+            _writable(st, k).state = "retreated"
         if d.get("entity"):
             st.sides[d["side"]].entity_state = "retreated"
     elif kind == "end":
@@ -220,34 +234,88 @@ class Ctx:
 def in_fight(st: BattleState, side: int) -> bool:
     """True while the side has its entity active or any ship in the orbit not yet gone."""
     s = st.sides[side]
-    if s.retreated and not st.side_units(side):
+    units = st.units.values()
+    if s.retreated and not any(u.owner == side and u.state == "active" for u in units):
         return False
     if s.entity_active:
         return True
-    return any(u.operational for u in st.side_units(side)) or s.static_defenses > 0
+    return any(u.owner == side and u.operational for u in units) or s.static_defenses > 0
 
 
 def _copy_unit(u: Unit) -> Unit:
-    """A copy of a unit record (a plain attribute copy: phases copy the state every step)."""
+    """A copy of a unit record (a plain attribute copy)."""
     new = object.__new__(Unit)
     new.__dict__.update(u.__dict__)
     new.takeover = dict(u.takeover)
     return new
 
 
+def _copy_side(s: SideState) -> SideState:
+    """A copy of a side's record (its dicts and lists copied, the entity shared: immutable)."""
+    new = object.__new__(SideState)
+    new.__dict__.update(s.__dict__)
+    new.sensors = dict(s.sensors)
+    new.busters = list(s.busters)
+    new.prisoners = list(s.prisoners)
+    new.structures = {k: dict(v) for k, v in s.structures.items()}
+    return new
+
+
+def _writable(st: BattleState, key: str) -> Unit:
+    """The unit ``key`` of ``st``, copied first if ``st`` still shares it (copy on write)."""
+    u = st.units[key]
+    shared = st._shared
+    if shared and key in shared:
+        u = st.units[key] = _copy_unit(u)
+        shared.discard(key)
+    return u
+
+
+def phase_copy(st: BattleState) -> BattleState:
+    """A copy of the state for playing one phase on: sides are copied, unit records are
+    shared until an event changes one (:func:`apply_event` copies it first), so a phase
+    costs nothing for the units it leaves alone. The original is never changed."""
+    new = object.__new__(BattleState)
+    new.__dict__.update(st.__dict__)
+    new.units = dict(st.units)
+    new._shared = set(st.units)
+    new.sides = [_copy_side(s) for s in st.sides]
+    new.result = dict(st.result) if st.result else None
+    return new
+
+
 def copy_state(st: BattleState) -> BattleState:
-    """A deep copy of the state (units and sides are small mutable records)."""
-    units = {k: _copy_unit(u) for k, u in st.units.items()}
-    sides = [
-        dataclasses.replace(
-            s,
-            sensors=dict(s.sensors),
-            busters=list(s.busters),
-            prisoners=list(s.prisoners),
-            structures={k: dict(v) for k, v in s.structures.items()},
-        )
-        for s in st.sides
-    ]
-    return dataclasses.replace(
-        st, units=units, sides=sides, result=dict(st.result) if st.result else None
-    )
+    """A deep copy of the state (units and sides are small mutable records).
+
+    The engine itself no longer copies the state each phase (a failed phase is undone by
+    replaying the log); what-if tools that play on from a state use this.
+    """
+    new = object.__new__(BattleState)
+    new.__dict__.update(st.__dict__)
+    new.units = {k: _copy_unit(u) for k, u in st.units.items()}
+    new._shared = None
+    new.sides = [_copy_side(s) for s in st.sides]
+    new.result = dict(st.result) if st.result else None
+    return new
+
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def plain_json(value: Any) -> Any:
+    """``value`` as JSON would give it back: tuples become lists, containers are new.
+
+    The same as ``json.loads(json.dumps(value))`` (which it falls back to for anything but
+    str-keyed dicts, lists, tuples and plain str, int, float, bool and None), without the text.
+
+    >>> plain_json({"dice": (5, 3), "units": ["0:1"], "n": 2})
+    {'dice': [5, 3], 'units': ['0:1'], 'n': 2}
+    """
+    t = type(value)
+    if t in _LEAVES:
+        return value
+    if t is list or t is tuple:
+        return [plain_json(v) for v in value]
+    if t is dict and all(type(k) is str for k in value):
+        return {k: plain_json(v) for k, v in value.items()}
+    return json.loads(json.dumps(value))

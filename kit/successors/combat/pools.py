@@ -10,6 +10,7 @@ Stellar Cannon use too.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,15 +55,25 @@ def boosted_entity(ctx: Ctx, side: int) -> Any:
     assert ent is not None
     matrix, targeter = s.structure_level("M"), s.structure_level("T")
     if matrix or targeter:
-        ranks = {
-            a: ent.base(a) + matrix
-            for a in ("battle", "control", "handling", "information", "sensors")
-            if ent.base(a)
-        }
-        if "battle" in ranks or targeter:
-            ranks["battle"] = ent.base("battle") + matrix + targeter
-        ent = ent.replace(**ranks)
+        try:
+            return _boosted_cached(ent, matrix, targeter)
+        except TypeError:  # an entity holding something unhashable
+            return _boosted(ent, matrix, targeter)
     return ent
+
+
+def _boosted(ent: Any, matrix: int, targeter: int) -> Any:
+    ranks = {
+        a: ent.base(a) + matrix
+        for a in ("battle", "control", "handling", "information", "sensors")
+        if ent.base(a)
+    }
+    if "battle" in ranks or targeter:
+        ranks["battle"] = ent.base("battle") + matrix + targeter
+    return ent.replace(**ranks)
+
+
+_boosted_cached = functools.lru_cache(maxsize=1024)(_boosted)
 
 
 def _jam(ctx: Ctx, side: int, dice: Sequence[int], ability: str) -> list[int]:
@@ -75,11 +86,34 @@ def _jam(ctx: Ctx, side: int, dice: Sequence[int], ability: str) -> list[int]:
 def unit_dice(ctx: Ctx, u: Unit, ability: str, phase: str | None = None) -> list[int]:
     """Dice one operational unit rolls in ``ability`` (in ``phase`` for Battle; else all)."""
     ent = boosted_entity(ctx, u.owner) if u.controlled else None
-    ctl: Any = {u.key} if u.controlled else ()  # unit keys stand in for ship ids
-    dice = ability_pool(
-        ability, ent, [u], ctl, phase=phase, include_owner=False, rules=ctx.rules.fleet_rules
-    )
+    rules = ctx.rules.fleet_rules
+    try:
+        dice = list(_unit_pool(ability, ent, u.design, u.controlled, phase, rules))
+    except TypeError:  # something unhashable in the entity or design: no memory
+        dice = list(_unit_pool.__wrapped__(ability, ent, u.design, u.controlled, phase, rules))
     return _jam(ctx, u.owner, dice, ability)
+
+
+@functools.lru_cache(maxsize=16384)
+def _unit_pool(
+    ability: str, ent: Any, design: Any, controlled: bool, phase: str | None, rules: Any
+) -> tuple[int, ...]:
+    """One ship's pool by :func:`~kit.successors.fleets.ability_pool`, remembered: it depends
+    only on these arguments, and a battle asks for the same ones every phase."""
+    ship = _PoolShip("u", design)
+    ctl: Any = {"u"} if controlled else ()  # a stand-in id, as combat keys stand in for ids
+    return tuple(
+        ability_pool(ability, ent, [ship], ctl, phase=phase, include_owner=False, rules=rules)
+    )
+
+
+class _PoolShip:
+    """The two things :func:`~kit.successors.fleets.ability_pool` reads of a ship."""
+
+    __slots__ = ("design", "id")
+
+    def __init__(self, id: str, design: Any) -> None:
+        self.id, self.design = id, design
 
 
 def entity_dice(ctx: Ctx, side: int, ability: str, phase: str | None = None) -> list[int]:
@@ -87,9 +121,19 @@ def entity_dice(ctx: Ctx, side: int, ability: str, phase: str | None = None) -> 
     ent = boosted_entity(ctx, side)
     if ent is None:
         return []
-    if ability == "battle" and phase is not None and entity_phase(ent) != phase:
+    try:
+        acts, dice = _entity_facts(ent, ability)
+    except TypeError:  # an entity holding something unhashable: no memory
+        acts, dice = _entity_facts.__wrapped__(ent, ability)
+    if ability == "battle" and phase is not None and acts != phase:
         return []
-    return _jam(ctx, side, ent.dice(ability), ability)
+    return _jam(ctx, side, dice, ability)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entity_facts(ent: Any, ability: str) -> tuple[str | None, tuple[int, ...]]:
+    """(phase the entity attacks in, its own dice in ``ability``), remembered per entity value."""
+    return entity_phase(ent), tuple(ent.dice(ability))
 
 
 def pool(ctx: Ctx, side: int, ability: str) -> list[int]:

@@ -13,6 +13,7 @@ is ``"<side>:E"``. Keys never change, even when a ship changes hands.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,17 @@ from ..fleets import Fleet, Ship
 from ..ships import ship_type
 from .rules import PHASES
 
-__all__ = ["GONE", "BattleState", "Side", "SideState", "Unit", "entity_key", "parse_key"]
+__all__ = [
+    "GONE",
+    "BattleState",
+    "Side",
+    "SideState",
+    "Unit",
+    "entity_key",
+    "entity_neutralized",
+    "entity_with_damage",
+    "parse_key",
+]
 
 #: Unit states that take a ship out of the battle for good.
 GONE = ("hulked", "vaporized", "destroyed", "eaten", "retreated")
@@ -45,6 +56,34 @@ def parse_key(key: Any) -> tuple[int, str]:
         return int(a), b
     except ValueError:
         raise InvalidInput(f"a unit key looks like '0:3' or '1:E', got {key!r}") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _neutralized(ent: Entity) -> bool:
+    return ent.neutralized
+
+
+def entity_neutralized(ent: Entity) -> bool:
+    """``ent.neutralized``, remembered per entity value (entities are immutable, and a battle
+    asks about the same few many times)."""
+    try:
+        return _neutralized(ent)
+    except TypeError:  # an entity holding something unhashable: just ask it
+        return ent.neutralized
+
+
+@functools.lru_cache(maxsize=4096)
+def _with_damage(ent: Entity, ability: str, hits: int) -> Entity:
+    return ent.with_damage(ability, hits)
+
+
+def entity_with_damage(ent: Entity, ability: str, hits: int = 1) -> Entity:
+    """``ent.with_damage(ability, hits)``, remembered per entity value (the same hits land on
+    the same entity in battle after battle of a simulation)."""
+    try:
+        return _with_damage(ent, ability, hits)
+    except TypeError:
+        return ent.with_damage(ability, hits)
 
 
 def _ships(value: Any) -> tuple[Ship, ...]:
@@ -332,18 +371,21 @@ class Unit:
         """``"operational"``, ``"neutralized"`` or its gone state."""
         if self.state != "active":
             return self.state
-        if self.damaged or any(v > 0 for v in self.takeover.values()):
+        if self.damaged or (self.takeover and any(v > 0 for v in self.takeover.values())):
             return "neutralized"
         return "operational"
 
     @property
     def operational(self) -> bool:
         """Active, undamaged, not half taken over, reconditioned, not carried, not held."""
+        # the same test as ``status == "operational"`` and the rest, cheapest checks first
         return (
-            self.status == "operational"
+            self.state == "active"
+            and not self.damaged
             and not self.needs_recondition
             and self.carried_by is None
             and self.held_by is None
+            and not (self.takeover and any(v > 0 for v in self.takeover.values()))
         )
 
     @property
@@ -410,7 +452,7 @@ class SideState:
             return False
         cached = self._neutralized
         if cached is None or cached[0] is not ent:
-            cached = (ent, ent.neutralized)
+            cached = (ent, entity_neutralized(ent))
             self._neutralized = cached
         return not cached[1]
 
@@ -433,6 +475,9 @@ class BattleState:
     """The battle has ended."""
     result: dict[str, Any] | None = None
     """Outcome once over."""
+    _shared: set[str] | None = field(default=None, init=False, repr=False, compare=False)
+    """Keys of units whose records this state shares with the state it was copied from
+    (copy on write, see :func:`~.events.phase_copy`); None: it owns every record."""
 
     @property
     def phase_name(self) -> str:
@@ -441,8 +486,9 @@ class BattleState:
 
     def side_units(self, side: int, *, operational: bool = False) -> list[Unit]:
         """Units fighting for ``side`` (only operational ones if asked), in setup order."""
-        out = [u for u in self.units.values() if u.owner == side and u.in_orbit]
-        return [u for u in out if u.operational] if operational else out
+        if operational:
+            return [u for u in self.units.values() if u.owner == side and u.operational]
+        return [u for u in self.units.values() if u.owner == side and u.state == "active"]
 
 
 def initial_state(sides: Iterable[Side]) -> BattleState:
