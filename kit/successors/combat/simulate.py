@@ -68,6 +68,27 @@ class SimulationResult:
         """Battles simulated."""
         return int(self.rounds.shape[0])
 
+    def __repr__(self) -> str:
+        """A short summary: sides, n, each side's shares of won/draw/retreated/lost, mean rounds
+        and method (the arrays stay in :attr:`outcome`, :attr:`ru_lost` and :attr:`rounds`).
+
+        >>> r = SimulationResult(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
+        ...                      np.array([3, 5]), 7, "fast")
+        >>> r
+        SimulationResult(n=2, method='fast', seed=7, mean rounds 4.00; A: won 50.0% draw 50.0% retreated 0.0% lost 0.0%; B: won 0.0% draw 50.0% retreated 0.0% lost 50.0%)
+        """
+        head = f"n={self.n}, method={self.method!r}, seed={self.seed}"
+        if self.n:
+            head += f", mean rounds {float(self.rounds.mean()):.2f}"
+        parts = [head]
+        for i, name in enumerate(self.sides):
+            shares = " ".join(
+                f"{o} {self.probability(i, o):.1%}" if self.n else f"{o} -"
+                for o in ("won", "draw", "retreated", "lost")
+            )
+            parts.append(f"{name}: {shares}")
+        return "SimulationResult(" + "; ".join(parts) + ")"
+
     def probability(self, side: int, outcome: str) -> float:
         """Share of battles with ``outcome`` (won/lost/draw/retreated) for ``side``."""
         return float(np.mean(self.outcome[:, side] == OUTCOMES.index(outcome)))
