@@ -364,7 +364,7 @@ def _render(
 
     known = []
     for items in (screen.campaign.fleets, screen.campaign.entities):
-        for key, obj in items.items():
+        for key, obj in list(items.items()):
             owner = getattr(obj, "owner", None)
             names = [key] + ([owner.name] if owner is not None else [])
             seen = [n for n in names if record.fleet_level(n) > 0]
@@ -429,7 +429,8 @@ class _Handler(BaseHTTPRequestHandler):
     screen: PlayerScreen
     server_version = "gm-kit"
     sys_version = ""
-    protocol_version = "HTTP/1.1"
+    # HTTP/1.0 (the default): one request per connection, so no kept-alive connection goes on
+    # answering the page after stop()
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the notebook quiet: no line per request."""

@@ -142,6 +142,13 @@ def test_a_reveal_appears_live_and_no_secret_is_in_the_page(chromium):
         )  # the kit's dark page colour (#141518)
         page.screenshot(path=str(ARTIFACTS / "player-screen-dark.png"), full_page=True)
         assert errors == []
+        # the GM stops the screen: the page says so at its next poll, and keeps what it showed
+        screen.stop()
+        page.wait_for_function(
+            "() => document.getElementById('gmk-status').textContent.includes('not connected')",
+            timeout=5_000,
+        )
+        assert SYSTEM in page.locator("#gmk-system").inner_text()
     finally:
         context.close()
         screen.stop()

@@ -342,3 +342,15 @@ def test_a_replaced_stored_system_is_shown_and_a_stopped_screen_renders_fresh(sc
     screen.stop()
     camp.knowledge.reveal(NAMES[1])  # not observed any more, yet content() is drawn anew
     assert NAMES[1] in json.dumps(screen.content())
+
+
+def test_sharing_on_the_local_network_takes_an_explicit_host():
+    s = PlayerScreen(campaign(), host="0.0.0.0").start(quiet=True)
+    try:
+        # the link printed is one this computer can open; other devices use its LAN address
+        assert s.url.startswith("http://127.0.0.1:")
+        # on the network the page is asked for by the computer's address: any Host is fine
+        assert get(s, "/", host="192.168.1.20:8000")[0] == 200
+        assert get(s, "/../", host="192.168.1.20:8000")[0] == 404
+    finally:
+        s.stop()
