@@ -41,17 +41,19 @@ False
 
 from __future__ import annotations
 
+import functools
 import html
 import ipaddress
 import json
-import socket
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import validate
 from .errors import IllegalAction, InvalidInput, InvalidType
+
+if TYPE_CHECKING:
+    from http.server import ThreadingHTTPServer
 
 __all__ = ["POLL_MS", "PlayerScreen"]
 
@@ -209,8 +211,9 @@ class PlayerScreen:
             )
         if self._server is not None:
             raise IllegalAction(f"the player screen is already running at {self.url}")
-        handler = type("_Handler", (_Handler,), {"screen": self})
-        server_class = _Server6 if ":" in self.host else ThreadingHTTPServer
+        server4, server6, base = _http()
+        handler = type("_Handler", (base,), {"screen": self})
+        server_class = server6 if ":" in self.host else server4
         try:
             server = server_class((self.host, self.port), handler)
         except OSError as exc:
@@ -397,10 +400,6 @@ def _render(
 
 
 # ---------------------------------------------------------------------- the HTTP side
-class _Server6(ThreadingHTTPServer):
-    address_family = socket.AF_INET6
-
-
 _PLOTLY: bytes | None = None
 _PLOTLY_LOCK = threading.Lock()
 
@@ -423,70 +422,85 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
-class _Handler(BaseHTTPRequestHandler):
-    """Serves the fixed paths below and 404 for anything else."""
+@functools.lru_cache(maxsize=1)
+def _http() -> tuple[Any, Any, Any]:
+    """The server classes (IPv4, IPv6) and the request handler.
 
-    screen: PlayerScreen
-    server_version = "gm-kit"
-    sys_version = ""
-    # HTTP/1.0 (the default): one request per connection, so no kept-alive connection goes on
-    # answering the page after stop()
+    Imported on the first start only: importing the module (in the browser-only site, say)
+    loads no server code.
+    """
+    import socket
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the notebook quiet: no line per request."""
+    class Server6(ThreadingHTTPServer):
+        address_family = socket.AF_INET6
 
-    def _send(self, status: int, body: bytes, kind: str, cache: str = "no-store") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", cache)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Content-Security-Policy", _CSP)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+    class Handler(BaseHTTPRequestHandler):
+        """Serves the fixed paths below and 404 for anything else."""
 
-    def _host_allowed(self) -> bool:
-        """On loopback, only requests addressed to a loopback name (no DNS rebinding)."""
-        if not _loopback(self.screen.host):
-            return True
-        host = self.headers.get("Host", "")
-        if host.startswith("["):
-            name = host[1 : host.find("]")]
-        else:
-            name = host.rsplit(":", 1)[0] if ":" in host else host
-        return _loopback(name)
+        screen: PlayerScreen
+        server_version = "gm-kit"
+        sys_version = ""
+        # HTTP/1.0 (the default): one request per connection, so no kept-alive connection goes on
+        # answering the page after stop()
 
-    def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if not self._host_allowed():
-            self._send(421, b"misdirected request\n", "text/plain; charset=utf-8")
-            return
-        if path == "/":
-            self._send(200, _PAGE.encode(), "text/html; charset=utf-8")
-        elif path == "/version":
-            body = json.dumps({"version": self.screen.version}).encode()
-            self._send(200, body, "application/json")
-        elif path == "/content":
-            try:
-                body = self.screen._content_bytes()
-            except Exception as exc:  # a GM change mid-render: the page retries next poll
-                msg = {"error": f"the page could not be drawn ({type(exc).__name__}); retrying"}
-                self._send(503, json.dumps(msg).encode(), "application/json")
+        def log_message(self, format: str, *args: Any) -> None:
+            """Keep the notebook quiet: no line per request."""
+
+        def _send(self, status: int, body: bytes, kind: str, cache: str = "no-store") -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", cache)
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
+            self.send_header("Content-Security-Policy", _CSP)
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def _host_allowed(self) -> bool:
+            """On loopback, only requests addressed to a loopback name (no DNS rebinding)."""
+            if not _loopback(self.screen.host):
+                return True
+            host = self.headers.get("Host", "")
+            if host.startswith("["):
+                name = host[1 : host.find("]")]
+            else:
+                name = host.rsplit(":", 1)[0] if ":" in host else host
+            return _loopback(name)
+
+        def do_GET(self) -> None:
+            path = self.path.split("?", 1)[0]
+            if not self._host_allowed():
+                self._send(421, b"misdirected request\n", "text/plain; charset=utf-8")
                 return
-            self._send(200, body, "application/json")
-        elif path == "/screen.js":
-            self._send(200, _SCRIPT.encode(), "text/javascript; charset=utf-8")
-        elif path == "/screen.css":
-            self._send(200, _STYLE.encode(), "text/css; charset=utf-8")
-        elif path == "/plotly.js":
-            self._send(200, _plotly_js(), "text/javascript; charset=utf-8", "max-age=86400")
-        else:
-            self._send(404, b"not found\n", "text/plain; charset=utf-8")
+            if path == "/":
+                self._send(200, _PAGE.encode(), "text/html; charset=utf-8")
+            elif path == "/version":
+                body = json.dumps({"version": self.screen.version}).encode()
+                self._send(200, body, "application/json")
+            elif path == "/content":
+                try:
+                    body = self.screen._content_bytes()
+                except Exception as exc:  # a GM change mid-render: the page retries next poll
+                    msg = {"error": f"the page could not be drawn ({type(exc).__name__}); retrying"}
+                    self._send(503, json.dumps(msg).encode(), "application/json")
+                    return
+                self._send(200, body, "application/json")
+            elif path == "/screen.js":
+                self._send(200, _SCRIPT.encode(), "text/javascript; charset=utf-8")
+            elif path == "/screen.css":
+                self._send(200, _STYLE.encode(), "text/css; charset=utf-8")
+            elif path == "/plotly.js":
+                self._send(200, _plotly_js(), "text/javascript; charset=utf-8", "max-age=86400")
+            else:
+                self._send(404, b"not found\n", "text/plain; charset=utf-8")
 
-    def do_HEAD(self) -> None:
-        self.do_GET()
+        def do_HEAD(self) -> None:
+            self.do_GET()
+
+    return ThreadingHTTPServer, Server6, Handler
 
 
 _PAGE = """<!DOCTYPE html>

@@ -354,3 +354,16 @@ def test_sharing_on_the_local_network_takes_an_explicit_host():
         assert get(s, "/../", host="192.168.1.20:8000")[0] == 404
     finally:
         s.stop()
+
+
+def test_importing_the_module_loads_no_server_code():
+    # the browser-only site imports it for the notebook; the server code loads on start() only
+    import subprocess
+
+    code = (
+        "import sys, kit.screen; from kit import Campaign; "
+        "repr(kit.screen.PlayerScreen(Campaign())); "
+        "print(sorted(m for m in ('http.server', 'socketserver') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
