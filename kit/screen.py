@@ -6,10 +6,8 @@ players' record (:attr:`Campaign.knowledge <kit.campaign.Campaign.knowledge>`): 
 with the fog of war, the system the party is in as scanned, the fleets and entities they have
 Sensors successes on, the notes written for them and the player handouts of the same objects.
 
-Start it from the GM's notebook with one line::
-
-    screen = PlayerScreen(campaign, sector="Reach", system="Aldebaran").start()
-
+Start it from the GM's notebook with one line,
+``screen = PlayerScreen(campaign, sector="Reach", system="Aldebaran").start()``.
 It prints the address, ``http://127.0.0.1:<port>/``, and shows it as a link when displayed.
 When the record changes (a scan, a route flown, a reveal, an undo) or the GM calls
 :meth:`PlayerScreen.show` to move the party, the page follows within about a second: it asks
@@ -20,7 +18,7 @@ changes the record does not see (a fleet added to the campaign), call
 What it promises:
 
 * Everything it serves is rendered for the players (``audience="player"``) from a copy of the
-  record taken at that version; the GM view never reaches the server, so it is not in the page
+  record taken at that version; no GM view is ever drawn for it, so none is in the page
   source, its data requests or the figures' data. User text is escaped as HTML.
 * It serves a fixed list of addresses and nothing else: no files, no directory listing, 404 for
   every other path (``/../`` and its encoded forms included). plotly.js comes from the
