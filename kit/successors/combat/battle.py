@@ -31,7 +31,6 @@ from .events import (
     Roller,
     ScriptedRoller,
     apply_event,
-    in_fight,
     phase_copy,
     plain_json,
 )
@@ -268,9 +267,7 @@ class Battle(Observable):
 
 
 def _end_check(ctx: Ctx, phase: str) -> dict[str, Any] | None:
-    alive = [
-        i for i in range(len(ctx.sides)) if in_fight(ctx.st, i) and not ctx.st.sides[i].retreated
-    ]
+    alive = [i for i in range(len(ctx.sides)) if ctx.fighting(i) and not ctx.st.sides[i].retreated]
     if len(alive) <= 1:
         return summarize(
             ctx,
@@ -294,7 +291,7 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
     (their sides' names), and those sides' ``entity`` reads ``"imprisoned"``.
     """
     st = ctx.st
-    alive = [i for i in range(len(ctx.sides)) if in_fight(st, i) and not st.sides[i].retreated]
+    alive = [i for i in range(len(ctx.sides)) if ctx.fighting(i) and not st.sides[i].retreated]
     winner = alive[0] if len(alive) == 1 else None
     sides = []
     for i, s in enumerate(ctx.sides):

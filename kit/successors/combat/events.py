@@ -39,6 +39,7 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
     """Change ``st`` as event ``kind`` with data ``d`` says (see the module docs)."""
     if kind in RECORD_ONLY:
         return
+    st._changes += 1
     u = None
     if "unit" in d:
         if d["unit"] not in st.units:
@@ -203,6 +204,7 @@ class Ctx:
     ) -> None:
         self.sides, self.st, self.rules, self.policy = sides, st, rules, policy
         self.roller, self.jammer, self._record = roller, jammer, record
+        self._fight: tuple[BattleState, int, list[bool]] | None = None
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record an event and apply it to the state."""
@@ -215,9 +217,18 @@ class Ctx:
         """The side's entity with its current damage (None if it has none)."""
         return self.st.sides[side].entity
 
+    def fighting(self, side: int) -> bool:
+        """:func:`in_fight` for ``side``, worked out once per change of the state (events are
+        the only changes, and each one moves the state's change count on)."""
+        st = self.st
+        memo = self._fight
+        if memo is None or memo[0] is not st or memo[1] != st._changes:
+            memo = self._fight = (st, st._changes, [in_fight(st, j) for j in range(len(st.sides))])
+        return memo[2][side]
+
     def enemies(self, side: int) -> list[int]:
         """Indices of the other sides still in the battle."""
-        return [j for j in range(len(self.sides)) if j != side and in_fight(self.st, j)]
+        return [j for j in range(len(self.sides)) if j != side and self.fighting(j)]
 
     def unit_side(self, key: str) -> int:
         """Side a key belongs to now (entity, Static Defense, Matrix and Targeter keys: that side)."""

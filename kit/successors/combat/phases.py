@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import IllegalAction
 from ..ranks import split
 from .damage import land_hit, resolve_hits
-from .events import Ctx, in_fight
+from .events import Ctx
 from .operations import run_operations, self_repair
 from .pools import boosted_entity, entity_dice, hits_of, modify, pool, unit_dice
 from .sensors import sensors_phase
@@ -108,7 +108,7 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
     fired_units: list[str] = []
     for side in range(len(ctx.sides)):
         enemies = ctx.enemies(side)
-        if not in_fight(st, side) or st.sides[side].retreated or not enemies:
+        if not ctx.fighting(side) or st.sides[side].retreated or not enemies:
             continue
         fire, aims, plain = volley_pool(ctx, side, phase)
         if fire:
@@ -259,7 +259,7 @@ def order_phase(ctx: Ctx) -> None:
     """Order of battle: Control changes, loading and unloading racks."""
     st = ctx.st
     for side in range(len(ctx.sides)):
-        if not in_fight(st, side):
+        if not ctx.fighting(side):
             continue
         change = ctx.policy.order(ctx, side)
         if not change:
@@ -312,7 +312,7 @@ def retreat_phase(ctx: Ctx) -> None:
     """Retreats: the entity and mobile unneutralized ships leave, with what they carry or hold."""
     st = ctx.st
     for side in range(len(ctx.sides)):
-        if not in_fight(st, side) or st.sides[side].retreated or not ctx.enemies(side):
+        if not ctx.fighting(side) or st.sides[side].retreated or not ctx.enemies(side):
             continue
         if not ctx.policy.retreat(ctx, side):
             continue
@@ -328,10 +328,10 @@ def retreat_phase(ctx: Ctx) -> None:
 def repair_phase(ctx: Ctx) -> None:
     """Gathering and repair: Handling operations, self-repair, Ferals eating."""
     for side in range(len(ctx.sides)):
-        if in_fight(ctx.st, side) or ctx.st.sides[side].entity_state in ("active", "imprisoned"):
+        if ctx.fighting(side) or ctx.st.sides[side].entity_state in ("active", "imprisoned"):
             self_repair(ctx, side)
     for side in range(len(ctx.sides)):
-        if in_fight(ctx.st, side):
+        if ctx.fighting(side):
             run_operations(ctx, side, pool(ctx, side, "handling"))
 
 

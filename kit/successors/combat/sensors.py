@@ -17,7 +17,7 @@ from typing import Any
 
 from ... import validate
 from ..ranks import roll_successes  # noqa: F401  (documented helper for callers)
-from .events import Ctx, in_fight
+from .events import Ctx
 from .pools import hits_of, pool
 
 __all__ = [
@@ -81,7 +81,7 @@ def fleet_level(ctx_or_state: Any, viewer: int, target: int) -> int:
 def sensors_phase(ctx: Ctx) -> None:
     """Each side rolls its Sensors pool against each target its policy names."""
     for side in range(len(ctx.sides)):
-        if not in_fight(ctx.st, side):
+        if not ctx.fighting(side):
             continue
         dice = pool(ctx, side, "sensors")
         if not dice:

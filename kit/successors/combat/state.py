@@ -475,6 +475,9 @@ class BattleState:
     """The battle has ended."""
     result: dict[str, Any] | None = None
     """Outcome once over."""
+    _changes: int = field(default=0, init=False, repr=False, compare=False)
+    """Events applied to this state so far (lets a phase remember what it worked out until the
+    next change)."""
     _shared: set[str] | None = field(default=None, init=False, repr=False, compare=False)
     """Keys of units whose records this state shares with the state it was copied from
     (copy on write, see :func:`~.events.phase_copy`); None: it owns every record."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import IllegalAction
-from .events import Ctx, in_fight
+from .events import Ctx
 from .pools import entity_dice, hits_of, unit_dice
 from .state import Unit, entity_key
 
@@ -99,7 +99,7 @@ def takeover_phase(ctx: Ctx) -> None:
     """Take-Over attempts: roll, bonus, cancel competing scores, neutralize or take over."""
     scores: dict[str, dict[int, int]] = {}
     for side in range(len(ctx.sides)):
-        if not in_fight(ctx.st, side):
+        if not ctx.fighting(side):
             continue
         targets = lockable_targets(ctx, side)
         users = takeover_users(ctx, side)
