@@ -27,8 +27,9 @@ score on average.
 >>> report = battle_luck(b, n=200, n_phase=10, seed=1)
 >>> report.outcome, report.n
 ('lost', 200)
->>> [round(a.percentile, 3) for a in report.attacks][:2]
-[0.778, 0.852]
+>>> first, second = report.attacks[0], report.attacks[1]
+>>> round(first.percentile, 3), round(second.percentile, 3)
+(0.778, 0.852)
 """
 
 from __future__ import annotations

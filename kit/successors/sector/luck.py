@@ -67,8 +67,9 @@ def remaining_days_pmf(
     (empty before the first roll). Mass beyond ``horizon`` is left out.
 
     >>> legs = [Leg(0, 1, 1.0, "known", 1, False, pool=(3,), time_factor=1, travel_days=1)]
-    >>> [round(float(x), 3) for x in remaining_days_pmf(legs, 0, [], 3)]  # a roll: 1 in 2
-    [0.0, 0.0, 0.5, 0.25]
+    >>> pmf = remaining_days_pmf(legs, 0, [], 3)  # a roll: 1 in 2
+    >>> " ".join(f"{float(x):.3f}" for x in pmf)
+    '0.000 0.000 0.500 0.250'
     """
     out = np.zeros(horizon + 1)
     out[0] = 1.0
