@@ -94,7 +94,9 @@ class BoardWidget(KitWidget):
         self.board = board
         super().__init__(checks=str(checks), skills=list(skills or DEFAULT_SKILLS), **kwargs)
         self.on_msg(self._on_msg)
-        self.observe(lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks", "hints"])
+        self.observe(
+            lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks", "hints"]
+        )
         self.refresh()
 
     # ------------------------------------------------------------ actions
@@ -215,7 +217,12 @@ class BoardWidget(KitWidget):
         except KitError:
             return None
         best_slot = int(a.best.split()[1]) if a.best.startswith("slot ") else None
-        return {"options": dict(a.options), "best": a.best, "best_slot": best_slot, "exact": a.exact}
+        return {
+            "options": dict(a.options),
+            "best": a.best,
+            "best_slot": best_slot,
+            "exact": a.exact,
+        }
 
 
 def _penalty(board: _EngineBoard[Any], skill: str | None) -> int | None:

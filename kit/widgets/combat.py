@@ -42,15 +42,22 @@ class CombatTable(KitWidget):
     ).tag(sync=True)
     sim_n = traitlets.Int(2000, help="Battles to simulate.").tag(sync=True)
     log_size = traitlets.Int(40, help="How many of the latest events the log shows.").tag(sync=True)
+    hints = traitlets.Bool(
+        True, help="Offer the advisor at a pending allocation (simulated chances, for the GM)."
+    ).tag(sync=True)
 
     def __init__(self, battle: Battle, **kwargs: Any) -> None:
-        check_kwargs("CombatTable", kwargs, {"allocate_sides", "sim_n", "log_size", "layout"})
+        check_kwargs(
+            "CombatTable", kwargs, {"allocate_sides", "sim_n", "log_size", "hints", "layout"}
+        )
         if not isinstance(battle, Battle):
             raise InvalidType(
                 f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
             )
         self.battle = battle
         self.pending: dict[str, Any] | None = None
+        self.advice: Any = None
+        self._advised_for: Any = None
         self.simulation: Any = None
         super().__init__(**kwargs)
         self.policy = InteractivePolicy(ask=("allocate",), sides=tuple(self.allocate_sides))
@@ -81,6 +88,8 @@ class CombatTable(KitWidget):
                 self.allocate(None)
             elif action == "simulate":
                 self.simulate(content.get("n", self.sim_n))
+            elif action == "advise":
+                self.advise()
             else:
                 raise InvalidInput(f"unknown action {action!r}")
 
@@ -93,6 +102,28 @@ class CombatTable(KitWidget):
             return False
         self.pending = None
         return True
+
+    def advise(self, n: int = 400) -> Any:
+        """The advisor at the pending allocation: each candidate's simulated win chance.
+
+        Plays the battle on from each answer ``n`` times at most on shared seeds, stopping
+        early once one answer clearly leads (see
+        :func:`~kit.successors.combat.advice.advise_battle`); the hint shows beside the prompt.
+        """
+        from ..successors.combat.advice import advise_battle
+
+        if self.pending is None:
+            raise IllegalAction("no decision is waiting: the advisor answers a pending allocation")
+        with self.guard():
+            self.advice = advise_battle(
+                self.battle, self.pending, n=n, policy=self.policy, stop_when_clear=True
+            )
+            self._advised_for = self.pending
+        return self.advice
+
+    @traitlets.observe("hints")
+    def _hints_changed(self, _change: dict[str, Any]) -> None:
+        self.refresh()
 
     def step(self) -> None:
         """Play the next phase (or stop at a decision)."""
@@ -223,7 +254,20 @@ class CombatTable(KitWidget):
             "sides": sides,
             "log": log,
             "pending": self.pending,
+            "advice": self._advice_view(),
             "can_undo": len(b.log) > 0 or self.pending is not None,
             "simulation": sim,
             "seed": b.seed,
+        }
+
+    def _advice_view(self) -> dict[str, Any] | None:
+        """The hint for the prompt on screen (dropped once the decision it answered is gone)."""
+        if self.advice is None or not self.hints or self.pending != self._advised_for:
+            return None
+        a = self.advice
+        return {
+            "options": dict(a.options),
+            "stderr": dict(a.stderr or {}),
+            "best": a.best,
+            "n": a.n,
         }

@@ -130,3 +130,22 @@ def test_gm_hints_beside_a_decision_follow_the_state_and_switch_off() -> None:
     vault.check(12, slot=1)
     assert w.view["advice"]["options"] == kit.advice(vault).options
     assert "slot 1" not in " ".join(w.view["advice"]["options"])
+
+
+def test_the_combat_hint_answers_the_pending_allocation_and_goes_with_it() -> None:
+    from kit.successors.combat import Battle, Side
+    from kit.widgets import CombatTable
+
+    battle = Battle([Side("A", ships={"Cruiser": 3}), Side("B", ships={"Frigate": 4})], seed=2)
+    table = CombatTable(battle, allocate_sides=[1])
+    table.step_round()
+    assert table.pending is not None and table.view["advice"] is None
+    advice = table.advise(n=60)
+    hint = table.view["advice"]
+    assert hint["options"] == advice.options and hint["best"] == advice.best
+    assert set(hint["stderr"]) == set(advice.options)
+    table.hints = False
+    assert table.view["advice"] is None
+    table.hints = True
+    table.allocate(None)  # the decision is answered: its hint goes with it
+    assert table.view["advice"] is None

@@ -62,7 +62,16 @@ export default {
         const clear = h("button", "gmk-btn", "Clear");
         clear.addEventListener("click", () => { picked = []; draw(); });
         row.append(ok, clear, button("Default", "default"));
+        if (model.get("hints")) row.append(button("Advise", "advise"));
         ban.appendChild(row);
+        const a = model.get("hints") ? v.advice : null;
+        if (a) {
+          const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
+          const note = h("div", "gmk-hint", `GM hint, simulated (${a.n} battles an answer): ` + ranked.map(([k, p]) =>
+            `${k === a.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}% \u00B1 ${(100 * (a.stderr[k] || 0)).toFixed(1)}`).join(" \u00B7 "));
+          note.setAttribute("role", "note");
+          ban.appendChild(note);
+        }
         root.appendChild(ban);
       }
 
