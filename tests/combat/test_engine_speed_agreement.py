@@ -211,6 +211,42 @@ def test_the_setups_reach_the_features_they_are_meant_to():
         assert kind in kinds, kind
 
 
+def _units_view(st: Any) -> dict[str, dict[str, Any]]:
+    return {k: {**vars(u), "takeover": dict(u.takeover)} for k, u in st.units.items()}
+
+
+def test_a_phase_never_changes_the_state_it_started_from():
+    """Phases share unit records with the state before them until an event changes one
+    (copy on write): the earlier state must stay exactly as it was, phase after phase."""
+    b = example_one(seed=2)
+    while not b.over:
+        old = b.state
+        snapshot = _units_view(old)
+        sides = [(s.entity, s.entity_state, dict(s.sensors)) for s in old.sides]
+        b.step_phase()
+        assert _units_view(old) == snapshot
+        assert [(s.entity, s.entity_state, dict(s.sensors)) for s in old.sides] == sides
+
+
+def test_a_failing_phase_leaves_the_battle_as_it_was():
+    """A policy that fails halfway through a phase (after hits have landed) changes nothing."""
+
+    class FailsAfterHits(AutoPolicy):
+        def self_destruct(self, ctx: Any, side: int, phase: str) -> list[str]:
+            raise RuntimeError("stop")
+
+    b = example_one(seed=3)
+    while b.next_phase != "first":
+        b.step_phase()
+    before = _units_view(b.state)
+    n_events = len(b.log)
+    with pytest.raises(RuntimeError):
+        b.step_phase(FailsAfterHits())
+    assert _units_view(b.state) == before and len(b.log) == n_events
+    b.step_phase()  # and the phase then plays as it would have
+    assert any(e.kind == "damage" for e in b.log[n_events:])
+
+
 if __name__ == "__main__":  # write the reference from the code as it stands
     if "--write" not in sys.argv:
         sys.exit("pass --write to overwrite " + str(DATA))

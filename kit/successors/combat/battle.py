@@ -27,6 +27,7 @@ from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
 from .events import (
     Ctx,
+    LazyRngRoller,
     RngRoller,
     Roller,
     ScriptedRoller,
@@ -133,8 +134,8 @@ class Battle(Observable):
         st = phase_copy(self.state)
         phase = PHASES[st.phase_index % len(PHASES)]
         rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
-        rng = step_rng(self.seed, st.steps)
-        roller: Roller = RngRoller(rng)
+        steps = st.steps
+        roller: Roller = LazyRngRoller(lambda: step_rng(self.seed, steps))
         if faces is not None:
             roller = ScriptedRoller(list(faces), fallback=roller)
         pending: list[tuple[str, dict[str, Any]]] = []

@@ -21,6 +21,7 @@ from .state import BattleState, Side, SideState, Unit, entity_with_damage, parse
 
 __all__ = [
     "Ctx",
+    "LazyRngRoller",
     "OutOfFaces",
     "RngRoller",
     "Roller",
@@ -161,6 +162,27 @@ class RngRoller(Roller):
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
+
+    def faces(self, n: int) -> list[int]:
+        """``n`` faces of 1d6."""
+        return [int(x) for x in self.rng.integers(1, 7, size=n)] if n else []
+
+
+class LazyRngRoller(Roller):
+    """Faces like an :class:`RngRoller`, from a generator made by ``make`` when the first die
+    is rolled: a phase that rolls nothing (most order and retreat phases) makes none, and one
+    that rolls draws exactly what the generator made up front would have given."""
+
+    def __init__(self, make: Callable[[], np.random.Generator]) -> None:
+        self._make = make
+        self._rng: np.random.Generator | None = None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The generator (made on first use)."""
+        if self._rng is None:
+            self._rng = self._make()
+        return self._rng
 
     def faces(self, n: int) -> list[int]:
         """``n`` faces of 1d6."""
