@@ -99,7 +99,6 @@ def _entity_room(ent: Any) -> int:
 _entity_room_cached = functools.lru_cache(maxsize=4096)(_entity_room)
 
 
-@functools.lru_cache(maxsize=65536)
 def _plan_one(
     hits: int,
     cap: tuple[int, ...],
@@ -108,8 +107,8 @@ def _plan_one(
     order: tuple[int, ...],
     there: bool,
 ) -> tuple[tuple[int, ...], int, tuple[bool, ...], bool]:
-    """:func:`~.allocation.plan_wave` for a batch of one, remembered: a battle and the
-    battles after it in a simulation meet the same few situations again and again."""
+    """:func:`~.allocation.plan_wave` for a batch of one, in plain tuples (hashable, so a
+    battle and the battles after it in a simulation can reuse what the same situation gave)."""
     n = len(cap)
     wave = plan_wave(
         np.array([hits]),
@@ -125,6 +124,12 @@ def _plan_one(
         tuple(bool(x) for x in wave.kill[0]),
         bool(wave.last[0]),
     )
+
+
+#: :func:`_plan_one` remembered for defenders of up to :data:`_PLAN_MEMO_SHIPS` ships (bigger
+#: ones rarely meet the same situation twice, and their keys would take room).
+_plan_one_cached = functools.lru_cache(maxsize=8192)(_plan_one)
+_PLAN_MEMO_SHIPS = 64
 
 
 def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
@@ -154,7 +159,8 @@ def auto_allocation(st: BattleState, defender: int, hits: int) -> list[str]:
             room = _entity_room_cached(ent)
         except TypeError:  # an entity holding something unhashable
             room = _entity_room(ent)
-    take, n_entity, kill, last = _plan_one(int(hits), cap, room, neut, order, there)
+    plan = _plan_one_cached if len(cap) <= _PLAN_MEMO_SHIPS else _plan_one
+    take, n_entity, kill, last = plan(int(hits), cap, room, neut, order, there)
     out: list[str] = []
     for j, u in enumerate(units):
         out += [u.key] * take[j]
