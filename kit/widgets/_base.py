@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,16 +54,36 @@ def esm(name: str) -> str:
     return (STATIC / "dom.js").read_text() + "\n" + (STATIC / name).read_text()
 
 
+def in_kernel() -> bool:
+    """True inside a Jupyter kernel (IPython with a kernel attached)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def cell_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop while a cell runs, else ``None`` (a script, a test, a console).
+
+    Only a kernel's loop is used: it runs what is scheduled as soon as the cell has finished.
+    Another running loop (a library's own, say) may never get to it.
+    """
+    if not in_kernel():
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def soon(fn: Callable[[], None]) -> None:
-    """Run ``fn`` once the running cell has finished (at once with no event loop).
+    """Run ``fn`` once the running cell has finished (at once outside a kernel).
 
     A plotly ``FigureWidget`` takes seconds to import the first time in a kernel (plotly pulls
     in nbformat and jsonschema); a widget that shows one beside itself displays first and
     adds the figure a moment later, so the GM sees the widget at once.
     """
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
+    loop = cell_loop()
+    if loop is None:
         fn()
         return
 
@@ -207,9 +228,8 @@ class KitWidget(anywidget.AnyWidget):
         """
         if self.__dict__.get("_guard_depth", 0):
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = cell_loop()
+        if loop is None:
             self._follow()
             return
         if not self.__dict__.get("_refresh_due"):

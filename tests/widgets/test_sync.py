@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 
 from kit.boards import StandardBoard
 from kit.regulus import Job, Operative
@@ -44,7 +45,10 @@ def test_a_board_and_a_fleet_follow_code() -> None:
     assert panel.view["ships"] == 0
 
 
-def test_in_a_kernel_a_cell_redraws_once_when_it_ends() -> None:
+def test_in_a_kernel_a_cell_redraws_once_when_it_ends(monkeypatch) -> None:
+    from kit.widgets import _base
+
+    monkeypatch.setattr(_base, "in_kernel", lambda: True)  # as inside ipykernel
     job = _job()
     table = JobTable(job)
     calls = []
@@ -62,9 +66,28 @@ def test_in_a_kernel_a_cell_redraws_once_when_it_ends() -> None:
         assert calls == []  # nothing redrawn while the cell runs
         await asyncio.sleep(0)  # the cell ends: the kernel's loop runs what is due
 
-    asyncio.run(cell())
+    # a thread of its own: the test process may already run an event loop (the browser tests')
+    done = []
+    worker = threading.Thread(target=lambda: done.append(asyncio.run(cell())))
+    worker.start()
+    worker.join(30)
+    assert done == [None]
     assert len(calls) == 1
     assert len(table.view["rows"]) == len(job.rows)
+
+
+def test_outside_a_kernel_a_running_loop_does_not_hold_back_the_redraw() -> None:
+    job = _job()
+    table = JobTable(job)
+
+    async def elsewhere() -> None:  # some library's own loop, not a kernel's
+        job.roll(9)
+        assert len(table.view["rows"]) == 1
+
+    worker = threading.Thread(target=lambda: asyncio.run(elsewhere()))
+    worker.start()
+    worker.join(30)
+    assert len(table.view["rows"]) == 1
 
 
 def test_a_closed_widget_is_not_kept_alive() -> None:
