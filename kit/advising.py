@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import InvalidInput
 
@@ -141,3 +142,25 @@ class Advice:
             + "".join(rows)
             + "</table>"
         )
+
+
+class StepsLuck:
+    """What every luck report of a played game shares, over its ``steps``.
+
+    A report (a job's, a board's, a battle's) is a frozen dataclass holding ``steps``: records
+    with a ``percentile`` (where the roll fell in its own dice, 0..1) and a ``swing`` (how far it
+    moved the chance of the players' way).
+    """
+
+    steps: tuple[Any, ...]
+
+    @property
+    def mean_percentile(self) -> float | None:
+        """The steps' average percentile (0.5 is average luck; None with no steps)."""
+        if not self.steps:
+            return None
+        return sum(s.percentile for s in self.steps) / len(self.steps)
+
+    def turning_points(self, n: int = 3) -> list[Any]:
+        """The ``n`` steps that moved the chance most, largest first (ties: earliest first)."""
+        return sorted(self.steps, key=lambda s: -abs(s.swing))[: max(0, n)]

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..advising import StepsLuck
 from ..errors import IllegalAction, InvalidType
 from ..log import EventLog
 from .base import Board
@@ -75,7 +76,7 @@ def verdict_word(percentile: float) -> str:
 
 
 @dataclass(frozen=True)
-class PlayLuck:
+class PlayLuck(StepsLuck):
     """A played game's luck (board, battle or journey), shaped like a job's ``JobLuck``.
 
     ``steps`` are :class:`kit.regulus.luck.LuckStep` records, one per check, attack or
@@ -105,17 +106,6 @@ class PlayLuck:
     """What :attr:`chance` and the steps' chances measure."""
     progress_label: str = "successes"
     """What the steps' ``progress`` counts."""
-
-    @property
-    def mean_percentile(self) -> float | None:
-        """The steps' average percentile (0.5 is average luck; None with no steps)."""
-        if not self.steps:
-            return None
-        return sum(s.percentile for s in self.steps) / len(self.steps)
-
-    def turning_points(self, n: int = 3) -> list[LuckStep]:
-        """The ``n`` steps that moved the chance most, largest first (ties: earliest first)."""
-        return sorted(self.steps, key=lambda s: -abs(s.swing))[: max(0, n)]
 
     @property
     def verdict(self) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..advising import StepsLuck
 from ..errors import IllegalAction, InvalidType
 from .job import Job
 from .odds import odds
@@ -78,7 +79,7 @@ class LuckStep:
 
 
 @dataclass(frozen=True)
-class JobLuck:
+class JobLuck(StepsLuck):
     """A played job's luck: its outcome's percentile, each roll's, and the progress track."""
 
     title: str
@@ -94,17 +95,6 @@ class JobLuck:
     """Mid-rank percentile of the ending among every ending (None while running)."""
     steps: tuple[LuckStep, ...]
     """Every roll, in order."""
-
-    @property
-    def mean_percentile(self) -> float | None:
-        """The rolls' average percentile (0.5 is average luck; None with no rolls)."""
-        if not self.steps:
-            return None
-        return sum(s.percentile for s in self.steps) / len(self.steps)
-
-    def turning_points(self, n: int = 3) -> list[LuckStep]:
-        """The ``n`` rolls that moved the chance of success most, largest first."""
-        return sorted(self.steps, key=lambda s: -abs(s.swing))[: max(0, n)]
 
     @property
     def verdict(self) -> str:
