@@ -11,14 +11,6 @@ const KIND_NAMES = {
 };
 const ACTION_NAMES = { contest: "Exchange", chase: "Play round" };
 
-/** @param {number} p */
-function pct(p) {
-  if (p === null || p === undefined) return "";
-  if (p > 0 && p < 0.005) return "<1%";
-  if (p < 1 && p > 0.995) return ">99%";
-  return Math.round(p * 100) + "%";
-}
-
 /** @param {number} m */
 function signed(m) {
   return (m > 0 ? "+" : m < 0 ? "\u2212" : "") + Math.abs(m);

@@ -157,7 +157,7 @@ export default {
         tbl.appendChild(hr);
         v.simulation.odds.forEach((o) => {
           const tr = h("tr");
-          [o.side, pct(o.won), pct(o.draw), pct(o.retreated), pct(o.lost), o.ru_lost_mean.toFixed(1), `${o.ru_lost_p10}-${o.ru_lost_p90}`].forEach((c) => tr.appendChild(h("td", "", String(c))));
+          [o.side, pct(o.won, 1), pct(o.draw, 1), pct(o.retreated, 1), pct(o.lost, 1), o.ru_lost_mean.toFixed(1), `${o.ru_lost_p10}-${o.ru_lost_p90}`].forEach((c) => tr.appendChild(h("td", "", String(c))));
           tbl.appendChild(tr);
         });
         simBox.appendChild(tbl);
@@ -169,7 +169,7 @@ export default {
           dist.forEach(([ru, p]) => {
             const b = h("div", "gmk-loss-bar");
             b.style.height = `${Math.max(2, (p / top) * 48)}px`;
-            b.title = `${ru} RU lost: ${pct(p)}`;
+            b.title = `${ru} RU lost: ${pct(p, 1)}`;
             b.classList.add(i === 0 ? "gmk-loss-a" : "gmk-loss-b");
             bars.appendChild(b);
           });
@@ -181,7 +181,6 @@ export default {
       }
     }
 
-    function pct(x) { return `${(100 * x).toFixed(1)}%`; }
 
     model.on("change:view", draw);
     model.on("change:error", draw);

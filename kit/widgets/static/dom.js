@@ -24,3 +24,21 @@ function onCommit(input, fn) {
 
 /** "BATTLE POD" -> "Battle Pod". */
 const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
+
+/** A labelled control: `<label class=cls><span class=textCls>text</span>control</label>`. */
+function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label") {
+  const l = h("label", cls);
+  l.append(h("span", textCls, text), control);
+  return l;
+}
+
+/** A chance as a percentage: `digits` decimals, or whole percents with "<1%" and ">99%" at the ends
+ * (so a small but real chance never reads 0% and a near-certain one never reads 100%). */
+function pct(p, digits = null) {
+  if (p === null || p === undefined) return "";
+  if (digits !== null) return `${(100 * p).toFixed(digits)}%`;
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return Math.round(p * 100) + "%";
+}
+

@@ -26,11 +26,6 @@ function select(values, current, cls) {
   return s;
 }
 
-function labelled(text, control) {
-  const l = h("label", "gmk-field");
-  l.append(h("span", "gmk-field-label", text), control);
-  return l;
-}
 
 
 export default {

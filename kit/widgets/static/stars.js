@@ -9,12 +9,8 @@ function button(label, cls, onClick) {
   return b;
 }
 
-function labelled(label, input) {
-  const l = h("label", "gmk-stars-field");
-  l.appendChild(h("span", "gmk-muted", label));
-  l.appendChild(input);
-  return l;
-}
+/** A field of the explorers: its name above the control. */
+const field = (label, input) => labelled(label, input, "gmk-stars-field", "gmk-muted");
 
 function input(value, type, width) {
   const i = h("input", "gmk-input");
@@ -77,7 +73,7 @@ function renderSystem({ model, el }) {
     const controls = h("div", "gmk-row");
     const seed = input(String(model.get("seed")), "number", "14em");
     seed.classList.add("gmk-stars-seed");
-    controls.appendChild(labelled("Seed", seed));
+    controls.appendChild(field("Seed", seed));
     controls.appendChild(button("Re-roll from seed", "gmk-stars-reroll",
       () => model.send({ action: "reroll", seed: seed.value })));
     controls.appendChild(button("New system", "gmk-primary gmk-stars-generate",
@@ -93,10 +89,10 @@ function renderSystem({ model, el }) {
     if (model.get("mode") === "player") {
       const succ = input(String(model.get("successes")), "number", "4em");
       succ.addEventListener("change", () => { model.set("successes", Math.max(0, parseInt(succ.value || "0", 10))); model.save_changes(); });
-      controls.appendChild(labelled("Sensors successes", succ));
+      controls.appendChild(field("Sensors successes", succ));
       const cur = input(String(model.get("current_orbit")), "number", "4em");
       cur.addEventListener("change", () => { model.set("current_orbit", Math.max(0, parseInt(cur.value || "0", 10))); model.save_changes(); });
-      controls.appendChild(labelled("In orbit (0 = outside)", cur));
+      controls.appendChild(field("In orbit (0 = outside)", cur));
     }
     root.appendChild(controls);
     root.appendChild(h("div", "gmk-error", model.get("error")));
@@ -155,12 +151,12 @@ function renderSector({ model, el }) {
       const o = h("option", "", text); o.value = val; mode.appendChild(o);
     }
     mode.value = model.get("mode");
-    row.appendChild(labelled("From", origin));
-    row.appendChild(labelled("To", dest));
-    row.appendChild(labelled("Information", info));
-    row.appendChild(labelled("Sensors", sens));
-    row.appendChild(labelled("Mode", mode));
-    row.appendChild(labelled("Days", within));
+    row.appendChild(field("From", origin));
+    row.appendChild(field("To", dest));
+    row.appendChild(field("Information", info));
+    row.appendChild(field("Sensors", sens));
+    row.appendChild(field("Mode", mode));
+    row.appendChild(field("Days", within));
     row.appendChild(button("Plan route", "gmk-primary gmk-sector-plan", () => model.send({
       action: "plan", origin: origin.value, destination: dest.value, information: info.value,
       sensors: sens.value, mode: mode.value, within: within.value,
