@@ -362,6 +362,43 @@ class Fleet(Observable):
         self.ship(carrier_id)
         self._do("unload", carrier=carrier_id, ids=None if ids is None else sorted(self._ids(ids)))
 
+    def transfer(self, ids: Iterable[int], to: Fleet) -> list[int]:
+        """Hand ships over to another fleet (a new owner); return their ids there.
+
+        Each ship keeps its design, label and the side that built it (so a captured ship may be
+        Tek Locked in its new fleet); it leaves this fleet's Control and racks. A carrier with
+        ships in its racks is refused: unload it first, or hand over its cargo with it. Both
+        fleets record the move as one action each (undo each to take it back).
+        """
+        if not isinstance(to, Fleet):
+            raise InvalidType(f"to must be a kit.successors.Fleet, got {type(to).__name__}")
+        if to is self:
+            raise IllegalAction("the ships are already in this fleet")
+        ids = self._ids(ids)
+        if not ids:
+            raise InvalidInput("ids must name at least one ship to hand over")
+        loaded = sorted(c for c in ids if self.carried.get(c, set()) - ids)
+        if loaded:
+            raise IllegalAction(
+                f"carriers {loaded} hold ships that stay behind; unload them first or hand "
+                "over their cargo too"
+            )
+        ships = [self.ship(i) for i in sorted(ids)]
+        first = to._state["next"]
+        with to.log.action():
+            for s in ships:
+                payload = {"type": s.type_name} if s.type_name else {"design": s.design.to_dict()}
+                to.log.append("buy", item=payload, count=1, side=s.side, label=s.label)
+            trial = to._replay(to.log)  # a failure here removes the events again
+        to._state = trial
+        try:
+            self.remove(ids)
+        except BaseException:
+            to.undo()
+            raise
+        to._changed()
+        return list(range(first, first + len(ships)))
+
     def set_budget(self, amount: float) -> None:
         """Change the budget (a found cache, a GM award)."""
         self._do("budget", amount=validate.number("budget", amount, 0))

@@ -19,7 +19,7 @@ rank allows is refused by the fleet and shown as the inline error, and nothing c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as W
@@ -69,7 +69,13 @@ class FleetPanel(KitWidget):
         "", help="Phase whose hits the chart shows: '', 'first', 'main' or 'last'."
     ).tag(sync=True)
 
-    def __init__(self, fleet: Fleet | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        fleet: Fleet | None = None,
+        *,
+        others: Mapping[str, Fleet] | None = None,
+        **kwargs: Any,
+    ) -> None:
         check_kwargs("FleetPanel", kwargs, {"layout", "phase"})
         if fleet is None:
             fleet = Fleet()
@@ -77,6 +83,11 @@ class FleetPanel(KitWidget):
             raise InvalidType(
                 f"FleetPanel needs a kit.successors.Fleet, got {type(fleet).__name__}"
             )
+        self.others: dict[str, Fleet] = {}
+        for name, other in dict(others or {}).items():
+            if not isinstance(other, Fleet):
+                raise InvalidType(f"others[{name!r}] must be a Fleet, got {type(other).__name__}")
+            self.others[validate.text("others name", name, max_len=80)] = other
         self.fleet = fleet
         self.on_change: list[Callable[[], None]] = []
         super().__init__(**kwargs)
@@ -136,6 +147,29 @@ class FleetPanel(KitWidget):
                 )
             self.fleet = Fleet.starting(self.fleet.owner, seed, rules=self.fleet.rules)
 
+    def load(self, carrier_id: int, ids: list[int]) -> None:
+        """Put ships into a carrier's racks (refused past its capacity)."""
+        with self.guard():
+            self.fleet.load(carrier_id, ids)
+
+    def unload(self, carrier_id: int) -> None:
+        """Empty a carrier's racks."""
+        with self.guard():
+            self.fleet.unload(carrier_id)
+
+    def give(self, ids: list[int], to: str) -> list[int]:
+        """Hand ships over to the fleet named ``to`` in ``others`` (a new owner)."""
+        new: list[int] = []
+        with self.guard():
+            target = self.others.get(to)
+            if target is None:
+                raise InvalidInput(
+                    f"no fleet named {to!r} to hand ships to; the panel knows "
+                    f"{', '.join(map(repr, self.others)) or 'none (pass others=)'}"
+                )
+            new = self.fleet.transfer(ids, target)
+        return new
+
     def undo(self) -> None:
         """Undo the last action on the fleet."""
         with self.guard():
@@ -162,6 +196,14 @@ class FleetPanel(KitWidget):
                 self.set_budget(_number(content.get("value"), "budget"))
             elif act == "undo":
                 self.undo()
+            elif act == "load":
+                self.load(
+                    _int(content.get("carrier"), "carrier"), [_int(content.get("id"), "ship id")]
+                )
+            elif act == "unload":
+                self.unload(_int(content.get("carrier"), "carrier"))
+            elif act == "give":
+                self.give([_int(content.get("id"), "ship id")], str(content.get("to", "")))
             else:
                 raise InvalidInput(f"unknown action {act!r}")
 
@@ -212,6 +254,24 @@ class FleetPanel(KitWidget):
             "pool_all": pool_text(f.attack_pool()),
             "findings": [str(x) for x in f.findings()],
             "can_undo": bool(f.log.to_list()),
+            "carriers": [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "racks": s.design.racks,
+                    "used": f.rack_load(s.id),
+                    "held": sorted(f.carried.get(s.id, ())),
+                }
+                for s in f.ships
+                if s.design.racks
+            ],
+            "loadable": [
+                {"id": s.id, "name": s.name, "cost": s.cost}
+                for s in f.ships
+                if not s.design.racks and s.id not in carried
+            ],
+            "ship_ids": [{"id": s.id, "name": s.name} for s in f.ships],
+            "others": sorted(self.others),
         }
         for listener in self.on_change:
             listener()
@@ -223,6 +283,7 @@ class FleetBuilder(W.VBox):
     Args:
         fleet: the fleet to edit (default: an owner-less fleet with no budget).
         charts: draw the plotly charts (turn off for a lighter widget).
+        others: other fleets by name, which ships can be handed over to (a new owner).
 
     >>> from kit.successors import Entity, Fleet
     >>> b = FleetBuilder(Fleet(Entity("Releata", battle=8, control=3), budget=32))
@@ -231,9 +292,16 @@ class FleetBuilder(W.VBox):
     24.0
     """
 
-    def __init__(self, fleet: Fleet | None = None, *, charts: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        fleet: Fleet | None = None,
+        *,
+        charts: bool = True,
+        others: Mapping[str, Fleet] | None = None,
+        **kwargs: Any,
+    ) -> None:
         check_kwargs("FleetBuilder", kwargs, {"layout"})
-        self.panel = FleetPanel(fleet)
+        self.panel = FleetPanel(fleet, others=others)
         self._charts_on = validate.boolean("charts", charts)
         self._composition: go.FigureWidget | None = None
         self._hits: go.FigureWidget | None = None

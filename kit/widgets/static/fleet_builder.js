@@ -194,6 +194,48 @@ export default {
       return sec;
     }
 
+    /** Carriers' racks (load one ship at a time, empty them) and handing ships to another fleet. */
+    function racksSection(v) {
+      if (!v.carriers.length && !v.others.length) return null;
+      const sec = h("div", "gmk-section gmk-racks-section");
+      sec.appendChild(h("div", "gmk-subtitle", v.others.length ? "Racks and owners" : "Racks"));
+      for (const c of v.carriers) {
+        const row = h("div", "gmk-row gmk-carrier");
+        row.dataset.carrier = String(c.id);
+        const held = c.held.length ? c.held.map((i) => `#${i}`).join(", ") : "empty";
+        row.appendChild(h("span", "", `${title(c.name)} #${c.id}: racks ${fmt(c.used)} of ${fmt(c.racks)} (${held})`));
+        const pick = h("select", "gmk-input gmk-load-pick");
+        pick.setAttribute("aria-label", `ship to load into ${title(c.name)} #${c.id}`);
+        for (const s of v.loadable) {
+          const o = h("option", "", `${title(s.name)} #${s.id} (${fmt(s.cost)})`); o.value = String(s.id); pick.appendChild(o);
+        }
+        if (!v.loadable.length) pick.appendChild(h("option", "", "nothing to load"));
+        pick.disabled = !v.loadable.length;
+        const load = h("button", "gmk-btn gmk-load", "Load");
+        load.disabled = !v.loadable.length;
+        load.addEventListener("click", () => send({ action: "load", carrier: c.id, id: Number(pick.value) }));
+        const empty = h("button", "gmk-btn gmk-unload", "Unload all");
+        empty.disabled = !c.held.length;
+        empty.addEventListener("click", () => send({ action: "unload", carrier: c.id }));
+        row.append(pick, load, empty);
+        sec.appendChild(row);
+      }
+      if (v.others.length && v.ship_ids.length) {
+        const row = h("div", "gmk-row gmk-give");
+        const ship = h("select", "gmk-input gmk-give-ship");
+        ship.setAttribute("aria-label", "ship to hand over");
+        for (const s of v.ship_ids) { const o = h("option", "", `${title(s.name)} #${s.id}`); o.value = String(s.id); ship.appendChild(o); }
+        const to = h("select", "gmk-input gmk-give-to");
+        to.setAttribute("aria-label", "fleet that takes the ship");
+        for (const n of v.others) { const o = h("option", "", n); o.value = n; to.appendChild(o); }
+        const give = h("button", "gmk-btn gmk-give-btn", "Hand over");
+        give.addEventListener("click", () => send({ action: "give", id: Number(ship.value), to: to.value }));
+        row.append(h("span", "gmk-muted", "Hand"), ship, h("span", "gmk-muted", "to"), to, give);
+        sec.appendChild(row);
+      }
+      return sec;
+    }
+
     function poolSection(v) {
       const sec = h("div", "gmk-section gmk-pool-section");
       const head = h("div", "gmk-row");
@@ -245,6 +287,8 @@ export default {
       }
       root.appendChild(catalogTable(v));
       root.appendChild(fleetSection(v));
+      const racks = racksSection(v);
+      if (racks) root.appendChild(racks);
       root.appendChild(poolSection(v));
       const nscroll = root.querySelector(".gmk-catalog-wrap");
       if (nscroll) nscroll.scrollTop = top;
