@@ -47,7 +47,7 @@ __all__ = ["AUDIENCES", "FORMATS", "PLOTLYJS", "find_chromium", "handout", "save
 
 AUDIENCES = ("gm", "player")
 FORMATS = ("markdown", "html")
-PLOTLYJS = ("cdn", "inline")
+PLOTLYJS = ("svg", "cdn", "inline")
 
 
 #: Characters with a meaning anywhere in a line of Markdown: escapes, code, emphasis, strike,
@@ -130,7 +130,7 @@ class _Doc:
                 out.append("")
         return "\n".join(out).rstrip() + "\n"
 
-    def html(self, plotlyjs: str = "cdn") -> str:
+    def html(self, plotlyjs: str = "svg") -> str:
         esc = html.escape
         body = [f"<h1>{esc(self.title)}</h1>"]
         first_figure = True
@@ -158,6 +158,10 @@ class _Doc:
                     )
                     + "</tbody></table>"
                 )
+            elif kind == "figure" and plotlyjs == "svg":
+                from .figures.static import to_svg
+
+                body.append(f'<div class="figure">{to_svg(value)}</div>')
             elif kind == "figure":
                 figure_number += 1  # a fixed id: the same handout gives the same bytes
                 body.append(
@@ -604,7 +608,7 @@ def handout(
     figures: bool = True,
     knowledge: Any = None,
     name: str | None = None,
-    plotlyjs: str = "cdn",
+    plotlyjs: str = "svg",
 ) -> str:
     """A handout of ``obj`` for ``audience`` ("gm" or "player") as Markdown or a standalone HTML page.
 
@@ -630,9 +634,10 @@ def handout(
             replaces sensors, current_orbit and reveal.
         name: the name the record knows the object by (default: the system's or entity's
             own name, a fleet's owner's name).
-        plotlyjs: how an HTML handout's figures get plotly.js: ``"cdn"`` (a page of tens of
-            kilobytes; the figures draw when the reader is online) or ``"inline"`` (about
-            4.7 MB more, drawn offline too).
+        plotlyjs: how an HTML handout draws its figures: ``"svg"`` (static pictures, a page
+            of kilobytes that opens and prints anywhere offline), ``"cdn"`` (interactive
+            plotly, drawn when the reader is online) or ``"inline"`` (interactive offline,
+            about 4.7 MB more).
 
     HTML handouts carry a print stylesheet (black on white, no figure toolbars, no table row
     split across pages); :func:`save_handout` also writes PDF through Chromium.
@@ -733,7 +738,7 @@ def save_handout(
 
     PDF is printed by a Chromium or Chrome found on the machine (``chromium``,
     ``chromium-browser``, ``google-chrome``; or the path in the ``GMKIT_CHROMIUM`` environment
-    variable) from the HTML handout with plotly.js inline, so its figures are drawn offline.
+    variable) from the HTML handout, its figures drawn as static SVG.
     """
     from . import store
 
@@ -742,7 +747,6 @@ def save_handout(
     if suffix not in (".md", ".html", ".htm", ".pdf"):
         raise InvalidInput(f"handout path must end in .md, .html or .pdf, got {str(target)!r}")
     if suffix == ".pdf":
-        options.setdefault("plotlyjs", "inline")
         page = handout(obj, audience=audience, fmt="html", **options)
         return _print_pdf(page, target)
     fmt = "markdown" if suffix == ".md" else "html"

@@ -27,10 +27,18 @@ FORMATS = ("markdown", "html")
 
 
 def both(obj, **options) -> tuple[str, str]:
-    """(GM text, player text) in Markdown and HTML, joined, so a secret in either shows."""
-    gm = "\n".join(handout(obj, fmt=f, **options) for f in FORMATS)
-    player = "\n".join(handout(obj, audience="player", fmt=f, **options) for f in FORMATS)
+    """(GM text, player text) in Markdown and HTML (static and interactive figures), joined, so
+    a secret in any of them shows."""
+    gm = "\n".join(handout(obj, **v, **options) for v in VARIANTS)
+    player = "\n".join(handout(obj, audience="player", **v, **options) for v in VARIANTS)
     return gm, player
+
+
+VARIANTS = [
+    {"fmt": "markdown"},
+    {"fmt": "html"},  # figures as static SVG
+    {"fmt": "html", "plotlyjs": "cdn"},  # figures as plotly JSON, hover text included
+]
 
 
 # ---------------------------------------------------------------- entities
@@ -163,7 +171,8 @@ def test_job_gm_notes_and_adjustments_stay_out_of_the_player_page():
     for secret in ("secretly the fence", "behind the screen", "GM adjustment", "Seed"):
         assert secret in gm and secret not in player, secret
     clean = Job("heist", 4, 5, [Operative("Vex", "Face")], seed=5).play()
-    assert "Plotly.newPlot" in handout(clean, audience="player", fmt="html")
+    assert "<svg" in handout(clean, audience="player", fmt="html")
+    assert "Plotly.newPlot" in handout(clean, audience="player", fmt="html", plotlyjs="cdn")
 
 
 # ---------------------------------------------------------------- stable exports
@@ -176,8 +185,9 @@ def test_job_gm_notes_and_adjustments_stay_out_of_the_player_page():
     ],
 )
 def test_same_handout_same_bytes(make):
-    first, second = handout(make(), fmt="html"), handout(make(), fmt="html")
-    assert first == second
+    assert handout(make(), fmt="html") == handout(make(), fmt="html")  # static figures
+    first = handout(make(), fmt="html", plotlyjs="cdn")
+    assert first == handout(make(), fmt="html", plotlyjs="cdn")
     ids = re.findall(r'<div id="([^"]+)"', first)
     assert ids and all(i.startswith("gmk-figure-") for i in ids)
 

@@ -38,9 +38,9 @@ def test_job_html_is_standalone_and_escaped(job):
     page = handout(job, fmt="html")
     assert page.startswith("<!DOCTYPE html>") and page.count("<html") == 1
     assert EVIL not in page and "&lt;img src=x" in page
-    assert (
-        page.count("plotly.js v") <= 1 and "Plotly.newPlot" in page
-    )  # one embedded plotly, a figure
+    assert "<svg" in page and "<script" not in page  # a static figure, no script
+    inline = handout(job, fmt="html", plotlyjs="inline")
+    assert inline.count("plotly.js v") <= 1 and "Plotly.newPlot" in inline  # one plotly, a figure
     assert "prefers-color-scheme: dark" in page
 
 
@@ -124,18 +124,37 @@ def test_bad_requests(tmp_path, job):
     assert path.read_text().startswith("# Job Record")
 
 
-def test_html_handouts_are_small_print_well_and_carry_plotly_inline_on_request() -> None:
+def test_html_handouts_are_small_offline_print_well_and_go_interactive_on_request() -> None:
     from kit.handouts import handout
     from kit.successors.stars import generate_system
 
-    system = generate_system(2)
-    small = handout(system, fmt="html")  # plotly.js from its CDN
-    assert len(small.encode()) < 1_000_000
-    assert "cdn.plot.ly" in small and "@media print" in small
-    full = handout(system, fmt="html", plotlyjs="inline")  # drawn offline too
+    system = generate_system(2)  # five orbits, so the figure has bodies to draw
+    page = handout(system, fmt="html")  # static SVG figures: opens and prints offline
+    assert len(page.encode()) < 1_000_000 and "@media print" in page
+    assert "<svg" in page and "<script" not in page and "cdn.plot.ly" not in page
+    assert page.count("<circle") >= 5  # the star and the bodies of the five orbits
+    cdn = handout(system, fmt="html", plotlyjs="cdn")  # interactive when online
+    assert 'src="https://cdn.plot.ly' in cdn and len(cdn.encode()) < 1_000_000
+    full = handout(system, fmt="html", plotlyjs="inline")  # interactive offline
     assert len(full.encode()) > 3_000_000 and 'src="https://cdn.plot.ly' not in full
+    assert handout(system, fmt="html") == page  # same handout, same bytes
     with pytest.raises(InvalidInput, match="plotlyjs"):
         handout(system, fmt="html", plotlyjs="local")
+
+
+def test_a_static_figure_shows_user_text_as_text() -> None:
+    import plotly.graph_objects as go
+
+    from kit.figures.static import to_svg
+
+    fig = go.Figure(
+        go.Scatter(x=[0, 1], y=[0, 1], mode="markers+text", text=["<a href=x>loot</a>", "b"])
+    )
+    fig.update_layout(title="<script>alert(1)</script>")
+    svg = to_svg(fig)
+    assert "<script" not in svg and "<a href" not in svg and "&lt;a href=x&gt;loot&lt;/a&gt;" in svg
+    with pytest.raises(InvalidType, match="plotly Figure"):
+        to_svg("not a figure")
 
 
 def test_a_pdf_handout_is_printed_by_chromium(tmp_path, monkeypatch) -> None:
