@@ -134,7 +134,9 @@ def job_progress(
                 line=dict(width=1.5, color="rgba(128,128,128,0.6)"),
             ),
             text=[""] + [_esc(r.incident) for r in rows],
-            textposition="top center",
+            # companions sit just after their main incident: labelled below, so names do not collide
+            textposition=["top center"]
+            + ["top center" if r.kind == "main" else "bottom center" for r in rows],
             textfont=dict(size=11),
             hovertext=hover,
             hoverinfo="text",

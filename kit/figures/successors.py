@@ -186,7 +186,10 @@ def fleet_composition(
         margin={"l": 90, "r": 30, "t": 80, "b": 40},
         uniformtext={"minsize": 9, "mode": "hide"},
     )
-    fig.update_yaxes(autorange="reversed", categoryorder="array", categoryarray=roles)
+    # role names stand clear of their bars; the budget label stays inside the plot
+    fig.update_yaxes(
+        autorange="reversed", categoryorder="array", categoryarray=roles, ticksuffix="  "
+    )
     fig.update_xaxes(title_text="RU", row=1, col=1)
     fig.update_xaxes(title_text="ships", row=1, col=2)
     return apply(fig, template)
