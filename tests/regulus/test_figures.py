@@ -43,9 +43,11 @@ def test_player_figure_drops_exactly_the_gm_rows(adjusted):
 def test_player_handout_figure_has_no_gm_rows(adjusted):
     from kit.handouts import handout
 
-    page = handout(adjusted, audience="player", fmt="html")
-    assert "Plotly.newPlot" in page and "GM adjustment" not in page
-    assert "GM adjustment" in handout(adjusted, fmt="html")
+    for drawn in ("svg", "cdn"):  # the static picture and the interactive figure alike
+        page = handout(adjusted, audience="player", fmt="html", plotlyjs=drawn)
+        assert ("<svg" if drawn == "svg" else "Plotly.newPlot") in page
+        assert "GM adjustment" not in page
+        assert "GM adjustment" in handout(adjusted, fmt="html", plotlyjs=drawn)
 
 
 def test_figures_refuse_wrong_objects():
