@@ -49,6 +49,8 @@ import asyncio, json, time
 async def cell():
     t0 = time.perf_counter()
     import kit.widgets as W
+    import kit.widgets._base as B
+    B.in_kernel = lambda: True  # as in ipykernel: the cell runs inside the kernel's event loop
 {setup}
     w = make()
     w._repr_mimebundle_()
