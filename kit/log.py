@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from . import limits, validate
-from .errors import IllegalAction, InvalidInput
+from .errors import IllegalAction, InvalidInput, InvalidType
 
 __all__ = ["Event", "EventLog", "Observable", "replay"]
 
@@ -230,7 +230,7 @@ class Observable:
     def observe(self, callback: Callable[[Any], None]) -> Callable[[], None]:
         """Call ``callback(self)`` after every change; return a function that stops it."""
         if not callable(callback):
-            raise InvalidInput(f"callback must be callable, got {type(callback).__name__}")
+            raise InvalidType(f"callback must be callable, got {type(callback).__name__}")
         ref: Callable[[], Callable[[Any], None] | None]
         try:
             ref = weakref.WeakMethod(callback)
@@ -247,6 +247,12 @@ class Observable:
                 obs.refs.remove(ref)
 
         return stop
+
+    def unobserve(self, callback: Callable[[Any], None]) -> None:
+        """Stop calling ``callback`` (the same as calling what :meth:`observe` returned)."""
+        obs = self.__dict__.get("_kit_observers")
+        if obs is not None:
+            obs.refs[:] = [ref for ref in obs.refs if ref() != callback]
 
     def _changed(self) -> None:
         """Tell the observers the object changed (engine code calls this after each action)."""

@@ -44,14 +44,14 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
-from ..log import Event, EventLog
+from ..log import Event, EventLog, Observable
 from .stars.sensors import SystemView, redact
 from .stars.system import Orbit, StarSystem
 
@@ -203,7 +203,7 @@ _FIELDS = {
 }
 
 
-class Knowledge:
+class Knowledge(Observable):
     """The players' knowledge as an undoable, savable event log.
 
     Methods that record something (:meth:`scan`, :meth:`scan_fleet`, :meth:`travelled`,
@@ -220,22 +220,9 @@ class Knowledge:
         self._state: _State | None = None
         self._sizes: list[int] = []  # JSON bytes of each event, for the MAX_BYTES budget
         self._bytes = 0  # their sum
-        self._observers: list[Callable[[Knowledge], None]] = []
-
-    # ----------------------------------------------------------------- observers
-    def observe(self, callback: Callable[[Knowledge], None]) -> None:
-        """Call ``callback(record)`` after every change (recorded or undone)."""
-        if not callable(callback):
-            raise InvalidType(f"callback must be callable, got {callback!r}")
-        self._observers.append(callback)
-
-    def unobserve(self, callback: Callable[[Knowledge], None]) -> None:
-        """Stop calling ``callback``."""
-        if callback in self._observers:
-            self._observers.remove(callback)
 
     def _changed(self, added: int = 0) -> None:
-        """Bring the derived state up to date and tell the observers.
+        """Bring the derived state up to date, then tell the observers (:class:`Observable`).
 
         After ``added`` new events the state is extended by applying just them (a new event
         never changes what came before); after an undo it is derived again on next use.
@@ -246,8 +233,7 @@ class Knowledge:
                 _apply(self._state, seq, self.log[seq])
         else:
             self._state = None
-        for callback in list(self._observers):
-            callback(self)
+        super()._changed()
 
     def _add(self, kind: str, data: dict[str, Any]) -> None:
         self._fits([(kind, data)])

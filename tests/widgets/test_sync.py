@@ -172,3 +172,24 @@ def test_the_combat_hint_answers_the_pending_allocation_and_goes_with_it() -> No
     table.hints = True
     table.allocate(None)  # the decision is answered: its hint goes with it
     assert table.view["advice"] is None
+
+
+def test_the_players_record_uses_the_same_observers() -> None:
+    import pytest
+
+    from kit.errors import InvalidType
+    from kit.successors.knowledge import Knowledge
+
+    record = Knowledge()
+    heard: list[int] = []
+
+    def hear(rec: Knowledge) -> None:
+        heard.append(len(rec.log))
+
+    record.observe(hear)
+    record.reveal("Vedra")
+    record.unobserve(hear)
+    record.reveal("Kanote")
+    assert heard == [1]
+    with pytest.raises(InvalidType, match="callable"):
+        record.observe("not a function")  # type: ignore[arg-type]
