@@ -350,56 +350,47 @@ def _fleet(
             ],
         )
         return doc
-    # The players' view reads the Sensors table as the combat engine does
-    # (kit.successors.combat.sensors.fleet_view); the owner is an entity seen at its own level
-    # (Stealthed: one success more), named only at 4.
+    # The players' view is built from the rows the battle's fleet_view shows
+    # (kit.successors.combat.reveal states the rule once): the owner is an entity seen at its
+    # own level (Stealthed: one success more), named only at 4.
+    from .successors.combat.reveal import entity_row, focus_class, ship_row
+
     level = 0 if sensors is None else sensors
-    seen = None if owner is None else level - owner.stealth
-    named = seen is not None and seen >= 4
-    doc = _Doc(f"Fleet: {owner.name}" if named else "Fleet")
+    seen = entity_row(owner, level) if owner is not None else None
+    focus = focus_class((s.sig for s in ships), sig_class)
+    disguise = {k.upper(): v for k, v in (decoys_as or {}).items()}
+    rows = [ship_row(s, level, focus=focus, look=disguise.get(s.name.upper())) for s in ships]
+    doc = _Doc(f"Fleet: {owner.name}" if seen is not None and seen["name"] else "Fleet")
     doc.items([("Sensors successes", level)])
     doc.p(
         "A fleet is present in this orbit."
-        + (" An entity is with it." if seen is not None and seen >= 0 else "")
+        + (" An entity is with it." if seen is not None and seen["seen"] else "")
     )
     if level >= 1:
-        entities = 1 if seen is not None and seen >= 1 else 0
-        doc.p(f"{len(ships)} ships" + (f" and {entities} entity." if entities else "."))
+        entities = 1 if seen is not None and seen["counted"] else 0
+        counted = sum(1 for r in rows if r["seen"])
+        doc.p(f"{counted} ships" + (f" and {entities} entity." if entities else "."))
     if level >= 2:
-        sigs = Counter(s.sig for s in ships)
-        if seen is not None and seen >= 2:
-            sigs[owner.signature] += 1
+        sigs = Counter(r["sig"] for r in rows)
+        if seen is not None and seen["sig"] is not None:
+            sigs[seen["sig"]] += 1
         doc.table(["Signature", "Ships"], [[k, v] for k, v in sorted(sigs.items())])
-    disguise = {k.upper(): v for k, v in (decoys_as or {}).items()}
+    shown = Counter(r["type"] for r in rows if r["type"] is not None)
     if level >= 4:
         doc.h("Composition")
-        doc.table(
-            ["Ship", "Count"],
-            [
-                [n.title() + (" (decoy)" if decoy else ""), c]
-                for (n, decoy), c in sorted(
-                    Counter((s.name, bool(s.design.decoy)) for s in ships).items()
-                )
-            ],
-        )
+        doc.table(["Ship", "Count"], [[_shown(t), c] for t, c in sorted(shown.items())])
     elif level >= 3 and ships:
-        focus = sig_class if sig_class is not None else max(s.sig for s in ships)
         doc.h(f"Ship types with signature {focus}")
-        seen_as = Counter(
-            (disguise.get(s.name.upper()) or _default_look(s)) if s.design.decoy else s.name
-            for s in ships
-            if s.sig == focus
-        )
-        doc.table(["Ship", "Count"], [[n.title(), c] for n, c in sorted(seen_as.items())])
+        doc.table(["Ship", "Count"], [[_shown(t), c] for t, c in sorted(shown.items())])
     if level >= 5:
         doc.h("Abilities")
         by_name = {s.name: s for s in ships}
-        rows = [
+        table = [
             [n.title()] + [_rank(by_name[n].rank(a)) for a in _ABILITIES] for n in sorted(by_name)
         ]
-        if seen is not None and seen >= 5:
-            rows.append([f"{owner.name} (entity)"] + [str(owner.rank(a)) for a in _ABILITIES])
-        doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], rows)
+        if seen is not None and seen["abilities"] is not None:
+            table.append([f"{owner.name} (entity)"] + [str(owner.rank(a)) for a in _ABILITIES])
+        doc.table(["Ship", "Battle", "Control", "Handling", "Information", "Sensors"], table)
     return doc
 
 
@@ -413,11 +404,10 @@ def _ru(value: float) -> str:
     return f"{value:g}"
 
 
-def _default_look(ship: Any) -> str:
-    """What a decoy shows itself as when its owner named nothing: the combat engine's rule."""
-    from .successors.combat.sensors import _default_look as combat_default_look
-
-    return str(combat_default_look(ship))
+def _shown(kind: str) -> str:
+    """A ship type as the players read it: title case, the decoy mark kept as written."""
+    name, mark, _ = kind.partition(" (decoy)")
+    return name.title() + mark
 
 
 def _system(

@@ -87,3 +87,37 @@ def test_gm_view_shows_the_truth_with_what_is_known():
         "GUNBOAT",
     ]
     assert not any(r["seen"] for r in v["rows"] if r["object"] == "ship")
+
+
+@pytest.mark.parametrize("level", range(7))
+def test_player_fleet_handout_reads_the_same_rows_as_the_battle_view(level):
+    """One statement of the Sensors fleet table: the players' fleet handout shows the counts,
+    signatures and ship types of the battle's own view at every level (decoys in disguise at 3,
+    unmasked at 4; the Stealthed owner one level behind)."""
+    from collections import Counter
+
+    from kit.handouts import handout
+    from kit.successors.fleets import Fleet
+
+    battle = view_battle(level)
+    boss = battle.sides[1].entity
+    fleet = Fleet(boss)
+    for name in ("Mocker", "Cruiser", "Gunboat"):
+        fleet.buy(name)
+    text = handout(
+        fleet,
+        audience="player",
+        sensors=level,
+        sig_class=1 if level == 3 else None,
+        decoys_as={"MOCKER": "Cruiser"},
+    )
+    view = fleet_view(battle, 0, 1, sig_class=1 if level == 3 else None)
+    ships = [r for r in view["rows"] if r.get("object") == "ship"]
+    if level >= 1:
+        assert f"{len(ships)} ships" in text
+        assert ("and 1 entity" in text) == (view["count"] == len(ships) + 1)
+    if level >= 3:
+        for kind, count in Counter(r["type"] for r in ships if r["type"]).items():
+            name, mark, _ = kind.partition(" (decoy)")
+            assert f"| {name.title() + mark} | {count} |" in text
+    assert ("Fleet: Boss" in text) == any(r.get("name") == "Boss" for r in view["rows"])

@@ -12,13 +12,13 @@ dressed as their owner wishes until level 4).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ... import validate
 from ..ranks import roll_successes  # noqa: F401  (documented helper for callers)
 from .events import Ctx
 from .pools import hits_of, pool
+from .reveal import entity_row, focus_class, ship_row
 
 __all__ = [
     "FLEET_LEVELS",
@@ -140,43 +140,28 @@ def fleet_view(
     looks = _looks(battle, target)
     rows: list[dict[str, Any]] = []
     ent = st.sides[target].entity
-    stealth = ent.stealth if ent is not None else 0
     if ent is not None and st.sides[target].entity_state == "active":
-        en = n - stealth
-        if en >= 0 or gm:
-            facet = ent.kind == "facet"
+        seen = entity_row(ent, n)
+        if seen["seen"] or gm:
             rows.append(
                 {
                     "key": f"{target}:E",
                     "object": "entity",
-                    "sig": ent.signature if en >= 2 else None,
-                    "type": ("facet" if facet and en >= 3 else "entity") if en >= 0 else None,
-                    "status": None if en < 5 else ("neutralized" if ent.neutralized else "active"),
-                    "abilities": ent.current_abilities if en >= 5 else None,
-                    "name": ent.name if en >= 4 else None,
-                    "seen": en >= 0,
+                    "sig": seen["sig"],
+                    "type": seen["type"],
+                    "status": None
+                    if seen["abilities"] is None
+                    else ("neutralized" if ent.neutralized else "active"),
+                    "abilities": seen["abilities"],
+                    "name": seen["name"],
+                    "seen": seen["seen"],
                 }
             )
     units = [u for u in st.side_units(target) if u.carried_by is None]
-    sigs = Counter(u.sig for u in units)
-    focus = sig_class if sig_class is not None else (max(sigs) if sigs else None)
+    focus = focus_class((u.sig for u in units), sig_class)
     for u in units:
-        decoy = u.design.decoy > 0
-        if n >= 4:
-            shown = u.name + (" (decoy)" if decoy else "")
-        elif n >= 3 and u.sig == focus:
-            shown = looks.get(u.key, _default_look(u)) if decoy else u.name
-        else:
-            shown = None
-        row = {
-            "key": u.key,
-            "object": "ship",
-            "sig": u.sig if n >= 2 else None,
-            "type": shown,
-            "status": u.status if n >= 5 else None,
-            "abilities": u.design.abilities() if n >= 5 else None,
-            "seen": n >= 1,
-        }
+        row = {"key": u.key, **ship_row(u, n, focus=focus, look=looks.get(u.key))}
+        row["status"] = u.status if n >= 5 else None
         if gm:
             row["truth"] = {"type": u.name, "sig": u.sig, "status": u.status, "cost": u.cost}
         rows.append(row)
@@ -186,7 +171,9 @@ def fleet_view(
             r.update(key=None, sig=None, type=None, status=None, abilities=None)
     counted = len(units) + (
         1
-        if ent is not None and n - stealth >= 1 and st.sides[target].entity_state == "active"
+        if ent is not None
+        and entity_row(ent, n)["counted"]
+        and st.sides[target].entity_state == "active"
         else 0
     )
     return {
@@ -197,13 +184,3 @@ def fleet_view(
         "rows": rows,
         "sig_class": focus,
     }
-
-
-def _default_look(u: Any) -> str:
-    """What a decoy shows itself as when its owner named nothing: a warship of its signature."""
-    from ..ships import SHIPS
-
-    for t in SHIPS.values():
-        if t.sig == u.sig and t.role == "warship":
-            return t.name
-    return u.name
