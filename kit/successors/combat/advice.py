@@ -30,8 +30,10 @@ Answers tried, by kind of decision:
 * ``aim``: no Aimed Shots, or every firing unit aimed at the enemy's priciest operational
   ship.
 
-Take-Over targets are not asked of the GM by :class:`~.policies.InteractivePolicy`, so they
-never pend and have no advice here.
+* ``takeover`` (which enemy ship the side's Take-Over goes for, every Control user of the side
+  on it): each ship the side has a lock on (ships alike in design, owner and condition are
+  tried once, the label naming how many are alike), no attempt, and the automatic choice
+  when it spreads the users over several ships (see :mod:`.takeover_choice`).
 
 Example (the text's first example: where should the garrison take Releata's first volley?):
 
@@ -67,10 +69,11 @@ from .battle import _end_check, summarize
 from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state
+from .forcing import DecisionReached, ForcedPolicy, RecordingRoller
 from .phases import PHASE_FUNCTIONS
-from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key
+from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .rules import PHASES
-from .state import BattleState
+from .takeover_choice import takeover_candidates, takeover_question
 
 __all__ = [
     "GOALS",
@@ -86,82 +89,17 @@ __all__ = [
 GOALS = ("win", "not_lose")
 
 #: Decision kinds :func:`advise_battle` knows how to answer.
-KINDS = ("allocate", "retreat", "release", "fire", "aim")
+KINDS = ("allocate", "retreat", "release", "fire", "aim", "takeover")
 
-_PHASE_WORDS = {"first": "First Strike", "main": "Main combat", "last": "Last combat"}
+#: The old private name of :class:`~.forcing.ForcedPolicy` (it lived here before).
+_Forced = ForcedPolicy
 
-
-class _Reached(Exception):
-    """Raised inside a phase when the decision being advised is asked again."""
-
-    def __init__(self, st: BattleState) -> None:
-        super().__init__("decision reached")
-        self.st = st
-
-
-class _RecordingRoller(Roller):
-    """Passes faces through from another roller and remembers them."""
-
-    def __init__(self, inner: Roller) -> None:
-        self.inner = inner
-        self.seen: list[int] = []
-
-    def faces(self, n: int) -> list[int]:
-        out = self.inner.faces(n)
-        self.seen += out
-        return out
-
-
-class _Forced:
-    """A policy that gives fixed answers to some decisions and asks ``base`` for the rest.
-
-    ``answers`` maps decision keys (see :func:`.policies._key`) to answers; ``stop`` is a key at
-    which the phase is interrupted instead (used to find the state and dice before a decision).
-    """
-
-    def __init__(
-        self, base: Any, answers: Mapping[tuple[Any, ...], Any], stop: tuple[Any, ...] | None
-    ) -> None:
-        self.base = base
-        self.answers = dict(answers)
-        self.stop = stop
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.base, name)
-
-    def _fixed(self, ctx: Ctx, decision: dict[str, Any]) -> tuple[bool, Any]:
-        k = _key({"round": ctx.st.round, **decision})
-        if k == self.stop:
-            raise _Reached(copy_state(ctx.st))
-        if k in self.answers:
-            return True, self.answers[k]
-        return False, None
-
-    def allocate(self, ctx: Ctx, side: int, hits: int, phase: str, by: int) -> list[str]:
-        d = {"kind": "allocate", "side": side, "phase": phase, "hits": hits, "by": by}
-        found, value = self._fixed(ctx, d)
-        return list(value) if found else self.base.allocate(ctx, side, hits, phase, by)
-
-    def retreat(self, ctx: Ctx, side: int) -> bool:
-        found, value = self._fixed(ctx, {"kind": "retreat", "side": side, "phase": "retreat"})
-        return bool(value) if found else bool(self.base.retreat(ctx, side))
-
-    def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
-        d = {"kind": "release", "side": side, "phase": ctx.st.phase_name, "n": n}
-        found, value = self._fixed(ctx, d)
-        return [str(k) for k in value] if found else self.base.release(ctx, side, n, controlled)
-
-    def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:
-        if not can:
-            return list(self.base.fire(ctx, side, phase, can))
-        found, value = self._fixed(ctx, {"kind": "fire", "side": side, "phase": phase})
-        return list(value) if found else list(self.base.fire(ctx, side, phase, can))
-
-    def aim(self, ctx: Ctx, side: int, phase: str, fire: list[str]) -> dict[str, str]:
-        if not fire:
-            return dict(self.base.aim(ctx, side, phase, fire))
-        found, value = self._fixed(ctx, {"kind": "aim", "side": side, "phase": phase})
-        return dict(value) if found else dict(self.base.aim(ctx, side, phase, fire))
+_PHASE_WORDS = {
+    "first": "First Strike",
+    "main": "Main combat",
+    "last": "Last combat",
+    "takeover": "Take-Over",
+}
 
 
 def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
@@ -197,13 +135,13 @@ def _before(battle: Any, decision: dict[str, Any], base: Any, answers: dict) -> 
     st = copy_state(battle.state)
     phase = PHASES[st.phase_index % len(PHASES)]
     rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
-    roller = _RecordingRoller(RngRoller(np.random.default_rng([battle.seed, st.steps])))
-    policy = _Forced(base, answers, _key(decision))
+    roller = RecordingRoller(RngRoller(np.random.default_rng([battle.seed, st.steps])))
+    policy = ForcedPolicy(base, answers, _key(decision))
     ctx = Ctx(battle.sides, st, battle.rules, policy, roller, jammer=battle.jammer)
     ctx.emit("phase", round=rnd, phase=phase)
     try:
         PHASE_FUNCTIONS[phase](ctx)
-    except _Reached as reached:
+    except DecisionReached as reached:
         return list(roller.seen), reached.st
     raise InvalidInput(
         f"decision {decision['kind']!r} for side {decision['side']} is not asked in this "
@@ -275,7 +213,7 @@ def play_answer(
     base, answers = _automatic(policy)
     if faces is None:
         faces, _ = _before(battle, d, base, answers)
-    forced = _Forced(base, {**answers, _key(d): answer}, None)
+    forced = ForcedPolicy(base, {**answers, _key(d): answer}, None)
     return [_play_out(battle, int(s), forced, faces) for s in seeds]
 
 
@@ -328,6 +266,8 @@ def _question(battle: Any, d: dict[str, Any]) -> str:
         return f"{where}: which {d['n']} ship(s) does {who} let go of Control?"
     if kind == "fire":
         return f"{where}: what does {who} fire?"
+    if kind == "takeover":
+        return takeover_question(where, who)
     return f"{where}: does {who} aim its shots?"
 
 
@@ -378,7 +318,12 @@ def advise_battle(
     d = _check_decision(battle, decision)
     base, answers = _automatic(policy)
     faces, st = _before(battle, d, base, answers)
-    options = dict(candidates) if candidates is not None else battle_candidates(st, d)
+    if candidates is not None:
+        options = dict(candidates)
+    elif d["kind"] == "takeover":
+        options = takeover_candidates(st, d)
+    else:
+        options = battle_candidates(st, d)
     if not options:
         raise InvalidInput("candidates: at least one answer to try is needed")
     rng, _ = make_rng(seed)
@@ -450,7 +395,8 @@ def _clear(wins: dict[str, list[bool]], losses: dict[str, list[float]]) -> bool:
 
 
 class AdvisedCombatPolicy(AutoPolicy):
-    """Takes the advisor's best answer at every hit allocation (and retreat) of chosen sides.
+    """Takes the advisor's best answer at every hit allocation (retreat, Take-Over target)
+    of chosen sides.
 
     Made for one battle and used with that battle's :meth:`~.battle.Battle.step_phase` or
     :meth:`~.battle.Battle.run` (each allocation is advised from the battle's state at the
@@ -462,7 +408,8 @@ class AdvisedCombatPolicy(AutoPolicy):
     Args:
         battle: the battle this policy plays.
         sides: sides whose decisions are advised (default: every side).
-        decisions: the decisions advised: ``"allocate"`` (hits taken) and ``"retreat"``.
+        decisions: the decisions advised: ``"allocate"`` (hits taken), ``"retreat"`` and
+            ``"takeover"`` (the ship a side's Take-Over goes for).
         n: battles per answer at each allocation.
         seed: seeds the advice; each decision draws its own seeds from it and the kind,
             round, phase, side and hits, so replaying a phase gives the same answer.
@@ -491,7 +438,7 @@ class AdvisedCombatPolicy(AutoPolicy):
         self.battle = battle
         self.sides = None if sides is None else tuple(sides)
         self.decisions = tuple(
-            validate.choice("decisions", k, ("allocate", "retreat")) for k in decisions
+            validate.choice("decisions", k, ("allocate", "retreat", "takeover")) for k in decisions
         )
         self.n = validate.integer("n", n, 1, 100_000)
         self.seed = validate.integer("seed", seed, 0)
@@ -561,3 +508,23 @@ class AdvisedCombatPolicy(AutoPolicy):
             return super().retreat(ctx, side)
         d = {"kind": "retreat", "round": ctx.st.round, "side": side, "phase": "retreat"}
         return bool(self._take(ctx, d, {"stay": False, "retreat": True}))
+
+    def takeovers(
+        self, ctx: Ctx, side: int, users: dict[str, list[int]], targets: list[str]
+    ) -> dict[str, str]:
+        """The advisor's best Take-Over target when ``"takeover"`` is advised; else automatic."""
+        default = super().takeovers(ctx, side, users, targets)
+        if not self._mine(ctx, "takeover", side):
+            return default
+        d = {
+            "kind": "takeover",
+            "round": ctx.st.round,
+            "side": side,
+            "phase": "takeover",
+            "options": list(targets),
+            "users": list(users),
+            "default": default,
+        }
+        return takeover_plan(
+            self._take(ctx, d, takeover_candidates(ctx.st, d)), list(users), targets
+        )

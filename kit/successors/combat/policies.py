@@ -36,6 +36,7 @@ __all__ = [
     "RetreatAfter",
     "RetreatWhenLosses",
     "losses_share",
+    "takeover_plan",
 ]
 
 
@@ -276,14 +277,16 @@ class InteractivePolicy(AutoPolicy):
     Supported decisions: ``"allocate"`` (hit targets, one wave at a time: hits whose target is
     gone come back as a new decision with fewer hits), ``"retreat"`` (bool), ``"fire"`` (keys
     that fire), ``"aim"`` (key -> target), ``"release"`` (ships let go of Control when a hit
-    lowers it below their number).
+    lowers it below their number), ``"takeover"`` (which enemy ship the side's Take-Over goes
+    for: one of the decision's ``options``, or ``None`` for no attempt; see
+    :func:`takeover_plan`).
 
     An answer is used once; when a later decision of the same phase stops the step, the
     answers the step used are kept for the next attempt, so a phase with several decisions
     is answered one decision at a time.
     """
 
-    ASKABLE = ("allocate", "retreat", "fire", "aim", "release")
+    ASKABLE = ("allocate", "retreat", "fire", "aim", "release", "takeover")
 
     def __init__(
         self, ask: Sequence[str] = ("allocate",), sides: Sequence[int] | None = None, **auto: Any
@@ -305,6 +308,8 @@ class InteractivePolicy(AutoPolicy):
             value = [str(v) for v in validate.sequence("targets", value)]
             if len(value) > decision["hits"]:
                 raise InvalidInput(f"{decision['hits']} hits to allocate, got {len(value)} targets")
+        elif decision.get("kind") == "takeover":
+            takeover_plan(value, decision["users"], decision["options"])  # refuse a bad answer now
         self.answers[_key(decision)] = value
 
     def begin_phase(self) -> None:
@@ -357,6 +362,26 @@ class InteractivePolicy(AutoPolicy):
             )
         ]
 
+    def takeovers(
+        self, ctx: Ctx, side: int, users: dict[str, list[int]], targets: list[str]
+    ) -> dict[str, str]:
+        """Ask which enemy ship the side's Take-Over goes for when asked; else the automatic
+        choice. The decision's ``options`` are the ships the side has a lock on."""
+        if not self._asked("takeover", side):
+            return super().takeovers(ctx, side, users, targets)
+        answer = self._get(
+            ctx,
+            {
+                "kind": "takeover",
+                "side": side,
+                "phase": "takeover",
+                "options": list(targets),
+                "users": list(users),
+                "default": super().takeovers(ctx, side, users, targets),
+            },
+        )
+        return takeover_plan(answer, list(users), targets)
+
     def retreat(self, ctx: Ctx, side: int) -> bool:
         """Ask whether to retreat when asked."""
         if not self._asked("retreat", side):
@@ -374,6 +399,51 @@ class InteractivePolicy(AutoPolicy):
         if not self._asked("aim", side) or not fire:
             return super().aim(ctx, side, phase, fire)
         return dict(self._get(ctx, {"kind": "aim", "side": side, "phase": phase, "options": fire}))
+
+
+def takeover_plan(answer: Any, users: Sequence[str], targets: Sequence[str]) -> dict[str, str]:
+    """Read an answer to a ``"takeover"`` decision as the plan ``{user: target}``.
+
+    ``None`` or ``"none"``: no attempt. A target key: every Control user of the side tries that
+    ship (their successes add up on it). A dict from user to target sets each user's ship
+    (users left out make no attempt).
+
+    >>> takeover_plan("1:2", ["0:E", "0:3"], ["1:1", "1:2"])
+    {'0:E': '1:2', '0:3': '1:2'}
+    >>> takeover_plan(None, ["0:E"], ["1:1"])
+    {}
+
+    Raises:
+        InvalidInput: a target the side has no lock on, or a user that cannot try.
+    """
+    if answer is None or answer == "none":
+        return {}
+    if isinstance(answer, str):
+        if answer not in targets:
+            raise InvalidInput(
+                f"takeover target {answer!r} is not a ship the side has a lock on; "
+                f"allowed: {list(targets)!r} or None"
+            )
+        return {str(who): answer for who in users}
+    if isinstance(answer, dict):
+        plan: dict[str, str] = {}
+        for who, target in answer.items():
+            if who not in users:
+                raise InvalidInput(
+                    f"takeover user {who!r} cannot attempt a Take-Over; allowed: {list(users)!r}"
+                )
+            if target is None or target == "none":
+                continue
+            if target not in targets:
+                raise InvalidInput(
+                    f"takeover target {target!r} for {who!r} is not a ship the side has a "
+                    f"lock on; allowed: {list(targets)!r}"
+                )
+            plan[str(who)] = str(target)
+        return plan
+    raise InvalidInput(
+        f"takeover answer must be a target key, None or a dict user -> target, got {answer!r}"
+    )
 
 
 def _key(decision: dict[str, Any]) -> tuple[Any, ...]:
