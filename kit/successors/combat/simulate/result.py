@@ -1,0 +1,111 @@
+"""The result of a battle Monte Carlo: outcome codes and :class:`SimulationResult`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+__all__ = ["OUTCOMES", "SimulationResult"]
+
+#: Outcome codes of a side, in the order of the result arrays.
+OUTCOMES = ("won", "lost", "draw", "retreated")
+
+
+@dataclass
+class SimulationResult:
+    """Results of ``n`` simulated battles."""
+
+    sides: list[str]
+    """Side names."""
+    outcome: np.ndarray
+    """[n, sides] outcome codes (index into :data:`OUTCOMES`)."""
+    ru_lost: np.ndarray
+    """[n, sides] RU each side lost."""
+    rounds: np.ndarray
+    """[n] rounds fought."""
+    seed: int
+    """Seed the run used (same seed, same numbers)."""
+    method: str
+    """``"fast"`` or ``"engine"``."""
+    first_hits: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
+    """[n, sides] hits each side scored in the first attack phase of round 1 it fired in."""
+
+    @property
+    def n(self) -> int:
+        """Battles simulated."""
+        return int(self.rounds.shape[0])
+
+    def __repr__(self) -> str:
+        """A short summary: sides, n, each side's shares of won/draw/retreated/lost, mean rounds
+        and method (the arrays stay in :attr:`outcome`, :attr:`ru_lost` and :attr:`rounds`).
+
+        >>> r = SimulationResult(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
+        ...                      np.array([3, 5]), 7, "fast")
+        >>> r
+        SimulationResult(n=2, method='fast', seed=7, mean rounds 4.00; A: won 50.0% draw 50.0% retreated 0.0% lost 0.0%; B: won 0.0% draw 50.0% retreated 0.0% lost 50.0%)
+        """
+        head = f"n={self.n}, method={self.method!r}, seed={self.seed}"
+        if self.n:
+            head += f", mean rounds {float(self.rounds.mean()):.2f}"
+        parts = [head]
+        for i, name in enumerate(self.sides):
+            shares = " ".join(
+                f"{o} {self.probability(i, o):.1%}" if self.n else f"{o} -"
+                for o in ("won", "draw", "retreated", "lost")
+            )
+            parts.append(f"{name}: {shares}")
+        return "SimulationResult(" + "; ".join(parts) + ")"
+
+    def probability(self, side: int, outcome: str) -> float:
+        """Share of battles with ``outcome`` (won/lost/draw/retreated) for ``side``."""
+        return float(np.mean(self.outcome[:, side] == OUTCOMES.index(outcome)))
+
+    def standard_error(self, side: int, outcome: str) -> float:
+        """Standard error of :meth:`probability`."""
+        p = self.probability(side, outcome)
+        return float(np.sqrt(max(p * (1 - p), 1e-12) / self.n))
+
+    def odds(self) -> list[dict[str, Any]]:
+        """Per side: outcome probabilities, mean and quantiles of RU lost."""
+        rows = []
+        for i, name in enumerate(self.sides):
+            lost = self.ru_lost[:, i]
+            rows.append(
+                {
+                    "side": name,
+                    **{o: self.probability(i, o) for o in OUTCOMES},
+                    "ru_lost_mean": float(lost.mean()),
+                    "ru_lost_p10": float(np.percentile(lost, 10)),
+                    "ru_lost_p50": float(np.percentile(lost, 50)),
+                    "ru_lost_p90": float(np.percentile(lost, 90)),
+                }
+            )
+        return rows
+
+    def loss_distribution(self, side: int) -> dict[float, float]:
+        """RU lost by ``side`` -> share of battles."""
+        vals, counts = np.unique(self.ru_lost[:, side], return_counts=True)
+        return {float(v): float(c) / self.n for v, c in zip(vals, counts)}
+
+    def rounds_distribution(self) -> dict[int, float]:
+        """Rounds fought -> share of battles."""
+        vals, counts = np.unique(self.rounds, return_counts=True)
+        return {int(v): float(c) / self.n for v, c in zip(vals, counts)}
+
+    def summary(self) -> str:
+        """A few lines of text."""
+        lines = [
+            (
+                f"{self.n} battles ({self.method}, seed {self.seed}), "
+                f"mean rounds {self.rounds.mean():.2f}"
+            )
+        ]
+        lines += [
+            f"{r['side']}: won {r['won']:.1%}, lost {r['lost']:.1%}, draw "
+            f"{r['draw']:.1%}, retreated {r['retreated']:.1%}; RU lost mean "
+            f"{r['ru_lost_mean']:.1f} (10%-90%: {r['ru_lost_p10']:g}-{r['ru_lost_p90']:g})"
+            for r in self.odds()
+        ]
+        return "\n".join(lines)
