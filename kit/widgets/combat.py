@@ -11,6 +11,15 @@ from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractiveP
 from ..successors.combat.battle import describe_event
 from ..successors.combat.simulate import fast_supported
 from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from .payloads import (
+    CombatAdvice,
+    CombatShip,
+    CombatSide,
+    CombatSimulation,
+    CombatView,
+    LogLine,
+    as_payload,
+)
 
 __all__ = ["CombatTable"]
 
@@ -190,11 +199,11 @@ class CombatTable(KitWidget):
     def refresh(self) -> None:
         b = self.battle
         st = b.state
-        sides = []
+        sides: list[CombatSide] = []
         for i, side in enumerate(b.sides):
             ss = st.sides[i]
             ent = ss.entity
-            ships = []
+            ships: list[CombatShip] = []
             for u in st.units.values():
                 if u.origin != i and u.owner != i:
                     continue
@@ -232,10 +241,10 @@ class CombatTable(KitWidget):
                     "retreated": ss.retreated,
                 }
             )
-        log = [
+        log: list[LogLine] = [
             {"kind": e.kind, "text": describe_event(b, e)} for e in list(b.log)[-self.log_size :]
         ]
-        sim = None
+        sim: CombatSimulation | None = None
         if self.simulation is not None:
             r = self.simulation
             sim = {
@@ -246,7 +255,7 @@ class CombatTable(KitWidget):
                 "losses": [sorted(r.loss_distribution(i).items()) for i in range(len(r.sides))],
                 "rounds": float(r.rounds.mean()),
             }
-        self.view = {
+        view: CombatView = {
             "round": st.round,
             "next_phase": b.next_phase,
             "over": b.over,
@@ -259,8 +268,9 @@ class CombatTable(KitWidget):
             "simulation": sim,
             "seed": b.seed,
         }
+        self.view = as_payload(view)
 
-    def _advice_view(self) -> dict[str, Any] | None:
+    def _advice_view(self) -> CombatAdvice | None:
         """The hint for the prompt on screen (dropped once the decision it answered is gone)."""
         if self.advice is None or not self.hints or self.pending != self._advised_for:
             return None

@@ -26,6 +26,7 @@ from ..successors import ABILITIES, EDGES, FLAWS, SEXES, SIDES, Entity, Rank
 from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
 from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from .payloads import EntityAbility, EntityView, as_payload
 
 __all__ = ["EntityBuilder"]
 
@@ -210,7 +211,7 @@ class EntityBuilder(KitWidget):
     def refresh(self) -> None:
         """Re-derive the view from the entity."""
         e = self.entity
-        abilities = []
+        abilities: list[EntityAbility] = []
         for a in ABILITIES:
             base, cur = e.base(a), e.current(a)
             abilities.append(
@@ -224,7 +225,7 @@ class EntityBuilder(KitWidget):
                 }
             )
         left = None if e.points is None else e.points - e.points_spent
-        self.view = {
+        view: EntityView = {
             "name": e.name,
             "sex": e.sex or "",
             "side": e.side or "",
@@ -252,6 +253,7 @@ class EntityBuilder(KitWidget):
             "markdown": e.to_markdown(),
             "can_undo": bool(self._history),
         }
+        self.view = as_payload(view)
 
 
 def _int_or_none(value: Any) -> int | None:

@@ -33,6 +33,7 @@ from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
 from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, soon, whole_number
+from .payloads import FleetGroup, FleetView, as_payload
 
 __all__ = ["FleetBuilder", "FleetPanel"]
 
@@ -211,7 +212,7 @@ class FleetPanel(KitWidget):
     def refresh(self) -> None:
         """Re-derive the view from the fleet, then tell listeners (the charts) to redraw."""
         f = self.fleet
-        groups: dict[str, dict[str, Any]] = {}
+        groups: dict[str, FleetGroup] = {}
         carried = f.in_racks
         for s in f.ships:
             cat = s.catalog
@@ -236,7 +237,7 @@ class FleetPanel(KitWidget):
             by_role[role] = by_role.get(role, 0.0) + s.cost
         pools = {p: pool_text(f.attack_pool(p)) for p in PHASES if f.attack_pool(p)}
         owner: Entity | None = f.owner
-        self.view = {
+        view: FleetView = {
             "owner": owner.name if owner else None,
             "owner_battle": str(owner.rank("battle")) if owner else None,
             "owner_control": str(owner.rank("control")) if owner else None,
@@ -273,6 +274,7 @@ class FleetPanel(KitWidget):
             "ship_ids": [{"id": s.id, "name": s.name} for s in f.ships],
             "others": sorted(self.others),
         }
+        self.view = as_payload(view)
         for listener in self.on_change:
             listener()
 

@@ -12,6 +12,7 @@ from .. import validate
 from ..errors import InvalidInput, InvalidType, KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
 from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from .payloads import JobAdvice, JobView, as_payload
 
 __all__ = ["JobBuilder", "JobTable"]
 
@@ -118,7 +119,7 @@ class JobTable(KitWidget):
                 chance = None
         elif self.show_odds and job.pending:
             chance = None
-        advice = None
+        advice: JobAdvice | None = None
         if self.hints and job.pending:
             from ..regulus.advice import job_advice
 
@@ -129,7 +130,7 @@ class JobTable(KitWidget):
             if a is not None:
                 advice = {"options": dict(a.options), "best": a.best, "exact": a.exact}
         ops = {op.name: op for op in job.crew}
-        self.view = {
+        view: JobView = {
             "title": job.record.title,
             "job_type": job.job_type.name,
             "difficulty": job.difficulty,
@@ -165,6 +166,7 @@ class JobTable(KitWidget):
             "markdown": job.to_markdown(),
             "seed": job.seed,
         }
+        self.view = as_payload(view)
 
 
 #: Shown in the Job builder: what the rule text leaves to the GM in every job type's table.

@@ -25,17 +25,18 @@ from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
 from ._base import KitWidget, check_kwargs, esm, scoped_css, soon
+from .payloads import OrbitRow, RouteRow, RouteView, SectorSystemView, StarSystemView, as_payload
 
 __all__ = ["SectorExplorer", "StarSystemExplorer"]
 
 _CSS = scoped_css("stars.css", ".gmk-stars")
 
 
-def _orbit_row(number: int, orbit: Any) -> dict[str, Any]:
+def _orbit_row(number: int, orbit: Any) -> OrbitRow:
     if orbit is None:
         return {"number": number, "known": False, "kind": "unknown", "family": "unknown"}
     b = orbit.body
-    row: dict[str, Any] = {
+    row: OrbitRow = {
         "number": number,
         "known": True,
         "kind": b.kind if b else "Empty orbit",
@@ -44,17 +45,15 @@ def _orbit_row(number: int, orbit: Any) -> dict[str, Any]:
         "secrets": [s.text for s in orbit.secrets],
     }
     if b is not None:
-        row.update(
-            diameter=b.diameter_km,
-            crust=b.crust_ru,
-            core=b.core_ru,
-            surface=b.surface_ru,
-            biosphere=b.biosphere or "",
-            technology=b.technology or "",
-            composition=b.composition or "",
-            density=b.density or "",
-            moons=[m.kind for m in b.moons],
-        )
+        row["diameter"] = b.diameter_km
+        row["crust"] = b.crust_ru
+        row["core"] = b.core_ru
+        row["surface"] = b.surface_ru
+        row["biosphere"] = b.biosphere or ""
+        row["technology"] = b.technology or ""
+        row["composition"] = b.composition or ""
+        row["density"] = b.density or ""
+        row["moons"] = [m.kind for m in b.moons]
     return row
 
 
@@ -172,7 +171,7 @@ class StarSystemExplorer(KitWidget):
             return
         v = self._sensor_view()
         s = self.system.star
-        self.view = {
+        view: StarSystemView = {
             "name": self.system.name,
             "seed": self.system.seed,
             "star": {
@@ -187,6 +186,7 @@ class StarSystemExplorer(KitWidget):
             "total_ru": self.system.total_ru,
             "summary": self.system.summary() if self.mode == "gm" else v.summary(),
         }
+        self.view = as_payload(view)
         if self._figure is not None:
             self._update_figure()
 
@@ -373,7 +373,9 @@ class SectorExplorer(KitWidget):
         if r is None:
             self.route_view = {}
         else:
-            rows = [{"index": r.systems[0], "name": r.names[0], "ly": 0, "how": "start", "days": 0}]
+            rows: list[RouteRow] = [
+                {"index": r.systems[0], "name": r.names[0], "ly": 0, "how": "start", "days": 0}
+            ]
             for leg, name, idx in zip(r.legs, r.names[1:], r.systems[1:]):
                 rows.append(
                     {
@@ -386,7 +388,7 @@ class SectorExplorer(KitWidget):
                         "days": round(leg.expected_days, 2),
                     }
                 )
-            self.route_view = {
+            route_view: RouteView = {
                 "rows": rows,
                 "jumps": r.jumps,
                 "ly": round(r.ly, 2),
@@ -396,15 +398,17 @@ class SectorExplorer(KitWidget):
                 "chance": round(r.chance_within(self.within), 4) if self.within >= 1 else 0.0,
                 "mode": r.mode,
             }
+            self.route_view = as_payload(route_view)
         if 0 <= self.selected < self.sector.n:
             s = self.sector.system(self.selected)
-            self.system_view = {
+            system_view: SectorSystemView = {
                 "index": self.selected,
                 "name": s.name,
                 "summary": s.summary(),
                 "orbits": [_orbit_row(i, o) for i, o in enumerate(s.orbits, 1)],
                 "star": {"class": s.spectral_class, "size": s.star.size},
             }
+            self.system_view = as_payload(system_view)
         else:
             self.system_view = {}
         if self._figure is not None:

@@ -32,11 +32,12 @@ function orbitDetails(row) {
     return box;
   }
   const t = h("table", "gmk-table");
-  const add = (k, v) => {
-    if (v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)) return;
+  const add = (k, value) => {
+    if (value === undefined || value === null || value === "") return;
+    if (Array.isArray(value) && !value.length) return;
     const tr = h("tr");
     tr.appendChild(h("th", "", k));
-    tr.appendChild(h("td", "", Array.isArray(v) ? v.join(", ") : v));
+    tr.appendChild(h("td", "", Array.isArray(value) ? value.join(", ") : value));
     t.appendChild(tr);
   };
   add("Diameter", row.diameter ? `${row.diameter.toLocaleString()} km` : "");
