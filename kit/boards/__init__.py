@@ -40,6 +40,7 @@ from .cards import (
 from .chase import Chase
 from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
 from .contest import Contest
+from .impact import rule_impact
 from .limit import LimitBoard
 from .luck import PlayLuck, board_luck
 from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
@@ -78,6 +79,7 @@ __all__ = [
     "next_check_odds",
     "odds",
     "ranks_deck",
+    "rule_impact",
     "simulate",
     "skill_key",
     "tune_board",

@@ -13,45 +13,61 @@ import plotly.graph_objects as go
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 
 if TYPE_CHECKING:
-    from ..regulus.impact import RuleImpact
+    from ..regulus.impact import GridImpact
     from ..regulus.luck import JobLuck
 
 __all__ = ["impact_heatmap", "luck_progress"]
 
 
-def impact_heatmap(impact: RuleImpact, *, template: str = "gmkit") -> go.Figure:
-    """Change in the chance of success (second rules minus first) over Difficulty x Clock."""
+def impact_heatmap(impact: GridImpact, *, template: str = "gmkit") -> go.Figure:
+    """Change in the chance of success (second rules minus first) over the impact's grid.
+
+    Works for every system's report (:class:`~kit.regulus.impact.GridImpact`): rows and columns
+    are its own (Difficulty by Clock, cards by goal, garrison by size). Cells the grid does not
+    hold stay blank; simulated grids show each change's standard error on hover.
+    """
     diff = impact.diff
-    top = max((abs(v) for row in diff for v in row), default=0.0) or 0.01
+    top = max((abs(v) for row in diff for v in row if v is not None), default=0.0) or 0.01
     opts = "; ".join(f"{k}: {a!r} → {b!r}" for k, (a, b) in impact.differing_options().items())
+    se = impact.stderr or tuple(tuple(0.0 for _ in row) for row in diff)
+
+    def pts(v: float | None) -> float | None:
+        return None if v is None else v * 100
+
     fig = go.Figure(
         go.Heatmap(
-            z=[[v * 100 for v in row] for row in diff],
-            x=[str(c) for c in impact.clocks],
-            y=[str(d) for d in impact.difficulties],
+            z=[[pts(v) for v in row] for row in diff],
+            x=[str(c) for c in impact.cols],
+            y=[str(r) for r in impact.rows],
             zmin=-top * 100,
             zmax=top * 100,
             zmid=0,
             colorscale=[[0, BAD], [0.5, "rgba(128,128,128,0.15)"], [1, GOOD]],
-            text=[[f"{v * 100:+.1f}" for v in row] for row in diff],
+            text=[["" if v is None else f"{v * 100:+.1f}" for v in row] for row in diff],
             texttemplate="%{text}",
             customdata=[
-                [[a, b] for a, b in zip(ra, rb)] for ra, rb in zip(impact.before, impact.after)
+                [[a, b, (s or 0.0) * 100] for a, b, s in zip(ra, rb, rs)]
+                for ra, rb, rs in zip(impact.before, impact.after, se)
             ],
             hovertemplate=(
-                "Difficulty %{y}, Clock %{x}<br>%{customdata[0]:.1%} → %{customdata[1]:.1%}"
-                " (%{z:+.1f} points)<extra></extra>"
+                f"{esc(impact.row_name)} %{{y}}, {esc(impact.col_name)} %{{x}}<br>"
+                "%{customdata[0]:.1%} → %{customdata[1]:.1%} (%{z:+.1f} points"
+                + ("" if impact.exact else " ± %{customdata[2]:.1f}")
+                + ")<extra></extra>"
             ),
+            hoverongaps=False,
             colorbar=dict(title="points"),
         )
     )
     fig.update_layout(
-        title=f"House rule impact: {esc(impact.job_type)} ({esc(opts or 'identical rules')})",
-        xaxis_title="Clock (rolls allowed)",
-        yaxis_title="Difficulty",
+        title=f"House rule impact: {esc(impact.subject)} ({esc(opts or 'identical rules')})",
+        xaxis_title=esc(impact.col_name),
+        yaxis_title=esc(impact.row_name),
         height=420,
         width=600,
     )
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(type="category")
     return apply(fig, template)
 
 

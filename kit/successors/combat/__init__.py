@@ -18,6 +18,7 @@ from __future__ import annotations
 from .advice import AdvisedCombatPolicy, advise_battle
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
+from .impact import rule_impact
 from .luck import BattleLuck, battle_luck
 from .odds import phase_hits, pool_hits, round_outcomes
 from .operations import MINING_RATES, TASKS
@@ -69,6 +70,7 @@ __all__ = [
     "phase_hits",
     "pool_hits",
     "round_outcomes",
+    "rule_impact",
     "simulate",
     "summarize",
     "system_fleet_level",
