@@ -7,6 +7,7 @@ from the engine's state afterwards. Errors from the kit show inline; the object 
 * Complex Tasks: :class:`BoardWidget`
 * Successors: :class:`EntityBuilder`, :class:`FleetBuilder` (:class:`FleetPanel`),
   :class:`ShipDesigner`, :class:`CombatTable`, :class:`StarSystemExplorer`, :class:`SectorExplorer`
+* The GM's advisor: :class:`Tuner` (a job, board or battle at a target chance)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .combat import CombatTable
 from .regulus import JobBuilder, JobTable
 from .stars import SectorExplorer, StarSystemExplorer
 from .successors import EntityBuilder, FleetBuilder, FleetPanel, ShipDesigner
+from .tuner import Tuner
 
 __all__ = [
     "BoardWidget",
@@ -30,4 +32,5 @@ __all__ = [
     "SectorExplorer",
     "ShipDesigner",
     "StarSystemExplorer",
+    "Tuner",
 ]
