@@ -25,6 +25,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from .core_rules import battle_end
 from .events import (
     Ctx,
     LazyRngRoller,
@@ -269,7 +270,7 @@ class Battle(Observable):
 
 def _end_check(ctx: Ctx, phase: str) -> dict[str, Any] | None:
     alive = [i for i in range(len(ctx.sides)) if ctx.fighting(i) and not ctx.st.sides[i].retreated]
-    if len(alive) <= 1:
+    if battle_end([i in alive for i in range(len(ctx.sides))])[0]:
         return summarize(
             ctx,
             reason="retreat"

@@ -24,6 +24,7 @@ import numpy as np
 from ...errors import IllegalAction
 from ..entities import ABILITIES
 from .allocation import plan_wave
+from .core_rules import control_excess as rules_control_excess
 from .events import Ctx
 from .state import STRUCTURES, BattleState, Unit, entity_neutralized, parse_key
 
@@ -228,8 +229,8 @@ def control_excess(ctx: Ctx, side: int) -> tuple[int, list[str]]:
     held = [u.key for u in ctx.st.side_units(side) if u.controlled]
     if ent is None or s.entity_state != "active" or not held:
         return 0, held
-    limit = max(0, ent.current("control")) * ctx.rules.fleet_rules.control_limit_per_rank
-    return max(0, len(held) - limit), held
+    per_rank = ctx.rules.fleet_rules.control_limit_per_rank
+    return int(rules_control_excess(len(held), ent.current("control"), per_rank)), held
 
 
 def release_control(ctx: Ctx, side: int, *, by: int, phase: str) -> None:

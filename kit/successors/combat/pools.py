@@ -16,6 +16,7 @@ from typing import Any
 
 from ..fleets import ability_pool, entity_phase
 from ..ranks import split
+from .core_rules import die_hits
 from .events import Ctx
 from .rules import CombatRules
 from .state import Unit
@@ -43,7 +44,7 @@ def modify(dice: Sequence[int], delta: int, rules: CombatRules) -> list[int]:
 
 def hits_of(dice: Sequence[int], faces: Sequence[int]) -> int:
     """Successes of ``dice`` rolling ``faces``: a face at or under the part, never a 6."""
-    return sum(1 for d, f in zip(dice, faces) if f <= d and f < 6)
+    return sum(1 for d, f in zip(dice, faces) if die_hits(d, f))
 
 
 def boosted_entity(ctx: Ctx, side: int) -> Any:

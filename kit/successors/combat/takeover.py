@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import IllegalAction
+from .core_rules import competing_margin, takeover_needed
 from .events import Ctx
 from .pools import entity_dice, hits_of, unit_dice
 from .state import Unit, entity_key
@@ -31,7 +32,11 @@ __all__ = [
 
 def needed_successes(ctx: Ctx, u: Unit) -> int:
     """Successes needed to take ``u`` over: more when it is under an entity's Control."""
-    return ctx.rules.takeover_controlled if u.controlled else ctx.rules.takeover_uncontrolled
+    return int(
+        takeover_needed(
+            u.controlled, ctx.rules.takeover_uncontrolled, ctx.rules.takeover_controlled
+        )
+    )
 
 
 def takeover_bonus(ctx: Ctx, side: int, u: Unit) -> int:
@@ -56,13 +61,11 @@ def cancel_competing(successes: dict[int, int]) -> dict[int, int]:
     >>> cancel_competing({0: 2, 1: 1}), cancel_competing({0: 1, 2: 1}), cancel_competing({1: 3})
     ({0: 1}, {}, {1: 3})
     """
-    scored = sorted(((n, s) for s, n in successes.items() if n > 0), reverse=True)
-    if not scored:
+    if not successes:
         return {}
-    if len(scored) == 1:
-        return {scored[0][1]: scored[0][0]}
-    (top, who), (second, _) = scored[0], scored[1]
-    return {who: top - second} if top > second else {}
+    sides = list(successes)
+    best, margin = competing_margin([successes[s] for s in sides])
+    return {sides[best]: margin} if best >= 0 else {}
 
 
 def lockable_targets(ctx: Ctx, side: int) -> list[str]:

@@ -3,9 +3,12 @@ not, so :func:`~kit.successors.combat.simulate.simulate` falls back to the event
 
 from __future__ import annotations
 
+from math import prod
 from typing import Any
 
+from ...entities import ABILITIES
 from ..policies import AutoPolicy, Never, RetreatAfter, RetreatWhenLosses
+from .tables import MAX_CODES
 
 __all__ = ["fast_supported"]
 
@@ -16,8 +19,6 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
         return "only AutoPolicy is vectorised"
     if policy.gather:
         return "gathering is not vectorised"
-    if len(battle.sides) != 2:
-        return "only two sides are vectorised"
     if len(battle.log):
         return "the battle has already started"
     if battle.jammer:
@@ -45,6 +46,10 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
             or e.has("no_handling")
         ):
             return f"{e.name}'s traits are not vectorised"
+        if e is not None and any(e.aptitude_bonus(t) for t in ("repair", "recondition")):
+            return f"{e.name}'s Natural Aptitude for repairs is not vectorised"
+        if e is not None and prod(e.base(a) + 1 for a in ABILITIES) > MAX_CODES:
+            return f"{e.name}'s ranks are too high for the vectorised tables"
         if e is not None and s.controlled and (e.base("battle") < 1 or e.base("handling") < 1):
             return "controllers without Battle or Handling are not vectorised"
         rule = policy._rule(i)
@@ -52,11 +57,4 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
             return "custom retreat rules are not vectorised"
         if not isinstance(rule, Never) and any(sh.design.immobile for sh in s.ships):
             return "retreating sides with immobile ships are not vectorised"
-    if policy.takeover:
-        for s in battle.sides:
-            can_sense = (s.entity is not None and s.entity.base("sensors") > 0) or any(
-                sh.design.sensors for sh in s.ships
-            )
-            if s.sensors >= battle.rules.takeover_lock or can_sense:
-                return "Take-Overs are possible (use AutoPolicy(takeover=False) for the fast path)"
     return None

@@ -1,103 +1,224 @@
-"""Static tables of one side for the vectorised simulation: costs, orders, dice by Control."""
+"""Static tables for the vectorised simulation, generated from the engine's own rule objects.
+
+Nothing here restates a rule: every entry is what the engine's function answers for one
+situation, asked once per battle setup (or once per entity damage pattern met, lazily).
+
+* ship dice: :func:`kit.successors.combat.pools._unit_pool` (the engine's pool of one ship,
+  ruling 2) for each ability and attack phase, on its own and under Control of its entity at
+  each damage level of that ability; kept as counts of dice per rank 1..5 (a rank above 5
+  rolls like a 5: :func:`~kit.successors.combat.core_rules.die_chance`);
+* entities: an :class:`~kit.successors.entities.Entity` with each damage pattern gives
+  whether it is neutralized, the hits it takes before that
+  (``damage._entity_room``), the ability a hit lowers (``damage.entity_loss_order``), the
+  ability a repair fixes (``handling.entity_repair_ability``), its own dice and its Control
+  rank;
+* the allocation order (``damage.allocation_order``), the price order of repairs, hits on
+  neutralized ships and releases (``damage.cheapest_first``), the damage table
+  (``CombatRules.damage``), Take-Over needs, bonuses and reconditioning
+  (``takeover.needed_successes``, ``takeover_bonus``, ``needs_recondition``), and which
+  units the policy fires (``AutoPolicy.fire``).
+"""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from ...entities import ABILITIES
-from ...fleets import entity_phase, ship_dice, ship_phase
-from ...ranks import split
-from ..damage import allocation_order, cheapest_first
+from ..core_rules import die_chance
+from ..damage import (
+    _entity_room,
+    allocation_order,
+    cheapest_first,
+    entity_loss_order,
+)
+from ..handling import entity_repair_ability
+from ..pools import _unit_pool
 from ..rules import ATTACK_PHASES
-from ..state import initial_state
+from ..state import Unit, initial_state
+from ..takeover import needed_successes, needs_recondition, takeover_bonus
 
-__all__ = ["SideTables"]
+__all__ = ["CHANCE", "PARTS", "EntityTable", "Tables"]
+
+#: Dice ranks the tables count (a rank above 5 is counted as 5: it rolls the same).
+PARTS = np.arange(1, 6)
+#: Chance of a success of a die of each rank in :data:`PARTS`.
+CHANCE = die_chance(PARTS)
+#: Abilities rolled in a battle besides Battle.
+POOLS = ("handling", "control", "sensors")
+#: Entity damage patterns a table may have before the fast path declines the battle.
+MAX_CODES = 200_000
 
 
-class SideTables:
-    """Static tables of one side for the fast path."""
+def counts(dice: Any) -> np.ndarray:
+    """Dice -> how many of each rank 1..5 (above 5 counts as 5)."""
+    out = np.zeros(5, np.int64)
+    for d in dice:
+        if d > 0:
+            out[min(int(d), 5) - 1] += 1
+    return out
 
-    def __init__(self, battle: Any, i: int) -> None:
-        side = battle.sides[i]
-        st = initial_state(battle.sides)
-        units = allocation_order(st.side_units(i))
+
+class EntityTable:
+    """What the engine's :class:`~kit.successors.entities.Entity` says for each damage pattern
+    of one side's entity, filled in lazily as patterns are met. A pattern is coded as one int:
+    the hits on each ability in mixed radix (``radix[a] = base[a] + 1``)."""
+
+    def __init__(self, ent: Any) -> None:
+        self.ent = ent
+        self.base = np.array([ent.base(a) for a in ABILITIES], np.int64)
+        self.radix = self.base + 1
+        self.stride = np.cumprod(np.concatenate([[1], self.radix[:-1]]))
+        self.size = int(np.prod(self.radix))
+        n = self.size
+        self.known = np.zeros(n, bool)
+        self.neutral = np.zeros(n, bool)
+        self.room = np.zeros(n, np.int64)
+        self.loss = np.zeros(n, np.int64)
+        self.repair = np.full(n, -1, np.int64)
+        self.control = np.zeros(n, np.int64)
+        self.dice = {a: np.zeros((n, 5), np.int64) for a in ("battle", *POOLS)}
+        self.start = int(np.dot(np.array(ent.damage, np.int64), self.stride))
+
+    def damage_of(self, code: Any, ability: int) -> Any:
+        """Hits on ``ability`` (index) in pattern ``code``."""
+        return (np.asarray(code) // self.stride[ability]) % self.radix[ability]
+
+    def ensure(self, codes: np.ndarray) -> None:
+        """Fill the rows of every pattern in ``codes`` not met before."""
+        new = np.unique(codes)
+        new = new[~self.known[new]]
+        for c in new.tolist():
+            dmg = tuple(int(x) for x in (c // self.stride) % self.radix)
+            e = self.ent.replace(damage=dmg)
+            self.neutral[c] = e.neutralized
+            self.room[c] = _entity_room(e)
+            self.loss[c] = ABILITIES.index(entity_loss_order(e))
+            rep = entity_repair_ability(e)
+            self.repair[c] = -1 if rep is None else ABILITIES.index(rep)
+            self.control[c] = e.current("control")
+            for a, table in self.dice.items():
+                table[c] = counts(e.dice(a))
+            self.known[c] = True
+
+    def hit(self, code: np.ndarray, ability: np.ndarray, step: int) -> np.ndarray:
+        """Pattern after ``step`` (+1 a hit, -1 a repair) on ``ability`` (index per row)."""
+        return code + step * self.stride[ability]
+
+
+class Tables:
+    """Everything the fast path needs that does not change during a battle."""
+
+    def __init__(self, battle: Any, policy: Any) -> None:
+        sides = battle.sides
+        rules = battle.rules
+        fr = rules.fleet_rules
+        st = initial_state(sides)
+        setup = list(st.units.values())
+        units = allocation_order(setup)  # the unit axis: ruling 4's allocation order
+        self.S, self.U = len(sides), len(units)
+        S, U = self.S, self.U
         self.keys = [u.key for u in units]
+        self.origin = np.array([u.origin for u in units], np.int64)
         self.cost = np.array([u.cost for u in units], float)
-        self.k = np.array([u.design.hits_per_damage for u in units], int)
+        self.k = np.array([u.design.hits_per_damage for u in units], np.int64)
         self.reloader = np.array([u.design.after_attack == "neutralized" for u in units])
         self.imploder = np.array([u.design.after_attack == "destroyed" for u in units])
         self.mobile = np.array([not u.design.immobile for u in units])
         self.controlled = np.array([u.controlled for u in units], bool)
-        # cheapest first: the order of repairs, of hits on neutralized ships, of releases
-        rep = sorted(range(len(units)), key=lambda j: cheapest_first(units[j]))
-        self.repair_order = np.array(rep, int)
-        ent = side.entity
-        self.entity = ent
-        self.base = np.array([ent.base(a) if ent else 0 for a in ABILITIES], int)
-        self.dmg0 = np.array(ent.damage if ent else (0,) * 5, int)
-        fr = battle.rules.fleet_rules
+        pos = {u.key: j for j, u in enumerate(setup)}
+        #: setup position of each column (the engine's order of a side's units)
+        self.setup_pos = np.array([pos[k] for k in self.keys], np.int64)
+        self.setup_order = np.argsort(self.setup_pos)
+        #: columns cheapest first (repairs, hits on neutralized ships, releases of Control)
+        self.cheap_order = np.array(
+            sorted(range(U), key=lambda j: cheapest_first(units[j])), np.int64
+        )
         self.per_rank = fr.control_limit_per_rank
-        U = len(units)
-        # per ability: dice and phase of each ship under Control of an entity at rank r
-        # (row r; row 0: no working controller) and of each ship on its own
-        self.tables: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
-        # "<ability> chance": the same tables as each die's chance to succeed
-        for ability in ("battle", "handling"):
-            R = int(self.base[ABILITIES.index(ability)]) if ent else 0
-            own = [ship_dice(u.design.abilities()[ability], None, rules=fr) for u in units]
-            rows = [
-                [
-                    ship_dice(u.design.abilities()[ability], r if r > 0 else None, rules=fr)
-                    for u in units
-                ]
-                for r in range(R + 1)
-            ]
-            slots = max([1] + [len(d) for d in own] + [len(d) for row in rows for d in row])
-            parts = np.zeros((R + 1, U, slots), int)
-            phase = np.zeros((R + 1, U), int)  # 0 first, 1 main, 2 last, -1 none
-            parts_own = np.zeros((U, slots), int)
-            phase_own = np.zeros(U, int)
+        self.entities = [EntityTable(s.entity) if s.entity is not None else None for s in sides]
+        self.has_entity = np.array([e is not None for e in self.entities])
+        face = [rules.damage(f) for f in range(1, 7)]
+        #: damage table: probability of neutralized, hulked, vaporized on the damage roll
+        self.damage_p = np.array(
+            [face.count(r) / 6 for r in ("neutralized", "hulked", "vaporized")], float
+        )
+        # ---- dice of each ship: row 0 on its own, row 1 + d under Control of its entity with
+        # d hits on that ability (a row at d = base: the entity is neutralized, own dice)
+        self.rows: dict[str, int] = {}
+        self.pool: dict[str, np.ndarray] = {}
+        for key in ("battle:first", "battle:main", "battle:last", *POOLS):
+            ability, _, phase = key.partition(":")
+            ai = ABILITIES.index(ability)
+            R = max([0] + [int(e.base[ai]) for e in self.entities if e is not None])
+            table = np.zeros((R + 2, U, 5), np.int64)
             for j, u in enumerate(units):
-                parts_own[j, : len(own[j])] = own[j]
-                ph = ship_phase(u.design, None, False)
-                phase_own[j] = ATTACK_PHASES.index(ph) if ph else -1
-                for r in range(R + 1):
-                    d = rows[r][j]
-                    parts[r, j, : len(d)] = d
-                    ph = ship_phase(u.design, ent if r > 0 else None, r > 0)
-                    phase[r, j] = ATTACK_PHASES.index(ph) if ph else -1
-            self.tables[ability] = (parts, phase, parts_own, phase_own)
-            # the chance of each die (a part above 5 still fails on a 6; no die: 0)
-            self.tables[ability + " chance"] = (_p(parts), phase, _p(parts_own), phase_own)
-        self.entity_phase = ATTACK_PHASES.index(entity_phase(ent)) if ent else -1
-        self.ent_dice_max = max(1, len(split(int(self.base.sum()) + 1)))
+                own = _unit_pool(ability, None, u.design, False, phase or None, fr)
+                table[0, j] = counts(own)
+                et = self.entities[u.origin]
+                for d in range(R + 1):
+                    if et is None or d >= et.base[ai]:
+                        table[d + 1, j] = table[0, j]
+                        continue
+                    ent = et.ent.replace(damage=_only(ai, d))
+                    dice = _unit_pool(ability, ent, u.design, True, phase or None, fr)
+                    table[d + 1, j] = counts(dice)
+            self.pool[key] = table
+            #: columns with dice in some row: the only ones worth gathering
+            self.pool[key + " cols"] = np.nonzero(table.sum(axis=(0, 2)) > 0)[0]
+            self.pool[key + " has"] = table.sum(axis=2) > 0
+        self.entity_phase = np.array(
+            [
+                ATTACK_PHASES.index("first" if s.entity.first_strike_controlled else "main")
+                if s.entity is not None
+                else -1
+                for s in sides
+            ]
+        )
+        # ---- what the policy fires: by column, on its own (0) and under Control (1)
+        self.fires = np.ones((2, U), bool)
+        for c in (0, 1):
+            for j, u in enumerate(units):
+                duck = SimpleNamespace(
+                    st=SimpleNamespace(
+                        units={u.key: SimpleNamespace(controlled=bool(c), design=u.design)}
+                    )
+                )
+                self.fires[c, j] = u.key in policy.fire(duck, u.origin, "main", [u.key])
+        # ---- Take-Overs, from the engine's functions on the setup's records
+        ctx: Any = SimpleNamespace(sides=sides, st=st, rules=rules)  # what the three functions read
+        self.need = np.array(
+            [needed_successes(ctx, _as(units[0], controlled=c)) for c in (False, True)]
+            if U
+            else [0, 0],
+            np.int64,
+        )
+        #: [taker, owner, column] automatic extra successes
+        self.bonus = np.zeros((S, S, U), np.int64)
+        #: [taker, column] the taker must recondition the ship before it can act
+        self.recondition = np.zeros((S, U), bool)
+        for t in range(S):
+            for j, u in enumerate(units):
+                self.recondition[t, j] = needs_recondition(ctx, t, u)
+                for o in range(S):
+                    if o != t:
+                        self.bonus[t, o, j] = takeover_bonus(ctx, t, _as(u, owner=o))
+        self.bonus_needs_a_success = rules.takeover_bonus_needs_a_success
+        self.tek_locked = np.array(
+            [s.entity is not None and s.entity.has("tek_locked") for s in sides]
+        )
 
-    def dice(
-        self, ability: str, rank: np.ndarray, ctl: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """[B, U, slots] dice and [B, U] attack phases with controller ranks ``rank`` [B] and
-        the ships under Control ``ctl`` [B, U]."""
-        parts, phase, parts_own, phase_own = self.tables[ability]
-        if not ctl.any():
-            B = ctl.shape[0]
-            return (
-                np.broadcast_to(parts_own, (B, *parts_own.shape)),
-                np.broadcast_to(phase_own, (B, phase_own.shape[0])),
-            )
-        dice = np.where(ctl[:, :, None], parts[rank], parts_own[None, :, :])
-        return dice, np.where(ctl, phase[rank], phase_own[None, :])
+
+def _only(ability: int, hits: int) -> tuple[int, int, int, int, int]:
+    d = [0, 0, 0, 0, 0]
+    d[ability] = hits
+    return (d[0], d[1], d[2], d[3], d[4])
 
 
-def _p(parts: np.ndarray) -> np.ndarray:
-    return np.minimum(parts, 5) / 6.0
-
-
-def _split_dice(ranks: np.ndarray, width: int) -> np.ndarray:
-    """[B] ranks -> [B, width] dice parts (5s then the remainder)."""
-    idx = np.arange(width)[None, :]
-    r = ranks[:, None]
-    full = r // 5
-    rest = r % 5
-    return np.where(idx < full, 5, np.where(idx == full, rest, 0))
+def _as(u: Unit, **changes: Any) -> Unit:
+    """A copy of a unit record with some fields changed (to ask the engine about it)."""
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
+    new.__dict__.update(changes)
+    return new
