@@ -13,8 +13,13 @@ makes sure they run as few times as possible, without changing a single result:
 * An incident changes the counters by a fixed :class:`~kit.regulus.core.Effect`; whatever
   follows (the floor, the end check, a Knockout, a token) depends only on the counters after
   it. Many (state, total) pairs lead to the same counters (a Fumble from Progress 2 and a Type 2
-  incident from Progress 1), so that settling is worked out once per distinct result.
-* The walk itself keys states by small integers and reads moves from a list-like table.
+  incident from Progress 1), so that settling is worked out once per distinct result. Those
+  counters are one integer (a class's code plus the effect's code), a cheap dictionary key.
+* When a roll settled before the last tick goes on to a main roll, the same roll on the last
+  tick differs only in the final step, which reads the clock; that step alone is run again for
+  the last tick instead of the whole settling.
+* The walk itself keys states by small integers (class index and turn in one number); a class's
+  moves are shared by every turn it is reached on, the walk adding the turn as it goes.
 * A compiled setup (job type, Difficulty, Clock, Conditions, rules, crew and automatic policy)
   is kept in a small cache, so asking again - the same job later in play, another job of the
   same setup - reuses every move already worked out.
@@ -75,9 +80,17 @@ def resolve(ctx: Context, policy: Policy, s: JobState) -> JobState:
     return s
 
 
-#: A state's moves for the walk: the expected Threat and Heat one roll adds, the live states it
-#: reaches ``[(key, p)]`` and its ends ``[(turn, success, reason, p)]``.
-WalkMoves = tuple[float, float, list[tuple[int, float]], list[tuple[int, bool, str, float]]]
+#: Walk keys are ``class index * TURNS + turn``: the class in the high bits, the clock ticks spent
+#: in the low ones (a Clock is at most 7; the walk refuses one of ``TURNS`` or more).
+TURN_BITS = 6
+TURNS = 1 << TURN_BITS
+
+#: One roll from a class: the expected Threat and Heat it adds, the live classes it reaches
+#: ``[(class index * TURNS, p)]`` and its ends ``[(success, reason, p)]``.
+ClassMoves = tuple[float, float, list[tuple[int, float]], list[tuple[bool, str, float]]]
+#: A state's moves for the walk: its class's moves and the turn after the roll (add it to a
+#: live entry for the walk key reached; the turn an end is counted on).
+WalkMoves = tuple[float, float, list[tuple[int, float]], list[tuple[bool, str, float]], int]
 
 
 class Compiled:
@@ -97,59 +110,75 @@ class Compiled:
         """The policy might read the turn (or Threat and Heat): keep them in every key."""
         self.detailed = self.counters or self.exact_turn
         """Keep Threat and Heat in the settling keys."""
-        # Per phase, each total's probability and effect, in the dice's order; the effect's
-        # flags (companion, token may be spent, Knockout) as one small number for the keys.
-        # The last item says the settling key is the previous row's (7 and 8 on the default
-        # tables), once for keys without and once for keys with Threat and Heat.
+        # Per phase, each total's probability and effect, in the dice's order: the probability,
+        # the settling key's offset (see _code), the Threat and Heat the effect adds, the total,
+        # and whether the settling key is the previous row's (7 and 8 on the default tables).
+        # The effect's flags (companion, token may be spent, Knockout) are one small number.
         flags: dict[tuple[bool, bool, bool], int] = {}
-        Row = tuple[float, int, int, int, int, int, int, bool]
-        self.rows: dict[str, tuple[list[Row], list[Row]]] = {}
+        self.rows: dict[str, list[tuple[float, int, int, int, int, bool]]] = {}
         rules = ctx.rules
+        detailed = self.detailed
         for phase, dice in ((MAIN, rules.main_dice), (COMPANION, rules.companion_dice)):
-            both: tuple[list[Row], list[Row]] = ([], [])
-            for detailed, rows in enumerate(both):
-                before = None
-                for total, p in _probabilities(dice):
-                    e = ctx.effects[total]
-                    f = flags.setdefault((e.companion, e.token_ok, e.lose_crew), len(flags))
-                    parts = (e.progress, e.tokens, f) + ((e.threat, e.heat) if detailed else ())
-                    rows.append(
-                        (p, e.progress, e.threat, e.heat, e.tokens, f, total, parts == before)
-                    )
-                    before = parts
-            self.rows[phase] = both
-        self.class_index: dict[JobState, int] = {}
+            rows = self.rows[phase] = []
+            before = None
+            for total, p in _probabilities(dice):
+                e = ctx.effects[total]
+                f = flags.setdefault((e.companion, e.token_ok, e.lose_crew), len(flags))
+                if detailed:
+                    off = _code(e.threat, e.heat, e.progress, e.tokens, 0, f)
+                else:
+                    off = _code(0, 0, e.progress, e.tokens, 0, f)
+                rows.append((p, off, e.threat, e.heat, total, off == before))
+                before = off
+        self.class_index: dict[tuple, int] = {}
+        """A live state without its turn (and without Threat and Heat unless a condition reads
+        them), as a plain tuple -> its class index."""
         self.class_state: list[JobState] = []
-        self.class_roster: list[int] = []
+        self.class_base: list[int] = []
+        """Per class, its counters as a settling key (see _code) with no effect added yet."""
         self.rosters: dict[tuple[str, ...], int] = {}
-        self.class_moves: dict[tuple[int, Any], tuple[float, float, list, list]] = {}
-        self.settled: dict[tuple, tuple[int, int, int]] = {}
-        """Counters right after an incident -> what they settle into, on any clock tick."""
-        self.by_flag: dict[tuple, tuple[int, int, int]] = {}
-        """The same for results that read the clock, keyed with the tick's flag as well."""
+        self.class_moves: dict[tuple[int, Any], ClassMoves] = {}
+        self.by_flag: dict[Any, dict[int, tuple[int, int, int]]] = (
+            {} if self.exact_turn else {False: {}, True: {}}
+        )
+        """Per the tick's flag: counters right after an incident (a settling key) -> what they
+        settle into. A result that holds on any tick (see _settle) goes in every flag's table."""
         self.ends: list[tuple[bool, str]] = []
         """Ways a job ends, ``(success, reason)``; a settled result ``-1 - i`` is ``ends[i]``."""
+        self.end_index: dict[tuple[bool, str], int] = {}
+        """``ends[i]`` -> ``-1 - i``."""
+        self.lose_crew = {total: e.lose_crew for total, e in ctx.effects.items()}
         self.walk_moves: dict[int, dict[int, WalkMoves]] = {}
-        """Per Clock: walk key (class index * (Clock + 1) + turn) -> moves."""
+        """Per Clock: walk key (class index * TURNS + turn) -> moves."""
 
     # ---------------------------------------------------------------- keys
     def _class(self, s: JobState) -> int:
         """Index of the class of a live state (the state without its turn)."""
         # s without its turn (and without Threat and Heat unless a condition reads them)
-        k = _new(
-            JobState,
-            (s[0], 0, s[2], s[3], s[4]) + s[5:] if self.counters else (s[0], 0, s[2], 0, 0) + s[5:],
-        )
-        i = self.class_index.get(k)
+        if self.counters:
+            ck: tuple = (s[0], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10])
+        else:
+            ck = (s[0], s[2], s[5], s[6], s[7], s[8], s[9], s[10])
+        i = self.class_index.get(ck)
         if i is None:
-            i = self.class_index[k] = len(self.class_state)
+            i = self.class_index[ck] = len(self.class_state)
+            k = _new(
+                JobState,
+                (s[0], 0, s[2], s[3], s[4]) + s[5:]
+                if self.counters
+                else (s[0], 0, s[2], 0, 0) + s[5:],
+            )
             self.class_state.append(k)
-            self.class_roster.append(self.rosters.setdefault(k.roster, len(self.rosters)))
+            roster = self.rosters.setdefault(k.roster, len(self.rosters))
+            if self.detailed:
+                self.class_base.append(_code(k.threat, k.heat, k.progress, k.tokens, roster, 0))
+            else:
+                self.class_base.append(_code(0, 0, k.progress, k.tokens, roster, 0))
         return i
 
     def key(self, s: JobState, clock: int) -> int:
         """Walk key of a live state after its decisions are resolved."""
-        return self._class(s) * (clock + 1) + s.turn
+        return (self._class(s) << TURN_BITS) + s.turn
 
     # --------------------------------------------------------------- moves
     def moves(self, key: int, clock: int) -> WalkMoves:
@@ -157,8 +186,7 @@ class Compiled:
         table = self.walk_moves.setdefault(clock, {})
         hit = table.get(key)
         if hit is None:
-            w = clock + 1
-            cid, turn = divmod(key, w)
+            cid, turn = key >> TURN_BITS, key & (TURNS - 1)
             main = self.class_state[cid].phase == MAIN
             after = turn + 1 if main else turn
             if self.exact_turn:
@@ -172,43 +200,29 @@ class Compiled:
             cm = self.class_moves.get((cid, flag))
             if cm is None:
                 cm = self.class_moves[(cid, flag)] = self._class_moves(cid, at, flag)
-            d_threat, d_heat, live, ends = cm
-            hit = table[key] = (
-                d_threat,
-                d_heat,
-                [(c * w + after, p) for c, p in live],
-                [(after, ok, reason, p) for ok, reason, p in ends],
-            )
+            hit = table[key] = (*cm, after)
         return hit
 
-    def _class_moves(self, cid: int, turn: int, flag: Any) -> tuple[float, float, list, list]:
+    def _class_moves(self, cid: int, turn: int, flag: Any) -> ClassMoves:
         """One roll from a class at ``turn``, merged over the totals in the dice's order."""
         c = self.class_state[cid]
         s = _new(JobState, (c[0], turn) + c[2:])
-        settled, by_flag = self.settled, self.by_flag
-        get, get_flag = settled.get, by_flag.get
-        progress, threat, heat, tokens = s.progress, s.threat, s.heat, s.tokens
-        roster = self.class_roster[cid]
-        detailed = self.detailed
+        flagged = self.by_flag.get(flag)
+        if flagged is None:
+            flagged = self.by_flag[flag] = {}
+        get = flagged.get
+        base = self.class_base[cid]
         d_threat = d_heat = 0.0
-        live: dict[int, float] = {}
-        ends: dict[int, float] = {}
+        # Live classes (codes >= 0) and ends (codes < 0) in one table, each in the order reached.
+        reached: dict[int, float] = {}
+        add = reached.get
         hit: tuple[int, int, int] | None = None
-        for p, dp, dt, dh, dk, f, total, again in self.rows[s.phase][detailed]:
+        for p, off, dt, dh, total, again in self.rows[s.phase]:
             if not again:  # the key differs from the previous row's
-                if detailed:
-                    k: tuple = (progress + dp, threat + dt, heat + dh, tokens + dk, roster, f)
-                else:
-                    k = (progress + dp, tokens + dk, roster, f)
+                k = base + off
                 hit = get(k)
                 if hit is None:
-                    hit = get_flag((k, flag))
-                    if hit is None:
-                        hit, any_tick = self._settle(s, total)
-                        if any_tick:
-                            settled[k] = hit
-                        else:
-                            by_flag[(k, flag)] = hit
+                    hit = self._settle(s, total, k, flag)
             assert hit is not None
             nxt, more_threat, more_heat = hit
             # Adding p * 0 leaves a sum as it is (it starts at +0.0), so zeros are skipped.
@@ -216,37 +230,76 @@ class Compiled:
                 d_threat += p * (dt + more_threat)
             if dh or more_heat:
                 d_heat += p * (dh + more_heat)
-            if nxt >= 0:
-                live[nxt] = live.get(nxt, 0.0) + p
-            else:
-                ends[nxt] = ends.get(nxt, 0.0) + p
+            reached[nxt] = add(nxt, 0.0) + p
+        ends = self.ends
         return (
             d_threat,
             d_heat,
-            list(live.items()),
-            [(*self.ends[-1 - i], p) for i, p in ends.items()],
+            [(k, p) for k, p in reached.items() if k >= 0],
+            [(*ends[-1 - k], p) for k, p in reached.items() if k < 0],
         )
 
-    def _settle(self, s: JobState, total: int) -> tuple[tuple[int, int, int], bool]:
-        """Roll ``total`` from ``s`` through the rule functions and the policy.
+    def _settle(self, s: JobState, total: int, k: int, flag: Any) -> tuple[int, int, int]:
+        """Roll ``total`` from ``s`` through the rule functions and the policy; remember the
+        result under the settling key ``k`` for the tick's ``flag``.
 
-        Returns the class index of the state reached (``-1 - i`` for ``ends[i]`` if the job
-        ended) with the Threat and Heat added after the incident's own effect, and whether that
-        holds on any clock tick (the clock was not read, and the policy does not read the turn).
+        The result is the class index (times ``TURNS``) of the state reached, or ``-1 - i`` for
+        ``ends[i]`` if the job ended, with the Threat and Heat added after the incident's own
+        effect. It holds on any clock tick when the clock was not read and the policy does not
+        read the turn; then it goes in every flag's table.
         """
         ctx = self.ctx
         post = ctx.incident(s, total)
-        t = ctx.after_incident(post, ctx.effects[total].lose_crew)
-        if t.phase == KNOCKOUT or t.phase == TOKEN:
+        t = ctx.after_incident(post, self.lose_crew[total])
+        phase = t[0]
+        if phase in (KNOCKOUT, TOKEN):
             t = resolve(ctx, self.policy, t)
-        any_tick = not self.exact_turn and not ctx.clock_decided(t)
-        more_threat, more_heat = t.threat - post.threat, t.heat - post.heat
-        if t.phase == ENDED:
-            end = (t.outcome == "success", t.reason or "clock")
-            if end not in self.ends:
-                self.ends.append(end)
-            return (-1 - self.ends.index(end), more_threat, more_heat), any_tick
-        return (self._class(t), more_threat, more_heat), any_tick
+            phase = t[0]
+        more_threat, more_heat = t[3] - post[3], t[4] - post[4]
+        if phase == ENDED:
+            hit = (self._end(t), more_threat, more_heat)
+        else:
+            hit = (self._class(t) << TURN_BITS, more_threat, more_heat)
+        if self.exact_turn:
+            self.by_flag[flag][k] = hit
+        elif not ctx.clock_decided(t):
+            for table in self.by_flag.values():
+                table[k] = hit
+        else:
+            self.by_flag[flag][k] = hit
+            if phase == MAIN and k not in self.by_flag[True]:
+                # Reached on a tick before the last, the job goes on to a main roll. Nothing on
+                # the way read the turn but the final step (Context._next, see clock_decided),
+                # so on the last tick the same roll ends where that step ends then.
+                last = ctx._next(_new(JobState, (t[0], ctx.clock) + t[2:]))
+                if last[0] == ENDED:
+                    self.by_flag[True][k] = (self._end(last), more_threat, more_heat)
+        return hit
+
+    def _end(self, t: JobState) -> int:
+        """The code ``-1 - i`` of the way the ended state ``t`` ended, ``ends[i]``."""
+        end = (t[9] == "success", t[10] or "clock")
+        code = self.end_index.get(end)
+        if code is None:
+            code = self.end_index[end] = -1 - len(self.ends)
+            self.ends.append(end)
+        return code
+
+
+#: Base of the digits of a settling key (see _code).
+_B = 1 << 20
+
+
+def _code(threat: int, heat: int, progress: int, tokens: int, roster: int, flags: int) -> int:
+    """Counters as one integer, a dictionary key cheaper to build and hash than a tuple.
+
+    Digits in base ``_B`` (Threat, Heat and Progress may be negative: each stays well within
+    ``_B // 2`` of zero over the walk's at most ``MAX_ROLLS`` rolls, tokens and the roster index
+    within ``0.._B - 1``) and ``flags`` (0..7) last, so distinct counters give distinct codes and
+    the code of a sum is the sum of the codes: a state's code plus an effect's is the code of the
+    counters the effect leaves.
+    """
+    return ((((threat * _B + heat) * _B + progress) * _B + tokens) * _B + roster) * 8 + flags
 
 
 _CACHE: OrderedDict[tuple, Compiled] = OrderedDict()
@@ -333,6 +386,8 @@ def walk(c: Compiled, start: JobState, clock: int) -> Walked:
     reasons: dict[str, float] = {}
     rolls: dict[int, float] = {}
     success = failure = threat = heat = unresolved = 0.0
+    if clock >= TURNS:
+        raise InvalidInput(f"clock {clock} is too long for exact odds (at most {TURNS - 1})")
     frontier = {c.key(start, clock): 1.0}
     table = c.walk_moves.setdefault(clock, {})
     moves = c.moves
@@ -347,24 +402,26 @@ def walk(c: Compiled, start: JobState, clock: int) -> Walked:
             mv = table.get(s)
             if mv is None:
                 mv = moves(s, clock)
-            d_threat, d_heat, live, ends = mv
+            d_threat, d_heat, live, ends, after = mv
             if d_threat:
                 threat += mass * d_threat
             if d_heat:
                 heat += mass * d_heat
             for k, p in live:
+                k += after
                 nxt[k] = get(k, 0.0) + mass * p
-            for turn, ok, reason, p in ends:
-                w = mass * p
-                turns[turn] += w
-                level += w
+            if ends:
                 ended = True
-                if ok:
-                    success += w
-                    success_turn[turn] += w
-                else:
-                    failure += w
-                    reasons[reason] = reasons.get(reason, 0.0) + w
+                for ok, reason, p in ends:
+                    w = mass * p
+                    turns[after] += w
+                    level += w
+                    if ok:
+                        success += w
+                        success_turn[after] += w
+                    else:
+                        failure += w
+                        reasons[reason] = reasons.get(reason, 0.0) + w
         if ended:
             rolls[n] = level
         if n < MAX_ROLLS and (not nxt or min(nxt.values()) >= TINY):

@@ -134,6 +134,13 @@ class Context:
     """Condition results by (roster, Heat, Threat): the exact walk asks the same ones often."""
     effects: dict[int, Effect] = field(default_factory=dict, compare=False, repr=False)
     """Total -> :class:`Effect` of its incident under these rules; derived."""
+    counters: bool = field(default=False, compare=False, repr=False)
+    """Some condition reads Heat or Threat; derived."""
+    _facts_memo: dict[object, tuple[bool, bool]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The end check's two questions (every condition holds; one is broken for good) by roster,
+    and by Heat and Threat as well when a condition reads them."""
 
     def __post_init__(self) -> None:
         # Facts read on every end check, worked out once.
@@ -156,6 +163,7 @@ class Context:
             for total, inc in self.table.table.items()
         }
         object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "counters", any(c.uses_counters for c in self.conditions))
 
     def start(self, roster: tuple[str, ...]) -> JobState:
         """The state before the first roll."""
@@ -195,8 +203,8 @@ class Context:
 
     def after_incident(self, s: JobState, lose_crew: bool) -> JobState:
         """Settle the state :meth:`incident` left: a Knockout asks who leaves, else floor and checks."""
-        if lose_crew and s.roster:
-            return _set(s, _PHASE, KNOCKOUT)
+        if lose_crew and s[6]:
+            return _tuple_new(JobState, (KNOCKOUT,) + s[1:])
         return self._settle(s)
 
     # ------------------------------------------------------------ adjustments
@@ -216,25 +224,31 @@ class Context:
     # -------------------------------------------------------------- decisions
     def knockout(self, s: JobState, name: str) -> JobState:
         """The operative ``name`` leaves the roster; then the incident settles."""
-        roster = tuple(n for n in s.roster if n != name)
-        return self._settle(_set(s, _ROSTER, roster))
+        roster = s[6]
+        if roster.count(name) == 1:  # names are unique in a crew: the usual case, made quick
+            i = roster.index(name)
+            roster = roster[:i] + roster[i + 1 :]
+        else:
+            roster = tuple([n for n in roster if n != name])
+        return self._settle(_tuple_new(JobState, s[:6] + (roster,) + s[7:]))
 
     def token(self, s: JobState, spend: bool) -> JobState:
         """Spend (or keep) a token: a Minor Consequence for extra Progress."""
         if spend:
+            phase, turn, progress, threat, heat, tokens, roster, due, ok, outcome, reason = s
             s = self._floor(
                 _state(
-                    s.phase,
-                    s.turn,
-                    s.progress + self.rules.token_progress,
-                    s.threat + self.rules.minor_threat,
-                    s.heat,
-                    s.tokens - 1,
-                    s.roster,
-                    s.companion_due,
-                    s.token_ok,
-                    s.outcome,
-                    s.reason,
+                    phase,
+                    turn,
+                    progress + self.rules.token_progress,
+                    threat + self.rules.minor_threat,
+                    heat,
+                    tokens - 1,
+                    roster,
+                    due,
+                    ok,
+                    outcome,
+                    reason,
                 )
             )
             ended = self._end_check(s)
@@ -251,26 +265,27 @@ class Context:
 
     def _settle(self, s: JobState) -> JobState:
         floor = self.rules.progress_floor  # self._floor(s), without a call: run very often
-        if floor is not None and s.progress < floor:
+        if floor is not None and s[2] < floor:
             s = _set(s, _PROGRESS, floor)
         ended = self._end_check(s)
         if ended is not None:
             return ended
-        if s.tokens > 0 and s.token_ok:
-            return _set(s, _PHASE, TOKEN)
+        if s[5] > 0 and s[8]:  # tokens held, and this incident allows spending one
+            return _tuple_new(JobState, (TOKEN,) + s[1:])
         return self._next(s)
 
     def _next(self, s: JobState) -> JobState:
-        if s.companion_due:
-            phase, outcome, reason = COMPANION, s.outcome, s.reason
-        elif s.turn >= self.clock:
+        _, turn, progress, threat, heat, tokens, roster, due, _, outcome, reason = s
+        if due:
+            phase = COMPANION
+        elif turn >= self.clock:
             phase, outcome, reason = ENDED, "failure", "clock"
         else:
-            phase, outcome, reason = MAIN, s.outcome, s.reason
+            phase = MAIN
         return _tuple_new(
             JobState,
-            (phase, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster, False, False, outcome, reason),
-        )  # fmt: skip
+            (phase, turn, progress, threat, heat, tokens, roster, False, False, outcome, reason),
+        )
 
     @staticmethod
     def clock_decided(s: JobState) -> bool:
@@ -289,20 +304,32 @@ class Context:
             )
         return hit
 
+    def _facts(self, s: JobState) -> tuple[bool, bool]:
+        """Whether every condition holds in ``s``, and whether one is broken for good."""
+        key = (s.roster, s.heat, s.threat) if self.counters else s.roster  # as in _end_check
+        hit = self._facts_memo.get(key)
+        if hit is None:
+            holds = self.holds(s)
+            hit = self._facts_memo[key] = (
+                all(holds),
+                any(
+                    not ok and not c.recoverable(self.heat_can_fall, self.threat_can_fall)
+                    for c, ok in zip(self.conditions, holds)
+                ),
+            )
+        return hit
+
     def _end_check(self, s: JobState) -> JobState | None:
-        holds = self.holds(s)
-        if s.progress >= self.difficulty and all(holds):
+        facts = self._facts_memo.get((s[6], s[4], s[3]) if self.counters else s[6])
+        every, doomed = self._facts(s) if facts is None else facts
+        if every and s[2] >= self.difficulty:
             return self._ended(s, "success", "progress")
-        if not s.roster:
+        if not s[6]:
             return self._ended(s, "failure", "crew")
-        for c, ok in zip(self.conditions, holds):
-            if not ok and not c.recoverable(self.heat_can_fall, self.threat_can_fall):
-                return self._ended(s, "failure", "condition")
+        if doomed:
+            return self._ended(s, "failure", "condition")
         return None
 
     @staticmethod
     def _ended(s: JobState, outcome: str, reason: str) -> JobState:
-        return _state(
-            ENDED, s.turn, s.progress, s.threat, s.heat, s.tokens, s.roster,
-            False, False, outcome, reason,
-        )  # fmt: skip
+        return _tuple_new(JobState, (ENDED,) + s[1:7] + (False, False, outcome, reason))

@@ -31,7 +31,7 @@ from kit.regulus import (
     odds_grid,
     simulate,
 )
-from kit.regulus._walk import clear_cache, resolve
+from kit.regulus._walk import _code, clear_cache, resolve
 from kit.regulus.core import ENDED
 
 GIGS = ["Face", "Hacker", "Muscle", "Wheel", "Thief"]
@@ -297,3 +297,55 @@ def test_simulation_reuses_its_table_without_changing_results():
     moved = simulate(job, 20_000, seed=5)
     assert moved != first
     assert abs(moved.success - odds(job).success) <= 4 * moved.success_se
+
+
+def test_last_tick_asked_first_then_earlier_ticks():
+    """A job asked first on its last tick compiles the last tick's moves before any earlier
+    tick's; a fresh job of the same setup asked afterwards reuses them. Both equal the plain walk."""
+    clear_cache()
+    late = Job("heist", 7, 4, crew(3), seed=3)
+    while late.turn < late.clock - 1 and not late.ended:
+        late.roll(9 if late.phase == "main" else 7)  # +1 Progress each, never the Difficulty
+        late.advance(AUTO)
+    assert late.turn == late.clock - 1 and late.phase == "main"
+    same(odds(late), plain_odds(late))
+    fresh = Job("heist", 7, 4, crew(3), seed=3)
+    same(odds(fresh), plain_odds(fresh))
+    same(odds(Job("heist", 7, 7, crew(3), seed=3)), plain_odds(Job("heist", 7, 7, crew(3), seed=3)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    a=st.tuples(
+        *[st.integers(-(1 << 18), 1 << 18)] * 3,
+        st.integers(0, 1 << 18),
+        st.integers(0, 1 << 18),
+        st.integers(0, 7),
+    ),
+    b=st.tuples(
+        *[st.integers(-(1 << 18), 1 << 18)] * 3,
+        st.integers(0, 1 << 18),
+        st.integers(0, 1 << 18),
+        st.integers(0, 7),
+    ),
+)
+def test_settling_codes_tell_counters_apart(a, b):
+    """Distinct counters (Threat, Heat, Progress, tokens, roster, flags) never share a code, and
+    a state's code plus an effect's is the code of their sum (how the walk builds its keys)."""
+    assert (_code(*a) == _code(*b)) == (a == b)
+    state, effect = a[:5] + (0,), (b[0] // 2, b[1] // 2, b[2] // 2, b[3] // 2, 0, b[5])
+    total = tuple(x + y for x, y in zip(state, effect))
+    assert _code(*state) + _code(*effect) == _code(*total)
+
+
+def test_knockout_removes_exactly_the_named_operative():
+    """Context.knockout's quick path (names are unique in a crew) and its general case agree
+    with "everyone but that name"."""
+    job = Job("heist", 5, 5, crew(4), seed=1)
+    ctx = job._ctx
+    s = job.state._replace(phase="knockout")
+    for name in ("Operative 0", "Operative 2", "Operative 3"):
+        assert ctx.knockout(s, name).roster == tuple(n for n in s.roster if n != name)
+    assert ctx.knockout(s, "nobody").roster == s.roster  # an unknown name removes no one
+    twice = s._replace(roster=("Operative 0", "Operative 1", "Operative 0"))
+    assert ctx.knockout(twice, "Operative 0").roster == ("Operative 1",)
