@@ -6,6 +6,7 @@ from typing import Any
 
 import traitlets
 
+from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
@@ -21,15 +22,21 @@ from .payloads import (
     as_payload,
 )
 
-__all__ = ["CombatTable"]
+__all__ = ["ASKED", "CombatTable"]
+
+#: The decisions a Combat table can ask the GM.
+ASKED = ("allocate", "takeover", "retreat")
 
 
 class CombatTable(KitWidget):
     """A view of one :class:`~kit.successors.combat.Battle`.
 
-    Step a phase or a round, run to the end, undo. When the GM allocates hits for a side
-    (``allocate_sides``), the battle pauses with the hits to place: click that side's ships
-    (or its entity's abilities), then Confirm, or take the default. "Simulate" plays N fresh
+    Step a phase or a round, run to the end, undo. For the sides in ``allocate_sides`` the
+    table asks the GM the decisions named in ``ask``: where incoming hits go (``"allocate"``:
+    click that side's ships or its entity's abilities, then Confirm, or take the default),
+    which enemy ship a Take-Over goes for (``"takeover"``: one button per ship the side has a
+    lock on, or no attempt) and whether to retreat (``"retreat"``). With ``hints`` on, Advise
+    shows each answer's simulated win chance beside the prompt. "Simulate" plays N fresh
     battles from the same setup and shows the odds and the RU lost.
 
     >>> from kit.successors.combat import Battle, Side
@@ -49,6 +56,12 @@ class CombatTable(KitWidget):
         traitlets.Int(),
         help="Sides whose incoming hits the GM places by clicking (others use the default).",
     ).tag(sync=True)
+    ask = traitlets.List(
+        traitlets.Unicode(),
+        ["allocate"],
+        help="Decisions the table asks for the sides in allocate_sides: "
+        "'allocate', 'takeover', 'retreat'.",
+    ).tag(sync=True)
     sim_n = traitlets.Int(2000, help="Battles to simulate.").tag(sync=True)
     log_size = traitlets.Int(40, help="How many of the latest events the log shows.").tag(sync=True)
     hints = traitlets.Bool(
@@ -57,7 +70,9 @@ class CombatTable(KitWidget):
 
     def __init__(self, battle: Battle, **kwargs: Any) -> None:
         check_kwargs(
-            "CombatTable", kwargs, {"allocate_sides", "sim_n", "log_size", "hints", "layout"}
+            "CombatTable",
+            kwargs,
+            {"allocate_sides", "ask", "sim_n", "log_size", "hints", "layout"},
         )
         if not isinstance(battle, Battle):
             raise InvalidType(
@@ -69,13 +84,23 @@ class CombatTable(KitWidget):
         self._advised_for: Any = None
         self.simulation: Any = None
         super().__init__(**kwargs)
-        self.policy = InteractivePolicy(ask=("allocate",), sides=tuple(self.allocate_sides))
+        self.policy = self._policy()
         self.on_msg(self._on_msg)
         self.refresh()
 
-    @traitlets.observe("allocate_sides")
-    def _sides_changed(self, change: dict[str, Any]) -> None:
-        self.policy = InteractivePolicy(ask=("allocate",), sides=tuple(change["new"]))
+    @traitlets.validate("ask")
+    def _valid_ask(self, proposal: dict[str, Any]) -> list[str]:
+        asked = [str(a) for a in proposal["value"]]
+        for a in asked:
+            validate.choice("ask", a, ASKED)
+        return asked
+
+    def _policy(self) -> InteractivePolicy:
+        return InteractivePolicy(ask=tuple(self.ask), sides=tuple(self.allocate_sides))
+
+    @traitlets.observe("allocate_sides", "ask")
+    def _sides_changed(self, _change: dict[str, Any]) -> None:
+        self.policy = self._policy()
         self.pending = None
         self.refresh()
 
@@ -94,7 +119,9 @@ class CombatTable(KitWidget):
             elif action == "allocate":
                 self.allocate(content.get("targets"))
             elif action == "default":
-                self.allocate(None)
+                self.answer(None)
+            elif action == "answer":
+                self.answer(content.get("value"))
             elif action == "simulate":
                 self.simulate(content.get("n", self.sim_n))
             elif action == "advise":
@@ -113,7 +140,7 @@ class CombatTable(KitWidget):
         return True
 
     def advise(self, n: int = 400) -> Any:
-        """The advisor at the pending allocation: each candidate's simulated win chance.
+        """The advisor at the pending decision: each answer's simulated win chance.
 
         Plays the battle on from each answer ``n`` times at most on shared seeds, stopping
         early once one answer clearly leads (see
@@ -122,7 +149,7 @@ class CombatTable(KitWidget):
         from ..successors.combat.advice import advise_battle
 
         if self.pending is None:
-            raise IllegalAction("no decision is waiting: the advisor answers a pending allocation")
+            raise IllegalAction("no decision is waiting: the advisor answers a pending decision")
         with self.guard():
             self.advice = advise_battle(
                 self.battle, self.pending, n=n, policy=self.policy, stop_when_clear=True
@@ -162,6 +189,26 @@ class CombatTable(KitWidget):
             raise InvalidType(f"targets must be a list of ship keys, got {targets!r}")
         chosen = self.pending["default"] if targets is None else list(targets)
         self.policy.answer(self.pending, chosen)
+        self._try()
+        self.refresh()
+
+    def answer(self, value: Any = None) -> None:
+        """Answer the pending decision, whatever its kind, and play on.
+
+        ``None`` takes the decision's default. Otherwise: hit targets for ``"allocate"`` (see
+        :meth:`allocate`), a ship key or ``"none"`` for ``"takeover"``, true or false for
+        ``"retreat"``. A refused answer shows in the banner and the decision stays.
+        """
+        if self.pending is None:
+            raise IllegalAction("no decision is waiting to be answered")
+        if self.pending.get("kind") == "allocate" and value is not None:
+            self.allocate(value)
+            return
+        if value is None:
+            value = self.pending.get("default")
+        elif self.pending.get("kind") == "retreat":
+            value = validate.boolean("retreat", value)
+        self.policy.answer(self.pending, value)
         self._try()
         self.refresh()
 

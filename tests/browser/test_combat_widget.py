@@ -104,3 +104,51 @@ def test_combat_table_steps_a_round_and_places_hits(notebook):
     page.wait_for_timeout(600)
     assert json.loads(nb.run_cell(1))["next"] == "retreat"
     assert nb.kit_errors() == []
+
+
+TAKEOVER = """\
+from kit.successors import Entity
+from kit.successors.combat import Battle, Side
+from kit.widgets import CombatTable
+me = Entity("Me", battle=1, control=4, handling=3, information=1, sensors=1,
+            side="Vontuni Empire", flaws=["Still at War", "Checkered Past"])
+duel = Battle([Side("Me", me, ships=["Satellite"], sensors=5),
+               Side("Them", ships=["Servo", "Cruiser"], faction="Takeru Republic")], seed=3)
+seize = CombatTable(duel, allocate_sides=[0], ask=["takeover"])
+seize"""
+
+TAKEOVER_STATE = """\
+import json
+print(json.dumps([e["unit"] for e in duel.log if e.kind == "roll" and e["purpose"] == "takeover"]))"""
+
+
+def test_the_table_asks_a_takeover_target_with_a_hint_beside_it(notebook):
+    """Five Sensors successes lock on to both enemy ships (the text's threshold is 3): the
+    prompt offers each ship and no attempt; Advise puts the simulated chances beside it; a
+    click answers, and the Python battle logs a Take-Over of the ship clicked."""
+    nb = notebook("combat_takeover.ipynb", [TAKEOVER, TAKEOVER_STATE])
+    nb.run_all()
+    page = nb.page
+    w = page.locator(".gmk-combat")
+    w.wait_for(timeout=30_000)
+    for _ in range(4):
+        if w.locator(".gmk-pending").count():
+            break
+        w.locator("button[data-action=step]").click()
+        page.wait_for_timeout(400)
+    prompt = w.locator(".gmk-pending")
+    prompt.wait_for(timeout=10_000)
+    assert "Take-Over" in prompt.inner_text()
+    assert prompt.get_by_role("button", name="Servo 1:1").count() == 1
+    assert prompt.get_by_role("button", name="No attempt").count() == 1
+    prompt.get_by_role("button", name="Advise").click()
+    page.wait_for_selector(".gmk-combat .gmk-pending [role=note]", timeout=60_000)
+    assert "CRUISER 1:2" in prompt.get_by_role("note").inner_text()
+    nb.screenshots_light_dark("combat-takeover", ".gmk-combat")
+    prompt.get_by_role("button", name="Servo 1:1").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.gmk-combat .gmk-pending')", timeout=15_000
+    )
+    targets = json.loads(nb.run_cell(1))
+    assert targets and targets[0] == "1:1"
+    assert nb.kit_errors() == []

@@ -25,9 +25,56 @@ export default {
       return b;
     }
 
+    /** The GM-only advisor line under a prompt (each answer's simulated win chance). */
+    function hint(ban, v) {
+      const a = model.get("hints") ? v.advice : null;
+      if (!a) return;
+      const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
+      const note = h("div", "gmk-hint", `GM hint, simulated (${a.n} battles an answer): ` + ranked.map(([k, p]) =>
+        `${k === a.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}% \u00B1 ${(100 * (a.stderr[k] || 0)).toFixed(1)}`).join(" \u00B7 "));
+      note.setAttribute("role", "note");
+      ban.appendChild(note);
+    }
+
+    /** A ship key as the GM reads it: its type and number ("Cruiser 1:2"). */
+    function shipName(v, key) {
+      for (const s of v.sides || []) {
+        const sh = s.ships.find((x) => x.key === key);
+        if (sh) return `${sh.name} ${key}`;
+      }
+      return key;
+    }
+
+    /** The banner of a Take-Over or retreat decision: one button per answer. */
+    function prompt(v, d) {
+      const side = v.sides[d.side];
+      const ban = h("div", "gmk-banner gmk-info gmk-pending");
+      const row = h("span", "gmk-row");
+      const answer = (label, value, primary) => {
+        const b = h("button", "gmk-btn" + (primary ? " gmk-primary" : ""), label);
+        b.dataset.action = "answer";
+        b.addEventListener("click", () => send({ action: "answer", value }));
+        return b;
+      };
+      if (d.kind === "takeover") {
+        ban.append(h("span", "", `${side.name}: Take-Over - which enemy ship do its Control users try to seize? `));
+        d.options.forEach((key) => row.append(answer(shipName(v, key), key, false)));
+        row.append(answer("No attempt", "none", false));
+      } else {
+        ban.append(h("span", "", `${side.name}: retreat from the orbit now? `));
+        row.append(answer("Retreat", true, false), answer("Stay", false, false));
+      }
+      row.append(button("Default", "default"));
+      if (model.get("hints")) row.append(button("Advise", "advise"));
+      ban.appendChild(row);
+      hint(ban, v);
+      return ban;
+    }
+
     function draw() {
       const v = model.get("view") || {};
-      const pending = v.pending && v.pending.kind === "allocate" ? v.pending : null;
+      const asked = v.pending || null;
+      const pending = asked && asked.kind === "allocate" ? asked : null;
       if (!pending) picked = [];
       root.replaceChildren();
 
@@ -64,22 +111,17 @@ export default {
         row.append(ok, clear, button("Default", "default"));
         if (model.get("hints")) row.append(button("Advise", "advise"));
         ban.appendChild(row);
-        const a = model.get("hints") ? v.advice : null;
-        if (a) {
-          const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
-          const note = h("div", "gmk-hint", `GM hint, simulated (${a.n} battles an answer): ` + ranked.map(([k, p]) =>
-            `${k === a.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}% \u00B1 ${(100 * (a.stderr[k] || 0)).toFixed(1)}`).join(" \u00B7 "));
-          note.setAttribute("role", "note");
-          ban.appendChild(note);
-        }
+        hint(ban, v);
         root.appendChild(ban);
+      } else if (asked && (asked.kind === "takeover" || asked.kind === "retreat")) {
+        root.appendChild(prompt(v, asked));
       }
 
       const ctl = h("div", "gmk-row");
       ctl.append(
-        button("Step phase", "step", { primary: true, disabled: v.over || !!pending }),
-        button("Step round", "round", { disabled: v.over || !!pending }),
-        button("Run to end", "run", { disabled: v.over || !!pending }),
+        button("Step phase", "step", { primary: true, disabled: v.over || !!asked }),
+        button("Step round", "round", { disabled: v.over || !!asked }),
+        button("Run to end", "run", { disabled: v.over || !!asked }),
         button("Undo", "undo", { disabled: !v.can_undo }),
       );
       const n = h("input", "gmk-input");

@@ -1,0 +1,92 @@
+"""The Combat table asks the GM a Take-Over target and a retreat, not only hit placement.
+
+Which ships a Take-Over may go for comes from the Successors text: a side needs 3 or more
+Sensors successes on an enemy fleet to lock on to its ships; here the side starts with 5, so
+both enemy ships are offered, and so is no attempt.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.errors import InvalidInput
+from kit.successors import Entity
+from kit.successors.combat import Battle, RetreatAfter, Side
+from kit.widgets import CombatTable
+
+
+def duel() -> Battle:
+    me = Entity(
+        "Me",
+        battle=1,
+        control=4,
+        handling=3,
+        information=1,
+        sensors=1,
+        side="Vontuni Empire",
+        flaws=["Still at War", "Checkered Past"],
+    )
+    return Battle(
+        [
+            Side("Me", me, ships=["Satellite"], sensors=5),
+            Side("Them", ships=["Servo", "Cruiser"], faction="Takeru Republic"),
+        ],
+        seed=3,
+    )
+
+
+def msg(widget, **content):
+    widget._on_msg(widget, content, None)
+
+
+def until_asked(table: CombatTable) -> dict:
+    for _ in range(40):
+        if table.pending is not None or table.battle.over:
+            break
+        msg(table, action="step")
+    assert table.pending is not None
+    return table.pending
+
+
+def test_a_takeover_target_is_asked_answered_and_logged() -> None:
+    table = CombatTable(duel(), allocate_sides=[0], ask=["takeover"])
+    d = until_asked(table)
+    assert d["kind"] == "takeover" and d["options"] == ["1:1", "1:2"]
+    assert table.view["pending"]["kind"] == "takeover"
+    msg(table, action="advise")
+    hint = table.view["advice"]
+    assert set(hint["options"]) == {"SERVO 1:1", "CRUISER 1:2", "none"}
+    msg(table, action="answer", value="1:1")
+    assert table.pending is None and table.view["advice"] is None
+    assert any("takeover 1:1" in line["text"] for line in table.view["log"])
+
+
+def test_a_refused_takeover_answer_shows_inline_and_the_question_stays() -> None:
+    table = CombatTable(duel(), allocate_sides=[0], ask=["takeover"])
+    until_asked(table)
+    before = len(table.battle.log)
+    msg(table, action="answer", value="1:9")
+    assert "1:9" in table.error and "allowed" in table.error
+    assert table.pending is not None and len(table.battle.log) == before
+    msg(table, action="default")  # the automatic choice: the dearer ship
+    assert table.pending is None
+    assert any("takeover 1:2" in line["text"] for line in table.view["log"])
+
+
+def test_retreat_is_asked_when_named() -> None:
+    battle = Battle(
+        [Side("A", ships={"Cruiser": 8}), Side("B", ships={"Cruiser": 8})],
+        seed=4,
+    )
+    table = CombatTable(battle, allocate_sides=[1], ask=["retreat"])
+    d = until_asked(table)
+    assert (d["kind"], d["side"]) == ("retreat", 1)
+    msg(table, action="answer", value=True)
+    assert table.battle.state.sides[1].retreated
+    assert table.battle.over and table.battle.result["sides"][1]["outcome"] == "retreated"
+
+
+def test_asked_decisions_are_checked() -> None:
+    with pytest.raises(InvalidInput, match="ask"):
+        CombatTable(duel(), ask=["bribe"])
+    assert RetreatAfter  # the retreat rule objects stay the automatic policy's own
