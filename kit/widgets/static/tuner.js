@@ -47,7 +47,7 @@ export default {
           text("crew", "Crew size", "crew", "4em"));
       } else if (v.system === "board") {
         row.append(
-          text("length", "Cards", "length", "4em"),
+          text("length", "Board length", "length", "4em"),
           choice("kind", "Board", "kind", [["standard", "standard (goal slot)"], ["limit", "limit (successes needed)"]]),
           text("checks", "Checks", "checks", "7em"),
           text("skill", "Skill on every check", "skill", "12em"));
