@@ -122,7 +122,8 @@ class Tuner(KitWidget):
     Args:
         system: which tuner shows first: ``"job"``, ``"board"`` or ``"battle"``.
         target: the chance wanted, 0 to 1.
-        crew: the job's operatives (default: anonymous ones, as many as the crew field says).
+        crew: the job's operatives (default: anonymous ones, as many as the crew field says;
+            typing another crew size in the page swaps them for that many anonymous ones).
         conditions: what must hold at a job's success (default: a crew gig type remains).
         attacker: the attacking :class:`~kit.successors.combat.Side` (an entity, a fleet, ...);
             default: the ships typed in the attacker field.
