@@ -6,9 +6,10 @@ One entry point for every game the kit plays:
   :func:`kit.regulus.advice.job_advice`, exact;
 * a :class:`~kit.boards.LimitBoard` in play (which card to face next):
   :func:`kit.boards.advice.board_advice`, exact;
-* a standard, preparation or limit board in play and the skills the players have (which skill
-  the next check uses, given the repeated-skill penalty): :func:`kit.boards.advice.skill_advice`,
-  exact, the rest played as well as possible; ``decide="skill"`` selects it on a limit board;
+* any board in play (standard, preparation, limit, contest, chase) and the skills the players
+  have (which skill the next check uses, given the repeated-skill penalty):
+  :func:`kit.boards.advice.skill_advice`, every position walked, the rest played as well as
+  possible; ``decide="skill"`` selects it on a limit board;
 * a Successors battle waiting for a decision (hits, retreat, Take-Over target ...):
   ``kit.successors.combat.advice.advise_battle``, Monte Carlo with standard errors. Pass the
   decision the battle stopped at (``decision=``), or the ``InteractivePolicy`` that asked
@@ -50,13 +51,13 @@ def advice(obj: Any, **options: Any) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
 
     Args:
-        obj: a Regulus ``Job`` with a pending decision, a board in play (limit, standard or
-            preparation), or a Successors ``Battle`` waiting for a decision.
+        obj: a Regulus ``Job`` with a pending decision, a board in play (any kind), or a
+            Successors ``Battle`` waiting for a decision.
         **options: passed to the advisor of that kind: ``policy`` for a job (``None``: best play
             afterwards); for a limit board ``decide="card"`` (the default: ``checks``,
-            ``skills`` as the skill plan, ``pool``) or ``decide="skill"``; for a standard or
-            preparation board (always the skill) what ``skill_advice`` takes (``skills`` the
-            players may use, ``checks``, ``pool``, ``at_least``); for a battle what
+            ``skills`` as the skill plan, ``pool``) or ``decide="skill"``; for the other boards
+            (always the skill) what ``skill_advice`` takes (``skills`` the players may use,
+            ``checks``, ``pool``, ``at_least``, ``opponent_checks`` ...); for a battle what
             ``advise_battle`` takes (``decision``, ``policy``, ``n``, ``seed``, ``goal``, ...).
 
     Raises:
@@ -71,7 +72,7 @@ def advice(obj: Any, **options: Any) -> Advice:
         if isinstance(obj, Job):
             return job_advice(obj, **options)
     elif module.startswith("kit.boards"):
-        from .boards import LimitBoard, PreparationBoard, StandardBoard
+        from .boards import Chase, Contest, LimitBoard, PreparationBoard, StandardBoard
         from .boards.advice import board_advice, skill_advice
 
         if isinstance(obj, LimitBoard):
@@ -83,9 +84,9 @@ def advice(obj: Any, **options: Any) -> Advice:
                     f"decide must be 'card' or 'skill' on a limit board, got {decide!r}"
                 )
             return board_advice(obj, **options)
-        if isinstance(obj, (StandardBoard, PreparationBoard)):
+        if isinstance(obj, (StandardBoard, PreparationBoard, Contest, Chase)):
             if options.pop("decide", "skill") != "skill":
-                raise InvalidInput("decide: a standard or preparation board only has 'skill'")
+                raise InvalidInput(f"decide: a {obj.KIND} board only has 'skill'")
             if "skills" not in options:
                 raise InvalidInput(
                     f"a {obj.KIND} board's decision is which skill the next check uses: pass "
@@ -101,7 +102,8 @@ def advice(obj: Any, **options: Any) -> Advice:
             result: Advice = advise_battle(obj, **options)
             return result
     raise InvalidInput(
-        "advice() takes a Regulus Job with a pending decision, a LimitBoard, StandardBoard or "
-        "PreparationBoard in play, or a Successors Battle waiting for a decision; got "
+        "advice() takes a Regulus Job with a pending decision, a board in play (LimitBoard, "
+        "StandardBoard, PreparationBoard, Contest, Chase) or a Successors Battle waiting for a "
+        "decision; got "
         f"{type(obj).__name__}"
     )

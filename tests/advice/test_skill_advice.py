@@ -17,7 +17,15 @@ from functools import cache
 import pytest
 
 import kit
-from kit.boards import BoardRules, Contest, LimitBoard, PreparationBoard, StandardBoard, odds
+from kit.boards import (
+    BoardRules,
+    Chase,
+    Contest,
+    LimitBoard,
+    PreparationBoard,
+    StandardBoard,
+    odds,
+)
 from kit.boards.advice import skill_advice
 from kit.errors import IllegalAction, InvalidInput, InvalidType
 
@@ -228,8 +236,10 @@ def test_what_skill_advice_refuses():
         skill_advice(board, "Tinker")
     with pytest.raises(InvalidInput, match="skills="):
         kit.advice(board)
-    with pytest.raises(InvalidType, match="standard, preparation or limit"):
-        skill_advice(Contest([5, 6, 7]), ["Tinker"])
+    with pytest.raises(InvalidType, match="standard, preparation, limit, contest or chase"):
+        skill_advice(object(), ["Tinker"])
+    with pytest.raises(InvalidInput, match="for contests"):
+        skill_advice(board, ["Tinker"], opponent_checks="2d6")
     with pytest.raises(InvalidInput, match="decide"):
         kit.advice(LimitBoard([4, 5, 6], need=2), decide="dance")
     with pytest.raises(InvalidInput, match="preparation boards only"):
@@ -267,3 +277,129 @@ def test_a_face_down_card_is_averaged_over_the_deck_never_peeked_at():
         after = p * _value(hit, skills, "2d6") + (1 - p) * _value(miss, skills, "2d6")
         forced += count / 17 * after
     assert a.options["Stealth"] == pytest.approx(forced, abs=1e-12)
+
+
+# ------------------------------------------------------------------ contests and chases
+def contest_oracle(cards, skills, tracked, depth=80):
+    """Best chance of winning a contest, from the text: both sides check against the card under
+    the goal (the opponent rolls 2d6 with no skill); exactly one success moves the goal one
+    slot toward that side (the players' side is the right) and removes the card farthest out on
+    the other side; the goal off the board wins for that side. ``depth`` exchanges at most: the
+    ties that could go on for ever are cut there (each is a coin flip or worse, so what is cut
+    off weighs far less than 1e-12). Returns {first skill: chance, then best play}."""
+    names = list(skills)
+    n = len(cards)
+    dead = {
+        name: max(u for u in range(20) if at_least(2 * u, skills[name]) > 0) + 1 for name in names
+    }
+
+    def p_of(name, card, u):
+        return float(at_least(card + 2 * u, skills[name])) if u < dead[name] else 0.0
+
+    @cache
+    def best(lo, hi, goal, uses, d):
+        if goal > hi:
+            return 1.0
+        if goal < lo or d == 0:
+            return 0.0
+        return max(q(lo, hi, goal, uses, i, d) for i in range(len(names)))
+
+    @cache
+    def q(lo, hi, goal, uses, i, d):
+        name = names[i]
+        card = cards[goal]
+        p = p_of(name, card, uses[i])
+        o = float(at_least(card))
+        after = uses
+        if tracked[name]:
+            after = uses[:i] + (min(uses[i] + 1, dead[name]),) + uses[i + 1 :]
+        up = best(lo + 1, hi, goal + 1, after, d - 1)
+        down = best(lo, hi - 1, goal - 1, after, d - 1)
+        tie = best(lo, hi, goal, after, d - 1)
+        return p * (1 - o) * up + (1 - p) * o * down + (p * o + (1 - p) * (1 - o)) * tie
+
+    start = (0,) * len(names)
+    return {name: q(0, n - 1, n // 2, start, i, depth) for i, name in enumerate(names)}
+
+
+@pytest.mark.parametrize("general_tracked", [True, False])
+def test_contests_agree_with_an_oracle_from_the_text(general_tracked):
+    cards = [6, 7, 8, 7, 6]
+    skills = {"Persuasion: Argue": 2, "Insight": 0, "Athletics: Run": -1}
+    rules = BoardRules(track_general_skill=general_tracked)
+    tracked = {"Persuasion: Argue": True, "Insight": general_tracked, "Athletics: Run": True}
+    want = contest_oracle(cards, skills, tracked)
+    got = kit.advice(
+        Contest(cards, rules=rules), skills={k: f"2d6{v:+d}" for k, v in skills.items()}
+    )
+    for name in skills:
+        assert got.options[name] == pytest.approx(want[name], abs=1e-9)
+    assert got.best == max(want, key=lambda k: (round(want[k], 12), -list(skills).index(k)))
+
+
+def chase_oracle(cards, skills, npc, depth=120):
+    """Best chance that escaping players get away, from the text: each round the escapee (the
+    players) acts first, a success moving the goal one slot right (past the last card:
+    escaped); then the NPC pursuer succeeds with chance ``npc`` and removes the leftmost card
+    (the card under the goal removed: caught). Players check against the card under the goal."""
+    names = list(skills)
+    n = len(cards)
+
+    @cache
+    def best(left, goal, uses, d):
+        if goal >= n:
+            return 1.0
+        if left > goal or d == 0:
+            return 0.0
+        return max(q(left, goal, uses, i, d) for i in range(len(names)))
+
+    @cache
+    def q(left, goal, uses, i, d):
+        p = float(at_least(cards[goal] + 2 * uses[i], skills[names[i]]))
+        after = uses[:i] + (min(uses[i] + 1, 8),) + uses[i + 1 :]  # 2d6+2 fails past +14
+        ran = (
+            1.0
+            if goal + 1 >= n
+            else npc * best(left + 1, goal + 1, after, d - 1)
+            + (1 - npc) * best(left, goal + 1, after, d - 1)
+        )
+        stay = npc * best(left + 1, goal, after, d - 1) + (1 - npc) * best(left, goal, after, d - 1)
+        return p * ran + (1 - p) * stay
+
+    return {name: q(0, 0, (0,) * len(names), i, depth) for i, name in enumerate(names)}
+
+
+def test_a_chase_agrees_with_an_oracle_from_the_text():
+    cards = [5, 6, 7, 6, 5, 7]
+    skills = {"Athletics: Run": 2, "Stealth: Hide": 0}
+    want = chase_oracle(cards, skills, 0.5)
+    board = Chase(cards, role="escapee", rules=BoardRules(npc_chance=0.5))
+    got = skill_advice(board, {k: f"2d6{v:+d}" for k, v in skills.items()})
+    for name in skills:
+        assert got.options[name] == pytest.approx(want[name], abs=1e-9)
+    assert "escaping" in got.question
+
+
+def test_contest_options_agree_with_forcing_each_skill_on_copies():
+    # The round's four results (each side succeeds or not), each forced on a copy with sure
+    # check values; a tie leaves the goal where it is.
+    skills = {"Persuasion: Argue": "2d6+2", "Insight: Read": "2d6"}
+    board = Contest([6, 7, 8, 7, 6])
+    board.exchange(9, 4, "Persuasion: Argue")
+    a = skill_advice(board, skills)
+    card = board.cards[board.goal - 1].value
+    o = float(at_least(card))
+    for name in skills:
+        target = board.slot_target(board.goal, name)
+        p = float(at_least(target, 2 if name.startswith("Persuasion") else 0))
+        forced = 0.0
+        for w, mine, theirs in (
+            (p * o, 20, 20),
+            (p * (1 - o), 20, 0),
+            ((1 - p) * o, 0, 20),
+            ((1 - p) * (1 - o), 0, 0),
+        ):
+            copy = board.copy()
+            copy.exchange(mine, theirs, name)
+            forced += w * _value(copy, skills, "2d6")
+        assert a.options[name] == pytest.approx(forced, abs=1e-12)
