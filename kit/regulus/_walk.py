@@ -137,7 +137,9 @@ class Compiled:
         self.class_base: list[int] = []
         """Per class, its counters as a settling key (see _code) with no effect added yet."""
         self.rosters: dict[tuple[str, ...], int] = {}
-        self.class_moves: dict[tuple[int, Any], ClassMoves] = {}
+        self.class_moves: dict[int, ClassMoves] = {}
+        """Class index * TURNS + the tick's flag (a bool, or the turn after the roll when the
+        policy may read it) -> the class's moves."""
         self.by_flag: dict[Any, dict[int, tuple[int, int, int]]] = (
             {} if self.exact_turn else {False: {}, True: {}}
         )
@@ -182,31 +184,30 @@ class Compiled:
 
     # --------------------------------------------------------------- moves
     def moves(self, key: int, clock: int) -> WalkMoves:
-        """The walk's moves from the state with this key, for a job with this Clock."""
-        table = self.walk_moves.setdefault(clock, {})
-        hit = table.get(key)
-        if hit is None:
-            cid, turn = key >> TURN_BITS, key & (TURNS - 1)
-            main = self.class_state[cid].phase == MAIN
-            after = turn + 1 if main else turn
-            if self.exact_turn:
-                flag: Any = after
-                at = turn
-            else:
-                # Whether this roll spends the last tick is all the rules read of the turn; the
-                # moves are worked out at a turn of the compiled context that gives the same.
-                flag = after >= clock
-                at = (self.ctx.clock - main if flag else 0) if clock != self.ctx.clock else turn
-            cm = self.class_moves.get((cid, flag))
-            if cm is None:
-                cm = self.class_moves[(cid, flag)] = self._class_moves(cid, at, flag)
-            hit = table[key] = (*cm, after)
+        """The walk's moves from the state with this key, for a job with this Clock (worked out
+        and kept; the walk looks in ``walk_moves`` first)."""
+        cid, turn = key >> TURN_BITS, key & (TURNS - 1)
+        main = self.class_state[cid][0] == MAIN
+        after = turn + 1 if main else turn
+        if self.exact_turn:
+            flag: Any = after
+            at = turn
+        else:
+            # Whether this roll spends the last tick is all the rules read of the turn; the
+            # moves are worked out at a turn of the compiled context that gives the same.
+            flag = after >= clock
+            at = (self.ctx.clock - main if flag else 0) if clock != self.ctx.clock else turn
+        ck = (cid << TURN_BITS) + flag  # the flag is a bool, or a turn below TURNS
+        cm = self.class_moves.get(ck)
+        if cm is None:
+            cm = self.class_moves[ck] = self._class_moves(cid, at, flag)
+        hit = self.walk_moves.setdefault(clock, {})[key] = (*cm, after)
         return hit
 
     def _class_moves(self, cid: int, turn: int, flag: Any) -> ClassMoves:
         """One roll from a class at ``turn``, merged over the totals in the dice's order."""
         c = self.class_state[cid]
-        s = _new(JobState, (c[0], turn) + c[2:])
+        s = _new(JobState, (c[0], turn) + c[2:])  # the class's state on this turn
         flagged = self.by_flag.get(flag)
         if flagged is None:
             flagged = self.by_flag[flag] = {}
@@ -216,14 +217,13 @@ class Compiled:
         # Live classes (codes >= 0) and ends (codes < 0) in one table, each in the order reached.
         reached: dict[int, float] = {}
         add = reached.get
-        hit: tuple[int, int, int] | None = None
-        for p, off, dt, dh, total, again in self.rows[s.phase]:
+        hit: Any = None
+        for p, off, dt, dh, total, again in self.rows[c[0]]:
             if not again:  # the key differs from the previous row's
                 k = base + off
                 hit = get(k)
                 if hit is None:
                     hit = self._settle(s, total, k, flag)
-            assert hit is not None
             nxt, more_threat, more_heat = hit
             # Adding p * 0 leaves a sum as it is (it starts at +0.0), so zeros are skipped.
             if dt or more_threat:
@@ -302,8 +302,8 @@ def _code(threat: int, heat: int, progress: int, tokens: int, roster: int, flags
     return ((((threat * _B + heat) * _B + progress) * _B + tokens) * _B + roster) * 8 + flags
 
 
-_CACHE: OrderedDict[tuple, Compiled] = OrderedDict()
-_CHAINS: OrderedDict[tuple, Any] = OrderedDict()
+_CACHE: OrderedDict[_Key, Compiled] = OrderedDict()
+_CHAINS: OrderedDict[_Key, Any] = OrderedDict()
 """Monte Carlo tables (``kit.regulus.odds._Chain``) by setup, Clock and starting state."""
 
 T = TypeVar("T")
@@ -320,7 +320,25 @@ def setup_key(ctx: Context, policy: Policy) -> tuple | None:
     return (ctx.table, ctx.difficulty, ctx.conditions, ctx.rules, tuple(ctx.gigs.items()), policy)
 
 
-def _remember(cache: OrderedDict[tuple, T], key: tuple, build: Callable[[], T]) -> T:
+class _Key:
+    """A cache key that hashes its parts once (a job type hashes every row of its table, and a
+    cache asks for the hash on each lookup and store)."""
+
+    __slots__ = ("hash", "parts")
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts = parts
+        self.hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.hash == other.hash and self.parts == other.parts
+
+
+def _remember(cache: OrderedDict[_Key, T], parts: tuple, build: Callable[[], T]) -> T:
+    key = _Key(parts)
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = build()
