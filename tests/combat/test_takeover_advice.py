@@ -218,3 +218,31 @@ def test_the_advised_policy_takes_the_best_target():
     answer = takeover_candidates(state, d)[advice.best]
     rolls = [(e["unit"], e["by"]) for e in events if e.get("purpose") == "takeover"]
     assert rolls == ([] if answer is None else [(answer, "0:E")])
+
+
+def test_both_sides_are_asked_in_turn_within_one_phase():
+    # Both sides have an entity with Control and 5 Sensors successes on the other: each may try
+    # the other's ships. Side 0 is asked first; once answered, the same phase asks side 1, and
+    # the answer already given is kept for the phase's next attempt.
+    them = Entity(
+        "Them", battle=1, control=2, handling=1, information=1, sensors=1, side="Takeru Republic"
+    )
+    me = Entity("Me", battle=1, control=4, handling=3, information=1, sensors=1)
+    b = Battle(
+        [
+            Side("Me", me, ships=["Satellite"], sensors=5),
+            Side("Them", them, ships=["Servo", "Cruiser"], sensors=5),
+        ],
+        seed=5,
+    )
+    ask = asking(quiet=True)
+    first = pend(b, ask)
+    assert (first["side"], first["options"], first["users"]) == (0, ["1:1", "1:2"], ["0:E"])
+    ask.answer(first, "1:1")
+    second = pend(b, ask)
+    assert (second["side"], second["round"], second["options"]) == (1, 1, ["0:1"])
+    assert second["users"] == ["1:E"]
+    ask.answer(second, "0:1")
+    events = b.step_phase(ask)
+    rolls = [(e["side"], e["unit"]) for e in events if e.get("purpose") == "takeover"]
+    assert rolls == [(0, "1:1"), (1, "0:1")]
