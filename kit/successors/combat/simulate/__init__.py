@@ -2,20 +2,23 @@
 
 Two engines give the same statistics:
 
-* ``method="engine"`` plays each battle with :class:`~.battle.Battle` (every rule, any policy);
-* ``method="fast"`` plays thousands of battles at once with numpy arrays. It covers the
-  common case: two sides, :class:`~.policies.AutoPolicy` without Take-Overs or gathering,
-  ships and entities fighting in the three attack phases with reloaders, imploders,
-  multi-hit ships, Combat Reflexes, Control, repairs of the cheapest ship, the neutralized
-  entity's self-repair, and the retreat rules. ``method="auto"`` uses it when it covers the
-  battle, else the engine. A test checks that both agree.
+* ``method="engine"`` plays each battle with :class:`~..battle.Battle` (every rule, any policy);
+* ``method="fast"`` plays thousands of battles at once with numpy arrays (:mod:`.fast`). It
+  covers :class:`~..policies.AutoPolicy` as it comes (Sensors and Take-Overs on, any number
+  of sides, reloaders held in reserve, retreats by :class:`~..policies.RetreatAfter` or
+  :class:`~..policies.RetreatWhenLosses`) for ships and entities fighting in the three attack
+  phases with multi-hit ships, Combat Reflexes, Control, repairs, reconditioning and the
+  neutralized entity's self-repair. :func:`fast_supported` names what it does not cover
+  (gathering, Static Defenses, Busters, racks, Cubes, some traits...); ``method="auto"`` (the
+  default) uses it when it covers the battle, else the engine.
 
-The fast path places hits with the engine's own allocation rule
-(:func:`~.allocation.plan_wave`, wave after wave until every hit has landed or nothing is left
-to hit), builds its dice from the same pools (:func:`~kit.successors.fleets.ship_dice`), uses
-the same damage table, and lets ships go from Control, cheapest first, when a hit lowers
-Control below their number; only the bookkeeping is vectorised. What it still writes on its own
-(phases, repairs, retreats) is compared with the engine on many generated setups by a test.
+Both paths call the same rules: the rules on numbers of :mod:`~..core_rules`, the allocation of
+:func:`~..allocation.plan_wave`, and tables the fast path builds from the engine's own
+functions and the policy's own answers (see :mod:`.tables` and :mod:`.fast`). A test plays
+both on many generated setups and compares them.
+
+The package splits along its seams: :mod:`.result` (the result type), :mod:`.support` (what the
+fast path covers), :mod:`.tables` and :mod:`.fast` (the fast path), and this module's driver.
 """
 
 from __future__ import annotations
