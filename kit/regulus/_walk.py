@@ -80,16 +80,17 @@ def resolve(ctx: Context, policy: Policy, s: JobState) -> JobState:
     return s
 
 
-#: Walk keys are ``class index * TURNS + turn``: the class in the high bits, the clock ticks spent
-#: in the low ones (a Clock is at most 7; the walk refuses one of ``TURNS`` or more).
-TURN_BITS = 6
-TURNS = 1 << TURN_BITS
+#: Walk keys are ``class index * TURNS + turn`` (a Clock is at most 7; the walk refuses one of
+#: ``TURNS`` or more). ``TURNS`` is odd so that keys spread over a dictionary's slots, which
+#: a power of two would not: Python hashes an integer to itself and a small dictionary picks
+#: the slot from its lowest bits, which would then hold the turn alone.
+TURNS = 65
 
 #: One roll from a class: the expected Threat and Heat it adds, the live classes it reaches
 #: ``[(class index * TURNS, p)]`` and its ends ``[(success, reason, p)]``.
 ClassMoves = tuple[float, float, list[tuple[int, float]], list[tuple[bool, str, float]]]
-#: A state's moves for the walk: its class's moves and the turn after the roll (add it to a
-#: live entry for the walk key reached; the turn an end is counted on).
+#: A state's moves for the walk: its class's moves with the live entries as walk keys (the
+#: turn after the roll added), and that turn (the one its ends are counted on).
 WalkMoves = tuple[float, float, list[tuple[int, float]], list[tuple[bool, str, float]], int]
 
 
@@ -180,13 +181,13 @@ class Compiled:
 
     def key(self, s: JobState, clock: int) -> int:
         """Walk key of a live state after its decisions are resolved."""
-        return (self._class(s) << TURN_BITS) + s.turn
+        return self._class(s) * TURNS + s.turn
 
     # --------------------------------------------------------------- moves
     def moves(self, key: int, clock: int) -> WalkMoves:
         """The walk's moves from the state with this key, for a job with this Clock (worked out
         and kept; the walk looks in ``walk_moves`` first)."""
-        cid, turn = key >> TURN_BITS, key & (TURNS - 1)
+        cid, turn = divmod(key, TURNS)
         main = self.class_state[cid][0] == MAIN
         after = turn + 1 if main else turn
         if self.exact_turn:
@@ -197,11 +198,18 @@ class Compiled:
             # moves are worked out at a turn of the compiled context that gives the same.
             flag = after >= clock
             at = (self.ctx.clock - main if flag else 0) if clock != self.ctx.clock else turn
-        ck = (cid << TURN_BITS) + flag  # the flag is a bool, or a turn below TURNS
+        ck = cid * TURNS + flag  # the flag is a bool, or a turn below TURNS
         cm = self.class_moves.get(ck)
         if cm is None:
             cm = self.class_moves[ck] = self._class_moves(cid, at, flag)
-        hit = self.walk_moves.setdefault(clock, {})[key] = (*cm, after)
+        d_threat, d_heat, live, ends = cm
+        hit = self.walk_moves.setdefault(clock, {})[key] = (
+            d_threat,
+            d_heat,
+            [(k + after, p) for k, p in live],
+            ends,
+            after,
+        )
         return hit
 
     def _class_moves(self, cid: int, turn: int, flag: Any) -> ClassMoves:
@@ -259,7 +267,7 @@ class Compiled:
         if phase == ENDED:
             hit = (self._end(t), more_threat, more_heat)
         else:
-            hit = (self._class(t) << TURN_BITS, more_threat, more_heat)
+            hit = (self._class(t) * TURNS, more_threat, more_heat)
         if self.exact_turn:
             self.by_flag[flag][k] = hit
         elif not ctx.clock_decided(t):
@@ -287,7 +295,7 @@ class Compiled:
 
 
 #: Base of the digits of a settling key (see _code).
-_B = 1 << 20
+_B = 1_000_003
 
 
 def _code(threat: int, heat: int, progress: int, tokens: int, roster: int, flags: int) -> int:
@@ -295,11 +303,12 @@ def _code(threat: int, heat: int, progress: int, tokens: int, roster: int, flags
 
     Digits in base ``_B`` (Threat, Heat and Progress may be negative: each stays well within
     ``_B // 2`` of zero over the walk's at most ``MAX_ROLLS`` rolls, tokens and the roster index
-    within ``0.._B - 1``) and ``flags`` (0..7) last, so distinct counters give distinct codes and
-    the code of a sum is the sum of the codes: a state's code plus an effect's is the code of the
-    counters the effect leaves.
+    within ``0.._B - 1``) and ``flags`` (0..7) last in base 11, so distinct counters give
+    distinct codes and the code of a sum is the sum of the codes: a state's code plus an
+    effect's is the code of the counters the effect leaves. Both bases are odd, so every digit
+    shows in the lowest bits, which pick a key's slot in a dictionary (see ``TURNS``).
     """
-    return ((((threat * _B + heat) * _B + progress) * _B + tokens) * _B + roster) * 8 + flags
+    return ((((threat * _B + heat) * _B + progress) * _B + tokens) * _B + roster) * 11 + flags
 
 
 _CACHE: OrderedDict[_Key, Compiled] = OrderedDict()
@@ -426,7 +435,6 @@ def walk(c: Compiled, start: JobState, clock: int) -> Walked:
             if d_heat:
                 heat += mass * d_heat
             for k, p in live:
-                k += after
                 nxt[k] = get(k, 0.0) + mass * p
             if ends:
                 ended = True
