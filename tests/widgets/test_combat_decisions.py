@@ -81,12 +81,27 @@ def test_retreat_is_asked_when_named() -> None:
     table = CombatTable(battle, allocate_sides=[1], ask=["retreat"])
     d = until_asked(table)
     assert (d["kind"], d["side"]) == ("retreat", 1)
+    assert d["default"] is False  # the automatic policy never retreats unless told a rule
     msg(table, action="answer", value=True)
     assert table.battle.state.sides[1].retreated
     assert table.battle.over and table.battle.result["sides"][1]["outcome"] == "retreated"
 
 
+def test_the_default_retreat_answer_is_the_automatic_rule() -> None:
+    """Default answers as the automatic policy's retreat rule would: RetreatAfter(1) leaves
+    after the first round."""
+    battle = Battle(
+        [Side("A", ships={"Cruiser": 8}), Side("B", ships={"Cruiser": 8})],
+        seed=4,
+    )
+    table = CombatTable(battle, allocate_sides=[1], ask=["retreat"])
+    table.policy.retreat_rules = {1: RetreatAfter(1)}
+    d = until_asked(table)
+    assert d["kind"] == "retreat" and d["default"] is True
+    msg(table, action="default")
+    assert table.battle.state.sides[1].retreated
+
+
 def test_asked_decisions_are_checked() -> None:
     with pytest.raises(InvalidInput, match="ask"):
         CombatTable(duel(), ask=["bribe"])
-    assert RetreatAfter  # the retreat rule objects stay the automatic policy's own

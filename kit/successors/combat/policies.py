@@ -386,7 +386,17 @@ class InteractivePolicy(AutoPolicy):
         """Ask whether to retreat when asked."""
         if not self._asked("retreat", side):
             return super().retreat(ctx, side)
-        return bool(self._get(ctx, {"kind": "retreat", "side": side, "phase": "retreat"}))
+        return bool(
+            self._get(
+                ctx,
+                {
+                    "kind": "retreat",
+                    "side": side,
+                    "phase": "retreat",
+                    "default": super().retreat(ctx, side),
+                },
+            )
+        )
 
     def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:
         """Ask which units fire (the rest are held in reserve) when asked."""
