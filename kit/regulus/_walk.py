@@ -66,8 +66,8 @@ def _probabilities(dice: str) -> tuple[tuple[int, float], ...]:
 
 def resolve(ctx: Context, policy: Policy, s: JobState) -> JobState:
     """Answer decisions with ``policy`` until a roll is due or the job ended."""
-    while s.phase in (KNOCKOUT, TOKEN):
-        if s.phase == KNOCKOUT:
+    while s[0] in (KNOCKOUT, TOKEN):
+        if s[0] == KNOCKOUT:
             name = policy.knockout(s)
             if name is None:
                 raise InvalidInput("odds need an automatic policy; this one waits for a person")
@@ -268,20 +268,21 @@ class Compiled:
             hit = (self._end(t), more_threat, more_heat)
         else:
             hit = (self._class(t) * TURNS, more_threat, more_heat)
+        by_flag = self.by_flag
         if self.exact_turn:
-            self.by_flag[flag][k] = hit
+            by_flag[flag][k] = hit
         elif not ctx.clock_decided(t):
-            for table in self.by_flag.values():
-                table[k] = hit
+            by_flag[False][k] = by_flag[True][k] = hit
         else:
-            self.by_flag[flag][k] = hit
-            if phase == MAIN and k not in self.by_flag[True]:
+            by_flag[flag][k] = hit
+            last_tick = by_flag[True]
+            if phase == MAIN and k not in last_tick:
                 # Reached on a tick before the last, the job goes on to a main roll. Nothing on
                 # the way read the turn but the final step (Context._next, see clock_decided),
                 # so on the last tick the same roll ends where that step ends then.
                 last = ctx._next(_new(JobState, (t[0], ctx.clock) + t[2:]))
                 if last[0] == ENDED:
-                    self.by_flag[True][k] = (self._end(last), more_threat, more_heat)
+                    last_tick[k] = (self._end(last), more_threat, more_heat)
         return hit
 
     def _end(self, t: JobState) -> int:

@@ -52,39 +52,6 @@ class JobState(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-def _state(
-    phase: str,
-    turn: int,
-    progress: int,
-    threat: int,
-    heat: int,
-    tokens: int,
-    roster: tuple[str, ...],
-    companion_due: bool,
-    token_ok: bool,
-    outcome: str | None,
-    reason: str | None,
-) -> JobState:
-    """A :class:`JobState` built in one step (``_replace`` costs several times more, and the
-    exact walk builds thousands of states)."""
-    return _tuple_new(
-        JobState,
-        (
-            phase,
-            turn,
-            progress,
-            threat,
-            heat,
-            tokens,
-            roster,
-            companion_due,
-            token_ok,
-            outcome,
-            reason,
-        ),
-    )
-
-
 #: Positions of the fields :func:`_set` changes.
 _PHASE, _TURN, _PROGRESS, _ROSTER = 0, 1, 2, 6
 
@@ -236,21 +203,16 @@ class Context:
         """Spend (or keep) a token: a Minor Consequence for extra Progress."""
         if spend:
             phase, turn, progress, threat, heat, tokens, roster, due, ok, outcome, reason = s
-            s = self._floor(
-                _state(
-                    phase,
-                    turn,
-                    progress + self.rules.token_progress,
-                    threat + self.rules.minor_threat,
-                    heat,
-                    tokens - 1,
-                    roster,
-                    due,
-                    ok,
-                    outcome,
-                    reason,
-                )
-            )
+            rules = self.rules
+            progress += rules.token_progress
+            floor = rules.progress_floor  # self._floor(s), without a call: run very often
+            if floor is not None and progress < floor:
+                progress = floor
+            s = _tuple_new(
+                JobState,
+                (phase, turn, progress, threat + rules.minor_threat, heat, tokens - 1, roster,
+                 due, ok, outcome, reason),
+            )  # fmt: skip
             ended = self._end_check(s)
             if ended is not None:
                 return ended
