@@ -17,6 +17,8 @@ error and changes nothing; the synced traits are re-derived from the engine afte
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from typing import Any
 
 import traitlets
@@ -27,13 +29,18 @@ from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds,
 from ..boards.checks import CheckDistribution
 from ..errors import InvalidInput, InvalidType, KitError
 from ._base import KitWidget, check_kwargs, esm, scoped_css
+from .payloads import SkillHint
 
-__all__ = ["Board", "BoardWidget"]
+__all__ = ["SKILL_HINT_AUTO", "Board", "BoardWidget"]
 
-ACTIONS = ("check", "undo", "reset")
+ACTIONS = ("check", "undo", "reset", "advise_skill")
 """The actions the page may send."""
 
 #: Skills offered in the picker until the GM adds their own.
+#: Seconds: a skill hint that took less than this to walk follows every check by itself; a
+#: longer one waits for the "Which skill?" button.
+SKILL_HINT_AUTO = 0.3
+
 DEFAULT_SKILLS = [
     "Investigation: Mechanical Workings",
     "Tinker: Disable Device",
@@ -52,6 +59,13 @@ class BoardWidget(KitWidget):
         board: the board engine object to show and play (any kind).
         checks: the check distribution the odds assume (a dice expression such as ``"2d6"``).
         skills: skill names offered in the picker.
+        party: the skills the players have, each with its own checks (``None`` or ``""``: the
+            board's ``checks``), e.g. ``{"Tinker: Disable Device": "2d6+3", "Persuasion: Calm":
+            None}``. With ``hints`` on, the GM hint then says which of them the next check
+            should use, given the repeated-skill penalty, with the board's chance of success
+            after each (:func:`kit.boards.advice.skill_advice`). A quick walk (under
+            :data:`SKILL_HINT_AUTO` seconds last time) follows every check by itself; a longer
+            one (a contest or a chase with many cards) waits for the "Which skill?" button.
     """
 
     _esm = esm("board.js")
@@ -76,6 +90,9 @@ class BoardWidget(KitWidget):
     hints = traitlets.Bool(
         True, help="On a limit board, show the advisor's next card with each exact chance (GM)."
     ).tag(sync=True)
+    party = traitlets.Dict(
+        help="The players' skills -> their checks ('' for the board's): the skill hint compares them."
+    )
 
     def __init__(
         self,
@@ -83,6 +100,7 @@ class BoardWidget(KitWidget):
         *,
         checks: str = "2d6",
         skills: list[str] | None = None,
+        party: Mapping[str, str | None] | None = None,
         **kwargs: Any,
     ) -> None:
         check_kwargs("BoardWidget", kwargs, {"layout", "hints"})
@@ -92,10 +110,16 @@ class BoardWidget(KitWidget):
             )
         CheckDistribution.of(checks)
         self.board = board
-        super().__init__(checks=str(checks), skills=list(skills or DEFAULT_SKILLS), **kwargs)
+        #: (board position, advice or error text, seconds it took) of the last skill hint
+        self._skill_hint: tuple[str, Any, float] | None = None
+        party_dict = _party(party)
+        offered = list(skills or DEFAULT_SKILLS)
+        offered += [k for k in party_dict if k not in offered]
+        super().__init__(checks=str(checks), skills=offered, party=party_dict, **kwargs)
         self.on_msg(self._on_msg)
         self.observe(
-            lambda _change: self.refresh(), names=["skill", "opponent_skill", "checks", "hints"]
+            lambda _change: self.refresh(),
+            names=["skill", "opponent_skill", "checks", "hints", "party"],
         )
         self.refresh()
 
@@ -168,8 +192,57 @@ class BoardWidget(KitWidget):
                 )
             elif action == "undo":
                 self.board.undo()
+            elif action == "advise_skill":
+                self.advise_skill()
             else:
                 self.board.reset()
+
+    def advise_skill(self) -> Any:
+        """Which of the party's skills the next check should use: the advisor's answer for the
+        board as it stands (also shown as the GM hint), an :class:`~kit.advising.Advice`."""
+        if not self.party:
+            raise InvalidInput(
+                "party: name the skills the players have first, e.g. "
+                "{'Tinker: Disable Device': '2d6+3', 'Persuasion: Calm': ''}"
+            )
+        self._skill_hint = self._walk_skills()
+        self.refresh()
+        return self._skill_hint[1]
+
+    def _position(self) -> str:
+        """The board's position as the skill hint saw it (a new check or an undo changes it)."""
+        b = self.board
+        return repr((b.state["history"], self.checks, sorted(self.party.items())))
+
+    def _walk_skills(self) -> tuple[str, Any, float]:
+        from ..boards.advice import skill_advice
+
+        start = time.perf_counter()
+        party = {k: (v or None) for k, v in self.party.items()}
+        try:
+            found: Any = skill_advice(self.board, party, self.checks)
+        except KitError as exc:
+            found = f"no hint: {exc}"
+        return self._position(), found, time.perf_counter() - start
+
+    def _skill_view(self) -> tuple[SkillHint | None, bool]:
+        """The skill hint for the view, and whether the "Which skill?" button is offered."""
+        if not self.hints or not self.party or self.board.finished:
+            return None, False
+        hint = self._skill_hint
+        if hint is None or hint[0] != self._position():
+            if hint is not None and hint[2] >= SKILL_HINT_AUTO:
+                return None, True  # the last walk was long: wait to be asked
+            hint = self._skill_hint = self._walk_skills()
+        found = hint[1]
+        if isinstance(found, str):
+            return {"options": {}, "best": None, "notes": {}, "error": found}, False
+        return {
+            "options": dict(found.options),
+            "best": found.best,
+            "notes": dict(found.notes or {}),
+            "error": "",
+        }, False
 
     # ------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -203,6 +276,7 @@ class BoardWidget(KitWidget):
             )
         view["checks"] = self.checks
         view["advice"] = self._advice(skill) if self.hints else None
+        view["skill_advice"], view["can_advise_skill"] = self._skill_view()
         self.view = view
 
     def _advice(self, skill: str | None) -> dict[str, Any] | None:
@@ -223,6 +297,24 @@ class BoardWidget(KitWidget):
             "best_slot": best_slot,
             "exact": a.exact,
         }
+
+
+def _party(party: Any) -> dict[str, str]:
+    """The players' skills as name -> checks text ('' for the board's checks), checked."""
+    if party is None:
+        return {}
+    if not isinstance(party, Mapping):
+        raise InvalidType(
+            f"party must be a mapping from skill name to its checks, got {type(party).__name__}"
+        )
+    out: dict[str, str] = {}
+    for name, checks in party.items():
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput(f"party: a skill name must be text, got {name!r}")
+        if checks not in (None, ""):
+            CheckDistribution.of(checks)
+        out[name.strip()] = "" if checks is None else str(checks)
+    return out
 
 
 def _penalty(board: _EngineBoard[Any], skill: str | None) -> int | None:

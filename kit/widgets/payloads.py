@@ -45,6 +45,7 @@ __all__ = [
     "RouteView",
     "SectorSystemView",
     "ShipDesignView",
+    "SkillHint",
     "SlotView",
     "StarSystemView",
     "as_payload",
@@ -170,6 +171,18 @@ class BoardAdvice(TypedDict):
     exact: bool
 
 
+class SkillHint(TypedDict):
+    """The GM hint on which of the party's skills the next check should use."""
+
+    options: dict[str, float]
+    """Skill -> the board's chance of success if it makes the next check (best play after)."""
+    best: str | None
+    notes: dict[str, str]
+    """Skill -> the next check's own chance and penalty (and the card, on a limit board)."""
+    error: str
+    """Why there is no hint (too many positions to walk ...); empty when there is one."""
+
+
 class _BoardKindKeys(TypedDict, total=False):
     """Keys only some kinds of board have."""
 
@@ -224,6 +237,9 @@ class BoardView(_BoardKindKeys):
     odds_error: str
     checks: str
     advice: BoardAdvice | None
+    skill_advice: SkillHint | None
+    can_advise_skill: bool
+    """The "Which skill?" button is offered (the last walk was too long to follow each check)."""
 
 
 # ----------------------------------------------------------------------------- combat

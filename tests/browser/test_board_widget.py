@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -104,4 +106,37 @@ def test_play_the_bomb_by_clicking(notebook):
     nb.screenshot("board-error", ".gmk-board")
     for kind in ("limit", "contest", "chase"):
         nb.screenshots_light_dark(f"board-{kind}", f'.gmk-board[data-kind="{kind}"]')
+    assert nb.kit_errors() == [], nb.kit_errors()
+
+
+PARTY = """\
+from kit.boards import StandardBoard
+from kit.widgets.boards import BoardWidget
+wire = StandardBoard([6, 6, 7, 4], goal=3, title="The bomb")
+party = {"Tinker: Disable Device": "2d6+3", "Persuasion: Calm": None}
+BoardWidget(wire, party=party)"""
+PARTY_STATE = """\
+import json
+from kit.boards.advice import skill_advice
+a = skill_advice(wire, party)
+print(json.dumps(f"best {a.best} {100 * a.options[a.best]:.1f}%"))"""
+
+
+def test_the_skill_hint_names_the_advisors_skill_and_follows_a_check(notebook):
+    """The hint beside the board is the advisor's answer (read in Python), and after a check
+    played by clicking it changes to the advisor's answer for the new position."""
+    nb = notebook("board_skill_hint.ipynb", [PARTY, PARTY_STATE])
+    nb.run_all()
+    page = nb.page
+    board = page.locator(".gmk-board")
+    hint = board.get_by_role("note", name="skill hint")
+    hint.wait_for(timeout=30_000)
+    assert json.loads(nb.run_cell(1)) in hint.inner_text()
+    _play(page, board, 9, "Tinker: Disable Device", 1)
+    page.wait_for_function(
+        "() => (document.querySelector('.gmk-board-skill-hint')?.textContent || '').includes('+2')",
+        timeout=15_000,
+    )
+    assert json.loads(nb.run_cell(1)) in hint.inner_text()
+    nb.screenshots_light_dark("board-skill-hint", ".gmk-board")
     assert nb.kit_errors() == [], nb.kit_errors()

@@ -112,7 +112,7 @@ def _job_states() -> list[dict[str, Any]]:
 def _board_states() -> list[dict[str, Any]]:
     out = []
     std = StandardBoard([6, 5, 7, 4], goal=3)
-    w = BoardWidget(std)
+    w = BoardWidget(std, party={"Tinker": "2d6+3", "Persuasion": None})
     out.append(dict(w.view))
     std.check(9)
     std.check(2)

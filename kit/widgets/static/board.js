@@ -121,7 +121,18 @@ export default {
     const history = h("div", "gmk-board-history");
     const hintLine = h("div", "gmk-hint gmk-board-hint");
     hintLine.setAttribute("role", "note");
-    root.append(header, felt, banner, error, controls, oddsRow, hintLine, history);
+    // which of the party's skills the next check should use (GM only)
+    const skillHint = h("div", "gmk-hint gmk-board-skill-hint");
+    skillHint.setAttribute("role", "note");
+    skillHint.setAttribute("aria-label", "skill hint");
+    const askSkill = h("button", "gmk-btn gmk-board-ask-skill", "Which skill?");
+    askSkill.dataset.action = "advise_skill";
+    askSkill.addEventListener("click", () => {
+      askSkill.disabled = true;
+      askSkill.textContent = "Working\u2026";
+      model.send({ action: "advise_skill" });
+    });
+    root.append(header, felt, banner, error, controls, oddsRow, hintLine, skillHint, askSkill, history);
 
     /** @type {Array<any>} */
     let slots = [];
@@ -300,6 +311,17 @@ export default {
           ? `the order does not matter here (${(100 * ranked[0][1]).toFixed(1)}% whichever card)`
           : `face ${a.best} next - ` + ranked.map(([k, p]) => `${k} ${(100 * p).toFixed(1)}%`).join(" \u00B7 "));
       }
+      const sk = model.get("hints") ? v.skill_advice : null;
+      skillHint.style.display = sk ? "" : "none";
+      if (sk) {
+        const ranked = Object.entries(sk.options).sort((x, y) => y[1] - x[1]);
+        skillHint.textContent = sk.error ? `Skill hint: ${sk.error}` : "GM hint, skill for the next check: " +
+          ranked.map(([k, p]) => `${k === sk.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}%` +
+            (sk.notes[k] ? ` (${sk.notes[k]})` : "")).join(" \u00B7 ");
+      }
+      askSkill.style.display = v.can_advise_skill && model.get("hints") ? "" : "none";
+      askSkill.disabled = false;
+      askSkill.textContent = "Which skill?";
       slots.forEach((ui, i) => ui.parts.card.classList.toggle("gmk-best-card",
         !!a && a.best_slot === i + 1 && new Set(Object.values(a.options)).size > 1));
       oddsLine.classList.toggle("gmk-board-odds-error", !!v.odds_error);
