@@ -215,7 +215,7 @@ class Compiled:
     def _class_moves(self, cid: int, turn: int, flag: Any) -> ClassMoves:
         """One roll from a class at ``turn``, merged over the totals in the dice's order."""
         c = self.class_state[cid]
-        s = _new(JobState, (c[0], turn) + c[2:])  # the class's state on this turn
+        s = None  # the class's state on this turn, built when a roll needs settling
         flagged = self.by_flag.get(flag)
         if flagged is None:
             flagged = self.by_flag[flag] = {}
@@ -231,6 +231,8 @@ class Compiled:
                 k = base + off
                 hit = get(k)
                 if hit is None:
+                    if s is None:
+                        s = _new(JobState, (c[0], turn) + c[2:])
                     hit = self._settle(s, total, k, flag)
             nxt, more_threat, more_heat = hit
             # Adding p * 0 leaves a sum as it is (it starts at +0.0), so zeros are skipped.
