@@ -48,6 +48,8 @@ __all__ = [
     "SkillHint",
     "SlotView",
     "StarSystemView",
+    "TunerRow",
+    "TunerView",
     "as_payload",
 ]
 
@@ -452,6 +454,38 @@ class ShipDesignView(TypedDict):
     compare: dict[str, Any] | None
     """The catalog ship compared with, and the fields that differ."""
     matches: list[str]
+
+
+# ----------------------------------------------------------------------------- tuner
+class TunerRow(TypedDict):
+    """One setup in the tuner's table."""
+
+    cells: list[Any]
+    """The setup as the table's columns show it (Difficulty and Clock; cards and goal; garrison)."""
+    chance: float
+    stderr: float | None
+    """One standard error for a simulated chance (battles); None when exact."""
+
+
+class TunerView(TypedDict):
+    """:class:`~kit.widgets.Tuner`'s payload (script ``tuner.js``)."""
+
+    system: str
+    """The tab shown: "job", "board" or "battle"."""
+    heads: list[str]
+    rows: list[TunerRow]
+    total: int
+    """Setups on the whole grid (the table shows the nearest few)."""
+    exact: bool
+    note: str
+    chosen: list[Any] | None
+    """The cells of the row handed back with Use, when it belongs to this tab."""
+    hand_back: str
+    """The Python call that builds the chosen setup."""
+    stale: bool
+    """The table is the last good one: the inputs now hold an error."""
+    job_types: list[str]
+    attacker_from_python: str | None
 
 
 # ----------------------------------------------------------------------------- stars and sectors

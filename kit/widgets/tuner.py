@@ -44,6 +44,7 @@ from ..regulus.tuning import Tuning
 from ..successors.combat import Battle, Side, tune_budget, tune_garrison
 from ..successors.combat.tuning import GarrisonTuning, buy_garrison, garrison_battle
 from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
+from .payloads import TunerRow, TunerView, as_payload
 
 __all__ = ["Tuner"]
 
@@ -405,7 +406,7 @@ class Tuner(KitWidget):
         return Battle([spec["attacker"], garrison], seed=seed)
 
     # ------------------------------------------------------------------ view
-    def _describe(self, system: str, row: Any) -> dict[str, Any]:
+    def _describe(self, system: str, row: Any) -> TunerRow:
         if system == "job":
             return {"cells": [row.difficulty, row.clock], "chance": row.chance, "stderr": None}
         if system == "board":
@@ -445,7 +446,7 @@ class Tuner(KitWidget):
         stale = False
         if system in self._grid and self.error:
             stale = True
-        self.view = {
+        view: TunerView = {
             "system": system,
             "heads": heads,
             "rows": [self._describe(system, r) for r in rows[: self.rows]],
@@ -458,3 +459,4 @@ class Tuner(KitWidget):
             "job_types": list(JOB_TYPES),
             "attacker_from_python": None if self.attacker_side is None else self.attacker_side.name,
         }
+        self.view = as_payload(view)

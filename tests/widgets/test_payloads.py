@@ -197,6 +197,25 @@ def _system_states() -> list[dict[str, Any]]:
     return out
 
 
+def _tuner_states() -> list[dict[str, Any]]:
+    from kit.successors.combat import Side
+    from kit.widgets import Tuner
+
+    t = Tuner(target=0.5)
+    out = [dict(t.view)]
+    t.choose(0)
+    out.append(dict(t.view))
+    t.system = "board"
+    t.inputs = {**t.inputs, "length": "4"}
+    out.append(dict(t.view))
+    t.inputs = {**t.inputs, "length": "12"}  # refused: the last good table stays, marked stale
+    out.append(dict(t.view))
+    raiders = Side("Raiders", ships={"Cruiser": 3})
+    b = Tuner("battle", target=0.5, attacker=raiders, inputs={"counts": "2-4", "n": "50"})
+    out.append(dict(b.view))
+    return out
+
+
 def _sector() -> SectorExplorer:
     ex = SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)
     ex.selected = 3
@@ -211,6 +230,7 @@ CASES = [
     ("FleetPanel", P.FleetView, _fleet_states),
     ("ShipDesigner", P.ShipDesignView, _designer_states),
     ("StarSystemExplorer", P.StarSystemView, _system_states),
+    ("Tuner", P.TunerView, _tuner_states),
     ("SectorExplorer route", P.RouteView, lambda: [dict(_sector().route_view)]),
     ("SectorExplorer system", P.SectorSystemView, lambda: [dict(_sector().system_view)]),
 ]
@@ -233,6 +253,7 @@ SCRIPTS = [
     ("fleet_builder.js", {"v": P.FleetView}),
     ("ship_designer.js", {"v": P.ShipDesignView}),
     ("stars.js", {"v": P.StarSystemView, "rv": P.RouteView, "sv": P.SectorSystemView}),
+    ("tuner.js", {"v": P.TunerView}),
 ]
 
 
