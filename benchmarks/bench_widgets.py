@@ -42,6 +42,12 @@ WIDGETS = {
         "from kit.successors.sector import generate_sector\n"
         "make = lambda: W.SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)"
     ),
+    "Tuner": "make = lambda: W.Tuner(target=0.6)",
+    "JobBuilder": "make = lambda: W.JobBuilder()",
+    "FleetPanel": (
+        "from kit.successors.examples import releata_fleet\n"
+        "make = lambda: W.FleetPanel(releata_fleet())"
+    ),
 }
 
 PROBE = """
