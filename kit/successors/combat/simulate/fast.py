@@ -45,6 +45,22 @@ __all__ = ["run_fast"]
 _WON, _LOST, _DRAW, _RETREATED = (OUTCOMES.index(o) for o in ("won", "lost", "draw", "retreated"))
 
 
+#: State a wave of hits reads, and the part of it that a wave changes.
+_LAND_KEYS = (
+    "owner",
+    "alive",
+    "away",
+    "damaged",
+    "counter",
+    "ctl",
+    "recon",
+    "tk",
+    "ecode",
+    "ethere",
+)
+_LAND_CHANGES = ("alive", "damaged", "counter", "ctl", "ecode", "ethere")
+
+
 class _Asked:
     """A policy answer per distinct situation: rows of ``keys`` that are equal share a call."""
 
@@ -52,10 +68,10 @@ class _Asked:
         self.fn = fn
         self.memo: dict[bytes, Any] = {}
 
-    def __call__(self, keys: np.ndarray) -> list[Any]:
+    def __call__(self, keys: np.ndarray) -> np.ndarray:
         keys = np.ascontiguousarray(keys, dtype=np.int64)
         if not len(keys):
-            return []
+            return np.zeros(0, np.int64)
         if (keys == keys[0]).all():  # one situation in the whole batch (the common case)
             uniq, inv = keys[:1], np.zeros(len(keys), np.int64)
         else:
@@ -66,7 +82,7 @@ class _Asked:
             if b not in self.memo:
                 self.memo[b] = self.fn(tuple(int(x) for x in row))
             answers.append(self.memo[b])
-        return [answers[i] for i in np.asarray(inv).reshape(-1)]
+        return np.asarray(answers)[np.asarray(inv).reshape(-1)]
 
 
 def _binom(rng: np.random.Generator, n: np.ndarray) -> np.ndarray:
@@ -233,7 +249,7 @@ class _Run:
     def ent_neutral(self, s: int) -> np.ndarray:
         e = self.T.entities[s]
         if e is None:
-            return np.zeros(len(self.gidx), bool)
+            return np.zeros(self.a["ecode"].shape[0], bool)
         return e.neutral[self.a["ecode"][:, s]]
 
     def ent_active(self, s: int) -> np.ndarray:
@@ -351,40 +367,56 @@ class _Run:
         e.ensure(a["ecode"][m, d])
 
     def land(self, d: int, hits: np.ndarray) -> None:
-        """Every hit on side ``d``, in waves of :func:`plan_wave`, as the engine lands them."""
+        """Every hit on side ``d``, in waves of :func:`plan_wave`, as the engine lands them.
+        Each wave is worked out only for the battles that still have hits to place."""
+        full = self.a
+        left = hits.copy()
+        try:
+            while True:
+                rows = np.nonzero(left > 0)[0]
+                if not len(rows):
+                    return
+                self.a = {k: full[k][rows] for k in _LAND_KEYS}
+                placed = self._wave(d, left[rows])
+                for k in _LAND_CHANGES:
+                    full[k][rows] = self.a[k]
+                left[rows] = placed
+        finally:
+            self.a = full
+
+    def _wave(self, d: int, left: np.ndarray) -> np.ndarray:
+        """One wave on the battles of ``self.a``; the hits left after it (0: none can land)."""
         T, a, rng = self.T, self.a, self.rng
         e = T.entities[d]
-        left = hits.copy()
-        while (left > 0).any():
-            mine = a["owner"] == d
-            op = self.oper() & mine
-            cap = np.where(op, T.k[None, :] - a["counter"], 0)
-            there = a["ethere"][:, d]
-            room = e.room[a["ecode"][:, d]] * there if e is not None else np.zeros_like(left)
-            neut = self.neutral_status() & mine
-            wave = plan_wave(left, cap, room, neut, T.cheap_order, there)
-            landed = wave.landed
-            if not (landed > 0).any():
-                break
-            a["counter"] += wave.take
-            trig = op & (wave.take > 0) & (a["counter"] >= T.k[None, :])
-            a["counter"][trig] = 0
-            if trig.any():
-                u = rng.random(trig.shape)
-                neutralized = u < T.damage_p[0]
-                a["damaged"] |= trig & neutralized
-                a["alive"] &= ~(trig & ~neutralized)
-            for step in range(int(wave.entity.max())):
-                self.hit_entity(d, wave.entity > step)
-            if wave.entity.any():
-                self.release(d)
-            a["alive"] &= ~wave.kill
-            if wave.last.any():
-                neutral = self.ent_neutral(d)
-                a["ethere"][:, d] &= ~(wave.last & neutral)
-                self.hit_entity(d, wave.last & ~neutral)
-                self.release(d)
-            left = np.where(landed > 0, left - landed, 0)
+        mine = a["owner"] == d
+        op = self.oper() & mine
+        cap = np.where(op, T.k[None, :] - a["counter"], 0)
+        there = a["ethere"][:, d]
+        room = e.room[a["ecode"][:, d]] * there if e is not None else np.zeros_like(left)
+        neut = self.neutral_status() & mine
+        wave = plan_wave(left, cap, room, neut, T.cheap_order, there)
+        landed = wave.landed
+        if not (landed > 0).any():
+            return np.zeros_like(left)
+        a["counter"] += wave.take
+        trig = op & (wave.take > 0) & (a["counter"] >= T.k[None, :])
+        a["counter"][trig] = 0
+        if trig.any():
+            u = rng.random(trig.shape)
+            neutralized = u < T.damage_p[0]
+            a["damaged"] |= trig & neutralized
+            a["alive"] &= ~(trig & ~neutralized)
+        for step in range(int(wave.entity.max())):
+            self.hit_entity(d, wave.entity > step)
+        if wave.entity.any():
+            self.release(d)
+        a["alive"] &= ~wave.kill
+        if wave.last.any():
+            neutral = self.ent_neutral(d)
+            a["ethere"][:, d] &= ~(wave.last & neutral)
+            self.hit_entity(d, wave.last & ~neutral)
+            self.release(d)
+        return np.where(landed > 0, left - landed, 0)
 
     # ------------------------------------------------------------------ phases
     def sensors_phase(self) -> None:
@@ -397,11 +429,13 @@ class _Run:
                 continue
             dice = self.ent_dice(s, "sensors", self.ent_active(s))
             dice = dice + self.unit_dice("sensors", op & (a["owner"] == s))[0]
-            act &= dice.sum(axis=1) > 0
-            if not act.any():
-                continue
             enemy = fight.copy()
             enemy[:, s] = False
+            # levels at or past the lock change nothing the simulation reports: no rolls there
+            below = (enemy & (a["sens"][:, s, :] < self.rules.takeover_lock)).any(axis=1)
+            act &= (dice.sum(axis=1) > 0) & below
+            if not act.any():
+                continue
             keys = np.where(enemy, a["sens"][:, s, :], -1)
             rows = np.nonzero(act)[0]
             roll = np.zeros((len(self.gidx), T.S), bool)
@@ -412,65 +446,76 @@ class _Run:
                     a["sens"][r, s, j] += _binom(self.rng, dice[r])
 
     def takeover_phase(self) -> None:
+        """Every side's Take-Over attempts (worked out only in battles where it has a lock),
+        then competing scores cancel and successes land."""
         T, a, rng = self.T, self.a, self.rng
-        B, U, S = len(self.gidx), T.U, T.S
+        U, S = T.U, T.S
         fight = self.fighting()
-        orbit, op = self.in_orbit(), self.oper()
-        scores = np.zeros((B, U, S), np.int64)
-        any_score = False
+        touched: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         for s in range(S):
-            act = a["live"] & fight[:, s]
             locked = fight & (a["sens"][:, s, :] >= self.rules.takeover_lock)
             locked[:, s] = False
-            target = orbit & np.take_along_axis(locked, a["owner"], axis=1)
-            eu = self.ent_dice(s, "control", self.ent_active(s))
+            rows = np.nonzero(a["live"] & fight[:, s] & locked.any(axis=1))[0]
+            if not len(rows):
+                continue
+            owner = a["owner"][rows]
+            orbit = a["alive"][rows] & ~a["away"][rows]
+            op = orbit & ~a["damaged"][rows] & ~a["recon"][rows] & ~a["tk"][rows]
+            target = orbit & np.take_along_axis(locked[rows], owner, axis=1)
+            eu = self.ent_dice(s, "control", self.ent_active(s))[rows]
             e_user = eu.sum(axis=1) > 0
-            ud = self.each_unit_dice("control", op & (a["owner"] == s))
+            mask = np.zeros((len(a["live"]), U), bool)
+            mask[rows] = op & (owner == s)
+            ud = self.each_unit_dice("control", mask)[rows]
             u_user = ud.sum(axis=2) > 0
             n_users = e_user + u_user.sum(axis=1)
-            act &= target.any(axis=1) & (n_users > 0)
-            if not act.any():
+            keep = target.any(axis=1) & (n_users > 0)
+            if not keep.any():
                 continue
-            rows = np.nonzero(act)[0]
-            m = int(n_users[rows].max())
+            m = int(n_users[keep].max())
             keys = np.concatenate(
-                [np.where(target, a["prog"][:, :, s], -1), np.full((B, 1), m)], axis=1
+                [np.where(target, a["prog"][rows, :, s], -1), np.full((len(rows), 1), m)], axis=1
             )
-            plan = np.full((B, m), -1)
-            plan[rows] = np.array(self.targets_asked[s](keys[rows]))
+            plan = np.full((len(rows), m), -1)
+            k_rows = np.nonzero(keep)[0]
+            plan[k_rows] = np.array(self.targets_asked[s](keys[k_rows]))
             # user positions: the entity first, then the ships in setup order
             so = T.setup_order
-            upos = np.zeros((B, U), np.int64)
+            upos = np.zeros((len(rows), U), np.int64)
             upos[:, so] = np.cumsum(u_user[:, so], axis=1) - 1 + e_user[:, None]
-            users = [(e_user & act, np.zeros(B, np.int64), eu)]
+            users = [(e_user & keep, np.zeros(len(rows), np.int64), eu)]
             users += [
-                (u_user[:, j] & act, upos[:, j], ud[:, j]) for j in range(U) if u_user[:, j].any()
+                (u_user[:, j] & keep, upos[:, j], ud[:, j]) for j in range(U) if u_user[:, j].any()
             ]
             for who, p, dice in users:
-                if not who.any():
-                    continue
                 tgt = np.take_along_axis(plan, np.clip(p, 0, m - 1)[:, None], axis=1)[:, 0]
                 who = who & (p < m) & (tgt >= 0)
                 if not who.any():
                     continue
-                n = _binom(rng, dice * who[:, None])
-                t = np.maximum(tgt, 0)
-                owner = np.take_along_axis(a["owner"], t[:, None], axis=1)[:, 0]
-                bonus = T.bonus[s, owner, t]
+                w = np.nonzero(who)[0]
+                n = _binom(rng, dice[w])
+                t = tgt[w]
+                bonus = T.bonus[s, owner[w, t], t]
                 if T.bonus_needs_a_success:
                     bonus = np.where(n > 0, bonus, 0)
-                rr = np.nonzero(who)[0]
-                np.add.at(scores, (rr, t[rr], np.full(len(rr), s)), (n + bonus)[rr])
-                any_score = True
-        if not any_score:
+                touched.append((rows[w], t, np.full(len(w), s), n + bonus))
+        if not touched:
             return
+        r_all = np.concatenate([x[0] for x in touched])
+        c_all = np.concatenate([x[1] for x in touched])
+        s_all = np.concatenate([x[2] for x in touched])
+        v_all = np.concatenate([x[3] for x in touched])
+        # one row per (battle, target ship) scored on, the sides on the last axis
+        pair = r_all * U + c_all
+        uniq, inv = np.unique(pair, return_inverse=True)
+        scores = np.zeros((len(uniq), S), np.int64)
+        np.add.at(scores, (inv, s_all), v_all)
         side, margin = competing_margin(scores)
         hit = margin > 0
         if not hit.any():
             return
-        rr, cc = np.nonzero(hit)
-        ss = side[rr, cc]
-        a["prog"][rr, cc, ss] += margin[rr, cc]
+        rr, cc, ss = uniq[hit] // U, uniq[hit] % U, side[hit]
+        a["prog"][rr, cc, ss] += margin[hit]
         need = takeover_needed(a["ctl"][rr, cc], int(T.need[0]), int(T.need[1]))
         done = a["prog"][rr, cc, ss] >= need
         r2, c2, s2 = rr[done], cc[done], ss[done]
@@ -478,7 +523,7 @@ class _Run:
         a["prog"][r2, c2, :] = 0
         a["ctl"][r2, c2] = False
         a["recon"][r2, c2] = T.recondition[s2, c2]
-        a["tk"] = np.asarray(a["prog"].any(axis=2))
+        a["tk"][rr, cc] = a["prog"][rr, cc].any(axis=1)
 
     def repair_phase(self) -> None:
         T, a, rng = self.T, self.a, self.rng
