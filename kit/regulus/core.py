@@ -101,10 +101,10 @@ class Context:
     """Condition results by (roster, Heat, Threat): the exact walk asks the same ones often."""
     effects: dict[int, Effect] = field(default_factory=dict, compare=False, repr=False)
     """Total -> :class:`Effect` of its incident under these rules; derived."""
-    counters: bool = field(default=False, compare=False, repr=False)
+    counters: bool = field(default=False, init=False, compare=False, repr=False)
     """Some condition reads Heat or Threat; derived."""
     _facts_memo: dict[object, tuple[bool, bool]] = field(
-        default_factory=dict, compare=False, repr=False
+        default_factory=dict, init=False, compare=False, repr=False
     )
     """The end check's two questions (every condition holds; one is broken for good) by roster,
     and by Heat and Threat as well when a condition reads them."""
