@@ -58,6 +58,7 @@ _LAND_KEYS = (
     "ecode",
     "ethere",
 )
+_SIDE_KEYS = ("ecode", "ethere")
 _LAND_CHANGES = ("alive", "damaged", "counter", "ctl", "ecode", "ethere")
 
 
@@ -171,6 +172,7 @@ class _Run:
         self.target_asked = [_Asked(partial(self._ask_target, s)) for s in range(S)]
         self.retreat_asked = [_Asked(partial(self._ask_retreat, s)) for s in range(S)]
         self.mine = [T.origin == s for s in range(S)]
+        self.k_cols, self.cheap_cols = T.k, T.cheap_order
         # sensors only matter for a lock: skip them when no side could ever try a Take-Over
         self.takeovers_on = bool(policy.takeover) and any(
             T.pool["control"][:, T.origin == s].sum() > 0
@@ -341,10 +343,11 @@ class _Run:
         excess = np.where(a["ethere"][:, d], excess, 0)
         if not (excess > 0).any():
             return
-        hs = held[:, T.cheap_order]
+        order = self.cheap_cols
+        hs = held[:, order]
         gone = hs & (np.cumsum(hs, axis=1) <= excess[:, None])
         rel = np.zeros_like(gone)
-        rel[:, T.cheap_order] = gone
+        rel[:, order] = gone
         a["ctl"] &= ~rel
 
     def hit_entity(self, d: int, mask: np.ndarray) -> None:
@@ -369,20 +372,34 @@ class _Run:
     def land(self, d: int, hits: np.ndarray) -> None:
         """Every hit on side ``d``, in waves of :func:`plan_wave`, as the engine lands them.
         Each wave is worked out only for the battles that still have hits to place."""
-        full = self.a
+        T, full = self.T, self.a
         left = hits.copy()
+        # without Take-Overs no ship changes sides: only the defender's own columns matter
+        cols = None if self.takeovers_on else T.side_cols[d]
+        if cols is not None:
+            self.k_cols, self.cheap_cols = T.k[cols], T.side_cheap[d]
         try:
             while True:
                 rows = np.nonzero(left > 0)[0]
                 if not len(rows):
                     return
-                self.a = {k: full[k][rows] for k in _LAND_KEYS}
+                if cols is None:
+                    self.a = {k: full[k][rows] for k in _LAND_KEYS}
+                else:
+                    self.a = {
+                        k: full[k][rows][:, cols] if k not in _SIDE_KEYS else full[k][rows]
+                        for k in _LAND_KEYS
+                    }
                 placed = self._wave(d, left[rows])
                 for k in _LAND_CHANGES:
-                    full[k][rows] = self.a[k]
+                    if cols is None or k in _SIDE_KEYS:
+                        full[k][rows] = self.a[k]
+                    else:
+                        full[k][np.ix_(rows, cols)] = self.a[k]
                 left[rows] = placed
         finally:
             self.a = full
+            self.k_cols, self.cheap_cols = T.k, T.cheap_order
 
     def _wave(self, d: int, left: np.ndarray) -> np.ndarray:
         """One wave on the battles of ``self.a``; the hits left after it (0: none can land)."""
@@ -390,16 +407,17 @@ class _Run:
         e = T.entities[d]
         mine = a["owner"] == d
         op = self.oper() & mine
-        cap = np.where(op, T.k[None, :] - a["counter"], 0)
+        k = self.k_cols
+        cap = np.where(op, k[None, :] - a["counter"], 0)
         there = a["ethere"][:, d]
         room = e.room[a["ecode"][:, d]] * there if e is not None else np.zeros_like(left)
         neut = self.neutral_status() & mine
-        wave = plan_wave(left, cap, room, neut, T.cheap_order, there)
+        wave = plan_wave(left, cap, room, neut, self.cheap_cols, there)
         landed = wave.landed
         if not (landed > 0).any():
             return np.zeros_like(left)
         a["counter"] += wave.take
-        trig = op & (wave.take > 0) & (a["counter"] >= T.k[None, :])
+        trig = op & (wave.take > 0) & (a["counter"] >= k[None, :])
         a["counter"][trig] = 0
         if trig.any():
             u = rng.random(trig.shape)

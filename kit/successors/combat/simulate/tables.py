@@ -136,6 +136,15 @@ class Tables:
         self.cheap_order = np.array(
             sorted(range(U), key=lambda j: cheapest_first(units[j])), np.int64
         )
+        #: each side's own columns, and those columns cheapest first (as positions among them)
+        self.side_cols = [np.nonzero(self.origin == s)[0] for s in range(S)]
+        self.side_cheap = [
+            np.array(
+                [int(np.searchsorted(c, j)) for j in self.cheap_order if self.origin[j] == s],
+                np.int64,
+            )
+            for s, c in enumerate(self.side_cols)
+        ]
         self.per_rank = fr.control_limit_per_rank
         self.entities = [EntityTable(s.entity) if s.entity is not None else None for s in sides]
         self.has_entity = np.array([e is not None for e in self.entities])
