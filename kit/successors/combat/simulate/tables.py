@@ -11,7 +11,7 @@ situation, asked once per battle setup (or once per entity damage pattern met, l
   whether it is neutralized, the hits it takes before that
   (``damage._entity_room``), the ability a hit lowers (``damage.entity_loss_order``), the
   ability a repair fixes (``handling.entity_repair_ability``), its own dice and its Control
-  rank;
+  rank, and the phase it attacks in (``fleets.entity_phase``);
 * the allocation order (``damage.allocation_order``), the price order of repairs, hits on
   neutralized ships and releases (``damage.cheapest_first``), the damage table
   (``CombatRules.damage``), Take-Over needs, bonuses and reconditioning
@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ...entities import ABILITIES
+from ...fleets import entity_phase
 from ..core_rules import die_chance
 from ..damage import (
     _entity_room,
@@ -177,11 +178,10 @@ class Tables:
             #: columns with dice in some row: the only ones worth gathering
             self.pool[key + " cols"] = np.nonzero(table.sum(axis=(0, 2)) > 0)[0]
             self.pool[key + " has"] = table.sum(axis=2) > 0
+        #: attack phase of each side's entity (-1: none), as ``fleets.entity_phase`` says
         self.entity_phase = np.array(
             [
-                ATTACK_PHASES.index("first" if s.entity.first_strike_controlled else "main")
-                if s.entity is not None
-                else -1
+                ATTACK_PHASES.index(ph) if (ph := entity_phase(s.entity)) is not None else -1
                 for s in sides
             ]
         )
