@@ -20,22 +20,43 @@ from .cards import EventDeck, as_card, event_deck_cards
 from .checks import CheckDistribution, SkillPlan, default_order
 from .limit import LimitBoard
 from .outcomes import BoardOdds, finished_odds
-from .rules import tracked_key
+from .rules import BoardRules, tracked_key
 from .sequence import sequence_dp
 from .standard import PreparationBoard, StandardBoard
 
-__all__ = ["limit_odds", "limit_order", "pool_counts", "preparation_odds", "standard_odds"]
+__all__ = [
+    "limit_odds",
+    "limit_order",
+    "plan_penalties",
+    "pool_counts",
+    "preparation_odds",
+    "standard_odds",
+]
 
 
 def _penalties(
     board: Board[Any], plan: SkillPlan, n: int, used: Sequence[str | None] | None = None
 ) -> list[int]:
     """Penalty of each of the next ``n`` checks of the players under ``plan``."""
-    counts = Counter(k for k in (board.used_skills if used is None else used) if k is not None)
+    return plan_penalties(plan, board.rules, n, board.used_skills if used is None else used)
+
+
+def plan_penalties(
+    plan: SkillPlan, rules: BoardRules, n: int, used: Sequence[str | None] = ()
+) -> list[int]:
+    """Repeated-skill penalty of each of the next ``n`` checks under ``plan``.
+
+    A check's penalty depends only on its place in the plan and the skill keys already
+    ``used`` on the board, never on which checks succeeded.
+
+    >>> plan_penalties(SkillPlan((), "Tinker: Repair"), BoardRules(), 3)
+    [0, 2, 4]
+    """
+    counts = Counter(k for k in used if k is not None)
     out = []
     for i in range(n):
-        key = tracked_key(plan.skill(i), board.rules)
-        out.append(board.rules.skill_penalty * counts[key] if key is not None else 0)
+        key = tracked_key(plan.skill(i), rules)
+        out.append(rules.skill_penalty * counts[key] if key is not None else 0)
         if key is not None:
             counts[key] += 1
     return out

@@ -1,14 +1,32 @@
 """Set a board up at the odds the GM wants: card values and goal nearest a target chance.
 
 :func:`tune_board` tries every row of card values (from the event deck's 4..8 by default) and
-every goal (the goal slot of a standard board, the successes needed on a limit board), computes
-each one's exact chance with :func:`~kit.boards.odds.odds` for the given check source, and
-returns the setups nearest the target, best first.
+every goal (the goal slot of a standard board, the successes needed on a limit board), works
+out each one's exact chance for the given check source, and returns the setups nearest the
+target, best first.
 
 Rows are tried as multisets written in increasing order (``4, 6, 6, 8``): on a limit board the
 order cannot matter (the players choose it), and on a standard board an increasing row is the
 usual "it gets harder" shape. That keeps the search to a few hundred rows for boards up to six
-cards.
+cards, and 1,287 for eight.
+
+How the whole grid is priced at once
+------------------------------------
+On a tuned board every card is face up and has no modifier, and the repeated-skill penalty of
+a check depends only on its place in the skill plan. So the ``i``-th check has a fixed chance
+``p_i`` (the ``i``-th card from the left on a standard board; on a limit board the default
+order, easiest first, which for an increasing row is also left to right). Either board ends
+well exactly when the successes over all ``N`` checks, had every one been rolled, reach the
+goal: a standard board's goal slot takes a success before it takes a failure exactly when at
+least ``g`` of the ``N`` checks succeed (the other ``N - g`` slots hold the failures), and a
+limit board stopping early or on its ``n``-th success changes nothing about whether ``n`` come.
+The distribution of that count is the product of the factors ``(1 - p_i) + p_i x``, one per
+check, so one product per row answers every goal at once. Rows are walked as a tree of
+prefixes (``4, 4, ...`` shares its first factors with ``4, 4, 5, ...``), and the product is
+kept as integer numerators over the check distribution's denominator to the power ``N``,
+packed into one Python integer, so the chances are exact; each is turned into a float by one
+correctly rounded division, the same float :func:`~kit.boards.odds.odds` gives. A test holds
+the tuner equal to :func:`~kit.boards.odds.odds` on every cell of the grid.
 
 >>> from kit.boards import tune_board
 >>> best = tune_board(4, 0.5, "2d6")[0]
@@ -18,17 +36,17 @@ cards.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable
+import heapq
+import math
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .. import validate
-from ..errors import InvalidInput
-from .checks import CheckDistribution, ChecksLike
-from .limit import LimitBoard
-from .odds import odds
+from ..errors import InvalidInput, InvalidType
+from .checks import CheckDistribution, ChecksLike, SkillPlan
+from .exact import plan_penalties
 from .rules import BoardRules
-from .standard import StandardBoard
+from .sequence import compiled_checks
 
 __all__ = ["BoardTuning", "tune_board"]
 
@@ -78,7 +96,8 @@ def tune_board(
     """
     length = validate.integer("length", length, 3, 8)
     target = validate.number("target", target, 0.0, 1.0)
-    kind = validate.choice("kind", kind, ("standard", "limit"))
+    # Both kinds price a row alike (see the module's notes), but the kind is still checked.
+    validate.choice("kind", kind, ("standard", "limit"))
     dist = CheckDistribution.of(checks)
     vals = sorted(
         {
@@ -100,21 +119,64 @@ def tune_board(
     )
     if not gs:
         raise InvalidInput(f"goals must list at least one goal from 1 to {length}")
-    rows = list(itertools.combinations_with_replacement(vals, length))
-    if len(rows) > MAX_ROWS:
+    count = math.comb(len(vals) + length - 1, length)  # rows of `length` values, increasing
+    if count > MAX_ROWS:
         raise InvalidInput(
-            f"{len(rows)} rows of {length} cards from {len(vals)} values are too many to try "
+            f"{count} rows of {length} cards from {len(vals)} values are too many to try "
             f"(at most {MAX_ROWS}); give fewer values or a shorter board"
         )
-    n = validate.integer("n", n, 1, len(rows) * len(gs))
-    out: list[BoardTuning] = []
-    for g in gs:
-        for row in rows:
-            board = (
-                StandardBoard(row, goal=g, rules=rules)
-                if kind == "standard"
-                else LimitBoard(row, need=g, rules=rules)
-            )
-            out.append(BoardTuning(row, g, float(odds(board, dist, skills).success or 0)))
-    out.sort(key=lambda t: (abs(t.chance - target), t.goal, t.cards))
-    return out[:n]
+    n = validate.integer("n", n, 1, count * len(gs))
+    if rules is None:
+        rules = BoardRules()
+    elif not isinstance(rules, BoardRules):
+        raise InvalidType(f"rules must be a BoardRules, got {rules!r}")
+    pens = plan_penalties(SkillPlan.of(skills), rules, length)
+    out = [
+        BoardTuning(row, g, tails[g])
+        for row, tails in _success_tails(length, vals, dist, rules.meet_target, pens)
+        for g in gs
+    ]
+    return heapq.nsmallest(n, out, key=lambda t: (abs(t.chance - target), t.goal, t.cards))
+
+
+def _success_tails(
+    length: int,
+    vals: Sequence[int],
+    dist: CheckDistribution,
+    meet_target: bool,
+    pens: Sequence[int],
+) -> list[tuple[tuple[int, ...], list[float]]]:
+    """Every increasing row of ``length`` values with ``P(at least g successes)`` for each g.
+
+    ``tails[g]`` is the chance that at least ``g`` of the row's checks succeed when the
+    ``i``-th check faces the ``i``-th card at penalty ``pens[i]`` (``tails[0]`` is 1).
+    Rows come in the order :func:`itertools.combinations_with_replacement` gives them.
+    """
+    checks = compiled_checks(dist, meet_target)
+    d = checks.denominator
+    den = d**length
+    w = den.bit_length() + 1  # every coefficient is at most d ** length: no slot overflows
+    mask = (1 << w) - 1
+    # factor[i][j]: the check at place i against the j-th value, as 1 - p + p x over d.
+    factor = []
+    for pen in pens:
+        nums = [checks.numerator(v + pen) for v in vals]
+        factor.append([(a << w) + d - a for a in nums])
+    out: list[tuple[tuple[int, ...], list[float]]] = []
+
+    def walk(prefix: tuple[int, ...], low: int, packed: int) -> None:
+        i = len(prefix)
+        if i == length:
+            tails = [0.0] * (length + 1)
+            acc = 0
+            for r in range(length, -1, -1):
+                acc += (packed >> (r * w)) & mask
+                tails[r] = acc / den  # exact integers, one correctly rounded division
+            out.append((prefix, tails))
+            return
+        row = factor[i]
+        for j in range(low, len(vals)):
+            walk(prefix + (vals[j],), j, packed * row[j])
+
+    walk((), 0, 1)
+    return out
