@@ -8,7 +8,7 @@ target, best first.
 Rows are tried as multisets written in increasing order (``4, 6, 6, 8``): on a limit board the
 order cannot matter (the players choose it), and on a standard board an increasing row is the
 usual "it gets harder" shape. That keeps the search to a few hundred rows for boards up to six
-cards, and 1,287 for eight.
+cards, and 495 for eight.
 
 How the whole grid is priced at once
 ------------------------------------
@@ -22,7 +22,7 @@ least ``g`` of the ``N`` checks succeed (the other ``N - g`` slots hold the fail
 limit board stopping early or on its ``n``-th success changes nothing about whether ``n`` come.
 The distribution of that count is the product of the factors ``(1 - p_i) + p_i x``, one per
 check, so one product per row answers every goal at once. Rows are walked as a tree of
-prefixes (``4, 4, ...`` shares its first factors with ``4, 4, 5, ...``), and the product is
+prefixes (every row starting ``4, 4`` reuses the product of those two factors), and the product is
 kept as integer numerators over the check distribution's denominator to the power ``N``,
 packed into one Python integer, so the chances are exact; each is turned into a float by one
 correctly rounded division, the same float :func:`~kit.boards.odds.odds` gives. A test holds
