@@ -27,6 +27,7 @@ to recondition, the entity's other hits; one die each, best die first).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -48,17 +49,19 @@ def run_fast(
     return _Run(battle, policy, T, n, rng).play(max_rounds)
 
 
-_TABLES: dict[int, tuple[Any, Any, Tables]] = {}
+#: The last tables built: (what they were built from, the tables).
+_TABLES: list[tuple[tuple[Any, ...], Tables]] = []
 
 
 def _tables(battle: Any, policy: Any) -> Tables:
-    """The tables of a battle and policy, kept for the next chunk of the same run."""
-    hit = _TABLES.get(id(battle))
-    if hit is not None and hit[0] is battle and hit[1] == policy:
-        return hit[2]
+    """The tables of a battle and policy, kept for the next chunk of the same run (and the
+    next run of the same setup). A policy changed in place since is told apart by a copy."""
+    key = (battle.sides, battle.rules, battle.jammer)
+    for k, T in _TABLES:
+        if k[0] is key[0] and k[1] is key[1] and k[2] == key[2] and k[3] == policy:
+            return T
     T = Tables(battle, policy)
-    _TABLES.clear()
-    _TABLES[id(battle)] = (battle, policy, T)
+    _TABLES[:] = [((*key, copy.deepcopy(policy)), T)]
     return T
 
 
