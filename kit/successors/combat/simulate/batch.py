@@ -209,7 +209,7 @@ class Batch:
             out[:, s] = ~gone & (self.ent_active(s) | (op & mine).any(axis=1))
         return out
 
-    def rows(self, ability: str, s_cols: np.ndarray | None = None) -> np.ndarray:
+    def rows(self, ability: str) -> np.ndarray:
         """[B, U] row of each ship in the dice tables of ``ability``: 1 + hits of its entity
         on that ability when under Control of an active entity, else 0 (its own dice)."""
         T, a = self.T, self.a
