@@ -10,7 +10,6 @@ from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
-from ..successors.combat.simulate import fast_supported
 from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import (
     CombatAdvice,
@@ -233,13 +232,11 @@ class CombatTable(KitWidget):
             seed=self.battle.seed,
             jammer=self.battle.jammer,
         )
-        policy = AutoPolicy()
-        if (
-            fast_supported(fresh, policy) is not None
-            and fast_supported(fresh, AutoPolicy(takeover=False)) is None
-        ):
-            policy = AutoPolicy(takeover=False)  # the vectorised path, without Take-Overs
-        self.simulation = simulate(fresh, n, seed=self.battle.seed, policy=policy, progress=False)
+        # the automatic policy, Sensors and Take-Overs included (vectorised where it covers the
+        # battle's extras, else the event-log engine)
+        self.simulation = simulate(
+            fresh, n, seed=self.battle.seed, policy=AutoPolicy(), progress=False
+        )
         self.refresh()
 
     # ------------------------------------------------------------------ view
@@ -298,7 +295,6 @@ class CombatTable(KitWidget):
                 "n": r.n,
                 "method": r.method,
                 "odds": r.odds(),
-                "takeovers": r.method == "engine",
                 "losses": [sorted(r.loss_distribution(i).items()) for i in range(len(r.sides))],
                 "rounds": float(r.rounds.mean()),
             }

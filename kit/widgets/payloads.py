@@ -298,7 +298,6 @@ class CombatSimulation(TypedDict):
     method: str
     odds: list[dict[str, Any]]
     """Per side: outcome shares and RU-loss quantiles (:meth:`SimulationResult.odds`)."""
-    takeovers: bool
     losses: list[list[Any]]
     """Per side: (RU lost, share) pairs."""
     rounds: float

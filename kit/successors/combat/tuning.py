@@ -6,11 +6,10 @@ the count whose win chance for the attacker is nearest the target, with the coun
 
 Example (Releata against a garrison of Frigates, aiming at an even fight):
 
->>> from kit.successors.combat import AutoPolicy, Side
+>>> from kit.successors.combat import Side
 >>> from kit.successors.examples import releata
 >>> rel = Side("Releata", releata(), ships={"Battleship": 2, "Drone": 8}, controlled=(1, 2, 3))
->>> t = tune_garrison(rel, "Frigate", 0.5, n=400, counts=range(20, 29, 2), seed=1,
-...                   policy=AutoPolicy(takeover=False))
+>>> t = tune_garrison(rel, "Frigate", 0.5, n=400, counts=range(20, 29, 2), seed=1)
 >>> t.count, [c for c, _ in t.neighbours]
 (24, [22, 26])
 >>> abs(t.chance - 0.5) == min(abs(p - 0.5) for p in t.chances.values())
@@ -146,10 +145,9 @@ def tune_garrison(
         garrison: the rest of the garrison (an entity, other ships, Static Defenses); the
             counted ships join it. Default: nothing but the counted ships.
         seed: every count is simulated with this seed (common random numbers).
-        policy: automatic policy for both sides (default AutoPolicy; the vectorised simulation
-            runs when it covers the battle, see :func:`~.simulate.simulate`; an attacker with
-            Sensors can lock on, which keeps Take-Overs possible and the slow engine in use
-            unless ``AutoPolicy(takeover=False)`` is given).
+        policy: automatic policy for both sides (default AutoPolicy, Take-Overs included; the
+            vectorised simulation runs whenever it covers the battle's extras, see
+            :func:`~.simulate.simulate`).
         rules: combat rules.
         jammer: Jammer Field level of the orbit.
 

@@ -30,7 +30,8 @@ class SimulationResult:
     method: str
     """``"fast"`` or ``"engine"``."""
     first_hits: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
-    """[n, sides] hits each side scored in the first attack phase of round 1 it fired in."""
+    """[n, sides] hits each side scored in the first attack phase it fired in (-1: it never
+    fired)."""
 
     @property
     def n(self) -> int:
