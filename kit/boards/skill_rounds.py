@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..errors import InvalidInput
 from ..log import Event
 from .base import Board
 from .chase import ESCAPEE, Chase
 from .checks import CheckDistribution, SkillPlan
 from .contest import PLAYER, Contest
 from .rules import penalty
-from .skill_walk import HIT, MAX_STATES, MISS, OfferedSkill, SkillWalk
+from .skill_walk import HIT, MISS, OfferedSkill, SkillWalk
 
 __all__ = ["RoundWalk"]
 
@@ -118,29 +117,15 @@ class RoundWalk(SkillWalk):
             return q, {"npc_value": HIT}, {"npc_value": MISS}
         return float(self.rules.npc_chance), {"npc_success": True}, {"npc_success": False}
 
-    def value(
-        self, state: Any, drawn: tuple[int, ...] = (), key: tuple[Any, ...] | None = None
-    ) -> float:
-        k = self._key(state, drawn) if key is None else key
-        got = self.memo.get(k)
-        if got is None:
-            if len(self.memo) >= MAX_STATES:
-                raise InvalidInput(
-                    f"skill advice: more than {MAX_STATES} board positions to walk; offer fewer "
-                    "skills or advise on a shorter board"
-                )
-            if self._done(state):
-                got = 1.0 if self._won(state) else 0.0
-            elif self._hopeless(k):
-                got = 0.0
-            else:
-                # the best of: each skill played at every return to this position until
-                # something changes (skills that always change something: once)
-                got = 0.0
-                for sk in self.skills:
-                    moved, same, _ = self._round(state, drawn, sk, k)
-                    got = max(got, moved / (1.0 - same) if same < 1.0 else 0.0)
-            self.memo[k] = got
+    def _best(self, state: Any, drawn: tuple[int, ...], key: tuple[Any, ...]) -> float:
+        """The best of: each skill played at every return to this position until something
+        changes (skills that always change something: once); 0 when nothing can win now."""
+        if self._hopeless(key):
+            return 0.0
+        got = 0.0
+        for sk in self.skills:
+            moved, same, _ = self._round(state, drawn, sk, key)
+            got = max(got, moved / (1.0 - same) if same < 1.0 else 0.0)
         return got
 
     def chance(

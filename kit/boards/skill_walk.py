@@ -146,12 +146,17 @@ class SkillWalk:
                     f"skill advice: more than {MAX_STATES} board positions to walk; offer fewer "
                     "skills or advise on a shorter board"
                 )
-            if self._done(state):
-                got = 1.0 if self._won(state) else 0.0
-            else:
-                got = max(self.chance(state, drawn, s, k)[0] for s in self.skills)
+            got = (
+                (1.0 if self._won(state) else 0.0)
+                if self._done(state)
+                else self._best(state, drawn, k)
+            )
             self.memo[k] = got
         return got
+
+    def _best(self, state: Any, drawn: tuple[int, ...], key: tuple[Any, ...]) -> float:
+        """The chance from an unfinished position: the best skill for the next check."""
+        return max(self.chance(state, drawn, s, key)[0] for s in self.skills)
 
     def chance(
         self,
