@@ -29,6 +29,7 @@ from .operations import can_imprison
 from .state import entity_key, parse_key
 
 __all__ = [
+    "OPERATION_ORDER",
     "AutoPolicy",
     "DecisionNeeded",
     "InteractivePolicy",
@@ -38,6 +39,18 @@ __all__ = [
     "losses_share",
     "takeover_plan",
 ]
+
+#: The automatic policy's Handling jobs in a battle's repair phase, in the order dice go to
+#: them. Both the event-log engine (:meth:`AutoPolicy.operations`) and the vectorised
+#: simulation (:mod:`.simulate.fast`) walk this one tuple.
+OPERATION_ORDER = (
+    "entity_neutralized",
+    "imprison",
+    "ships_neutralized",
+    "recondition",
+    "entity_damaged",
+    "gather",
+)
 
 
 def losses_share(ctx: Ctx, side: int) -> float:
@@ -139,60 +152,61 @@ class AutoPolicy:
 
     # --------------------------------------------------------------- phase 4
     def operations(self, ctx: Ctx, side: int, dice: list[int]) -> list[tuple[str, str]]:
-        """Entity first if neutralized, then a neutralized enemy entity into an empty Cube,
-        then cheapest neutralized ships, then the entity's other hits, then (optionally)
-        gathering; one job per die."""
-        st = ctx.st
+        """One job per die, in :data:`OPERATION_ORDER`: the entity if neutralized, a
+        neutralized enemy entity into an empty Cube, the cheapest neutralized ships, ships to
+        recondition, the entity's other hits, then (optionally) gathering."""
         jobs: list[tuple[str, str]] = []
+        for step in OPERATION_ORDER:
+            jobs += self._operation_jobs(ctx, side, step)
+        return jobs[: len(dice)]
+
+    def _operation_jobs(self, ctx: Ctx, side: int, step: str) -> list[tuple[str, str]]:
+        """The jobs of one step of :data:`OPERATION_ORDER` for ``side`` now."""
+        st = ctx.st
         s = st.sides[side]
         ent = s.entity
-        ent_damaged = ent is not None and s.entity_state == "active" and any(ent.damage)
-        if ent is not None and ent_damaged and ent.neutralized:
-            jobs.append(("repair", entity_key(side)))
-        if s.cubes:  # a neutralized enemy entity goes into an empty Cube before it heals
-            jobs += [
+        damaged = ent is not None and s.entity_state == "active" and any(ent.damage)
+        neutralized = ent is not None and ent.neutralized
+        if step == "entity_neutralized":
+            return [("repair", entity_key(side))] if damaged and neutralized else []
+        if step == "imprison":  # a neutralized enemy entity goes into an empty Cube first
+            found = [
                 ("imprison", entity_key(j))
                 for j in range(len(st.sides))
                 if can_imprison(st, side, j)
-            ][: s.cubes]
-        mine = sorted(
-            (
-                u
+            ]
+            return found[: s.cubes]
+        if step == "ships_neutralized":
+            mine = sorted(
+                (
+                    u
+                    for u in st.side_units(side)
+                    if u.status == "neutralized" and u.held_by is None and u.carried_by is None
+                ),
+                key=cheapest_first,
+            )
+            return [("repair", u.key) for u in mine]
+        if step == "recondition":
+            if s.entity is not None and s.entity.has("tek_locked"):
+                return []
+            return [
+                ("recondition", u.key)
                 for u in st.side_units(side)
-                if u.status == "neutralized" and u.held_by is None and u.carried_by is None
-            ),
-            key=cheapest_first,
+                if u.needs_recondition and u.status == "operational"
+            ]
+        if step == "entity_damaged":
+            return [("repair", entity_key(side))] if damaged and not neutralized else []
+        if not self.gather:  # "gather": enemy ships by price (they may be repaired), then hulks
+            return []
+        enemy = sorted(
+            (u for u in st.units.values() if u.gatherable and u.in_orbit and u.owner != side),
+            key=lambda u: (-u.cost, u.key),
         )
-        jobs += [("repair", u.key) for u in mine]
-        jobs += [
-            ("recondition", u.key)
-            for u in st.side_units(side)
-            if u.needs_recondition
-            and u.status == "operational"
-            and not (s.entity is not None and s.entity.has("tek_locked"))
-        ]
-        if ent is not None and ent_damaged and not ent.neutralized:
-            jobs.append(("repair", entity_key(side)))
-        if self.gather:  # enemy ships by price first (they may be repaired), then hulks by scrap
-            jobs += [
-                ("gather", u.key)
-                for u in sorted(
-                    (
-                        u
-                        for u in st.units.values()
-                        if u.gatherable and u.in_orbit and u.owner != side
-                    ),
-                    key=lambda u: (-u.cost, u.key),
-                )
-            ]
-            jobs += [
-                ("gather", u.key)
-                for u in sorted(
-                    (u for u in st.units.values() if u.gatherable and u.state == "hulked"),
-                    key=lambda u: (-u.hulk_ru, u.key),
-                )
-            ]
-        return jobs[: len(dice)]
+        hulks = sorted(
+            (u for u in st.units.values() if u.gatherable and u.state == "hulked"),
+            key=lambda u: (-u.hulk_ru, u.key),
+        )
+        return [("gather", u.key) for u in enemy] + [("gather", u.key) for u in hulks]
 
     # --------------------------------------------------------------- phases 5-7
     def fire(self, ctx: Ctx, side: int, phase: str, can: list[str]) -> list[str]:

@@ -20,9 +20,12 @@ What is shared with the engine, and how:
   distinct situation met in the batch (:class:`.batch.Asked`), on small stand-ins of the state
   holding exactly what they read.
 
-What it still writes itself is bookkeeping, and the order of the Handling jobs of
-``AutoPolicy.operations`` (the entity when neutralized, the cheapest neutralized ships, ships
-to recondition, the entity's other hits; one die each, best die first).
+* the repair phase gives its dice to the Handling jobs in the policy's own
+  :data:`~kit.successors.combat.policies.OPERATION_ORDER`, the tuple
+  ``AutoPolicy.operations`` walks (one die each, best die first).
+
+What it still writes itself is bookkeeping: which ships leave Control first when Control drops
+takes the engine's price order but counts off the first ones itself.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from ..core_rules import competing_margin, die_hits, takeover_needed
-from ..policies import AutoPolicy, Never
+from ..policies import OPERATION_ORDER, AutoPolicy, Never
 from .batch import binom
 from .hits import Hits
 from .tables import CHANCE, Tables
@@ -223,24 +226,35 @@ class _Run(Hits):
             eneut = edam & e.neutral[code]
         else:
             edam = eneut = np.zeros(B, bool)
-        first = eneut.astype(np.int64)
+        # the dice go to the jobs in the automatic policy's own order, one die each: ``start``
+        # is the position in the pool (best die first) of each step's first job
+        start = np.zeros(B, np.int64)
+        ent_first = ent_last = np.zeros(B, bool)
         neut = self.neutral_status() & mine
-        ns = neut[:, T.cheap_order]
-        n_neut = ns.sum(axis=1)
-        fixed_s = ok(np.cumsum(ns, axis=1) - 1 + first[:, None]) & ns & act[:, None]
-        fixed = np.zeros_like(fixed_s)
-        fixed[:, T.cheap_order] = fixed_s
-        if T.tek_locked[s]:
-            rec = np.zeros_like(fixed)
-        else:
-            rec = self.in_orbit() & mine & a["recon"] & ~a["damaged"] & ~self.taken()
-        rs = rec[:, T.setup_order]
-        n_rec = rs.sum(axis=1)
-        rec_s = ok(np.cumsum(rs, axis=1) - 1 + (first + n_neut)[:, None]) & rs & act[:, None]
-        recon_done = np.zeros_like(rec_s)
-        recon_done[:, T.setup_order] = rec_s
-        ent_first = act & eneut & ok(np.zeros(B, np.int64))
-        ent_last = act & edam & ~eneut & ok(first + n_neut + n_rec)
+        fixed = np.zeros_like(neut)
+        recon_done = np.zeros_like(neut)
+        for step in OPERATION_ORDER:
+            if step == "entity_neutralized":
+                ent_first = act & eneut & ok(start)
+                start = start + eneut
+            elif step == "ships_neutralized":
+                ns = neut[:, T.cheap_order]
+                fixed[:, T.cheap_order] = (
+                    ok(np.cumsum(ns, axis=1) - 1 + start[:, None]) & ns & act[:, None]
+                )
+                start = start + ns.sum(axis=1)
+            elif step == "recondition" and not T.tek_locked[s]:
+                rec = self.in_orbit() & mine & a["recon"] & ~a["damaged"] & ~self.taken()
+                rs = rec[:, T.setup_order]
+                recon_done[:, T.setup_order] = (
+                    ok(np.cumsum(rs, axis=1) - 1 + start[:, None]) & rs & act[:, None]
+                )
+                start = start + rs.sum(axis=1)
+            elif step == "entity_damaged":
+                ent_last = act & edam & ~eneut & ok(start)
+                start = start + (edam & ~eneut)
+            # "imprison" and "gather": fast_supported sends battles with Cubes or gathering
+            # to the engine
         self.repair_entity(s, ent_first | ent_last)
         # a repair on a ship partly taken over cancels a success (or all), else mends it
         tk = self.taken()
