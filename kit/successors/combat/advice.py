@@ -287,8 +287,9 @@ def advise_battle(
     Args:
         battle: the :class:`~.battle.Battle` waiting for the decision (unchanged by the call).
         decision: the dict of the :class:`~.policies.DecisionNeeded` the battle stopped with
-            (``CombatTable.pending`` is the same dict); None finds the next decision the GM is
-            asked by stepping a copy (see :func:`find_decision`) and advises on that one.
+            (``CombatTable.pending`` is the same dict); None takes the decision the battle
+            stopped at (:attr:`~.battle.Battle.waiting`), or when it has not stopped, finds the
+            next decision the GM is asked by stepping a copy (see :func:`find_decision`).
         n: battles played to the end per answer (Monte Carlo; the same seeds for every answer).
         seed: seeds the ``n`` battles: trial ``j`` plays under the ``j``-th of
             ``numpy.random.default_rng(seed).integers(0, 2**62, size=n)`` (same seed, same
@@ -311,6 +312,10 @@ def advise_battle(
     """
     n = validate.integer("n", n, 1, 1_000_000)
     validate.choice("goal", goal, GOALS)
+    if decision is None and getattr(battle, "_waiting", None) is not None:
+        # the battle stopped at a decision: advise on that one, under the policy that asked
+        decision, asked_by = battle._waiting
+        policy = asked_by if policy is None else policy
     if decision is None:
         battle, decision = find_decision(
             battle, policy if isinstance(policy, InteractivePolicy) else None

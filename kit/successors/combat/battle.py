@@ -37,7 +37,7 @@ from .events import (
     plain_json,
 )
 from .phases import PHASE_FUNCTIONS
-from .policies import AutoPolicy
+from .policies import AutoPolicy, DecisionNeeded
 from .rules import DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .state import GONE, BattleState, Side, initial_state
 
@@ -75,6 +75,9 @@ class Battle(Observable):
         self.orbit = validate.text("orbit", orbit, max_len=80) if orbit else ""
         self.log = log if log is not None else EventLog()
         self.state = self._replay()
+        #: (decision, policy) of the last step that stopped for a decision, until the battle
+        #: moves on (see :attr:`waiting`)
+        self._waiting: tuple[dict[str, Any], Any] | None = None
 
     # ------------------------------------------------------------------ state
     def _replay(self) -> BattleState:
@@ -92,6 +95,13 @@ class Battle(Observable):
     def next_phase(self) -> str:
         """Name of the phase :meth:`step_phase` plays next."""
         return PHASES[self.state.phase_index % len(PHASES)]
+
+    @property
+    def waiting(self) -> dict[str, Any] | None:
+        """The decision the last :meth:`step_phase` stopped at (its
+        :class:`~.policies.DecisionNeeded` dict), while nothing else has happened since; None
+        otherwise. ``kit.advice(battle)`` advises on this decision when there is one."""
+        return None if self._waiting is None else self._waiting[0]
 
     @property
     def over(self) -> bool:
@@ -142,7 +152,12 @@ class Battle(Observable):
         pending: list[tuple[str, dict[str, Any]]] = []
         ctx = self._ctx(st, policy, roller, lambda k, d: pending.append((k, d)))
         ctx.emit("phase", round=rnd, phase=phase)
-        PHASE_FUNCTIONS[phase](ctx)
+        try:
+            PHASE_FUNCTIONS[phase](ctx)
+        except DecisionNeeded as need:
+            self._waiting = (need.decision, policy)
+            raise
+        self._waiting = None
         end = _end_check(ctx, phase)
         if end is not None:
             ctx.emit("end", **end)
@@ -186,6 +201,7 @@ class Battle(Observable):
         """Remove the last phase (or other action) and rebuild the state."""
         self.log.undo()
         self.state = self._replay()
+        self._waiting = None
         self._changed()
 
     # ------------------------------------------------------------------ save/load
