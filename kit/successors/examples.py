@@ -43,6 +43,7 @@ __all__ = [
     "garrison",
     "releata",
     "releata_fleet",
+    "takeover_duel",
     "tanrac",
     "tanrac_fleet",
 ]
@@ -131,3 +132,40 @@ def example_two(seed: SeedLike = 1) -> Any:
         sensors=5,
     )
     return Battle([side, garrison()], seed=seed)
+
+
+def takeover_duel(
+    seed: SeedLike = 3, *, sensors: int = 5, ships: tuple[str, ...] = ("Servo", "Cruiser")
+) -> Any:
+    """Not from the text: the smallest battle where a Take-Over target is a real choice.
+
+    An entity of ours (Control 4, Handling 3, a Satellite with it) already holds 5 Sensors
+    successes on two ownerless Takeru ships, a Servo and a Cruiser: past the 3 a lock needs, so
+    either ship can be taken over, and nobody on the other side can shoot back much. The
+    tests, the Take-Over prompt of the Combat table and its browser test use this setup;
+    ``sensors`` and ``ships`` vary it (fewer than 3 successes: no lock, no Take-Over).
+
+    >>> b = takeover_duel()
+    >>> [s.name for s in b.sides], b.sides[0].sensors
+    (['Me', 'Them'], 5)
+    """
+    from .combat import Battle, Side
+
+    me = Entity(
+        "Me",
+        battle=1,
+        control=4,
+        handling=3,
+        information=1,
+        sensors=1,
+        side="Vontuni Empire",
+        flaws=["Still at War", "Checkered Past"],  # type: ignore[arg-type]  # converted
+    )
+    them: Any = list(ships)  # the constructor converts names to ships
+    return Battle(
+        [
+            Side("Me", me, ships=("Satellite",), sensors=sensors),  # type: ignore[arg-type]
+            Side("Them", ships=them, faction="Takeru Republic"),
+        ],
+        seed=seed,
+    )

@@ -107,13 +107,9 @@ def test_combat_table_steps_a_round_and_places_hits(notebook):
 
 
 TAKEOVER = """\
-from kit.successors import Entity
-from kit.successors.combat import Battle, Side
+from kit.successors.examples import takeover_duel
 from kit.widgets import CombatTable
-me = Entity("Me", battle=1, control=4, handling=3, information=1, sensors=1,
-            side="Vontuni Empire", flaws=["Still at War", "Checkered Past"])
-duel = Battle([Side("Me", me, ships=["Satellite"], sensors=5),
-               Side("Them", ships=["Servo", "Cruiser"], faction="Takeru Republic")], seed=3)
+duel = takeover_duel()
 seize = CombatTable(duel, allocate_sides=[0], ask=["takeover"])
 seize"""
 

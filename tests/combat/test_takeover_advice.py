@@ -26,27 +26,12 @@ from kit.successors.combat import (
     advise_battle,
 )
 from kit.successors.combat.takeover_choice import takeover_candidates
+from kit.successors.examples import takeover_duel
 
 
 def duel(sensors: int = 5, seed: int = 3, ships=("Servo", "Cruiser")) -> Battle:
     """An entity with Control 4 and a Satellite against ownerless ships (a Servo, a Cruiser)."""
-    me = Entity(
-        "Me",
-        battle=1,
-        control=4,
-        handling=3,
-        information=1,
-        sensors=1,
-        side="Vontuni Empire",
-        flaws=["Still at War", "Checkered Past"],
-    )
-    return Battle(
-        [
-            Side("Me", me, ships=["Satellite"], sensors=sensors),
-            Side("Them", ships=list(ships), faction="Takeru Republic"),
-        ],
-        seed=seed,
-    )
+    return takeover_duel(seed, sensors=sensors, ships=tuple(ships))
 
 
 class HoldFire(InteractivePolicy):

@@ -8,29 +8,12 @@ kind (here a Take-Over target, which the advisor would not find by stepping on i
 from __future__ import annotations
 
 import kit
-from kit.successors import Entity
-from kit.successors.combat import Battle, DecisionNeeded, InteractivePolicy, Side
-from kit.successors.examples import example_one
+from kit.successors.combat import Battle, DecisionNeeded, InteractivePolicy
+from kit.successors.examples import example_one, takeover_duel
 
 
 def duel() -> Battle:
-    me = Entity(
-        "Me",
-        battle=1,
-        control=4,
-        handling=3,
-        information=1,
-        sensors=1,
-        side="Vontuni Empire",
-        flaws=["Still at War", "Checkered Past"],
-    )
-    return Battle(
-        [
-            Side("Me", me, ships=["Satellite"], sensors=5),
-            Side("Them", ships=["Servo", "Cruiser"], faction="Takeru Republic"),
-        ],
-        seed=3,
-    )
+    return takeover_duel()
 
 
 def stop(battle: Battle, policy: InteractivePolicy) -> dict:

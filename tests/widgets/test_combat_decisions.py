@@ -10,29 +10,13 @@ from __future__ import annotations
 import pytest
 
 from kit.errors import InvalidInput
-from kit.successors import Entity
 from kit.successors.combat import Battle, RetreatAfter, Side
+from kit.successors.examples import takeover_duel
 from kit.widgets import CombatTable
 
 
 def duel() -> Battle:
-    me = Entity(
-        "Me",
-        battle=1,
-        control=4,
-        handling=3,
-        information=1,
-        sensors=1,
-        side="Vontuni Empire",
-        flaws=["Still at War", "Checkered Past"],
-    )
-    return Battle(
-        [
-            Side("Me", me, ships=["Satellite"], sensors=5),
-            Side("Them", ships=["Servo", "Cruiser"], faction="Takeru Republic"),
-        ],
-        seed=3,
-    )
+    return takeover_duel()
 
 
 def msg(widget, **content):
