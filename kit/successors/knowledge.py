@@ -347,10 +347,7 @@ class Knowledge(Observable):
         with ``orbit=`` and ``secret=`` (its text) one secret of it, which also shows the
         orbit. ``note=<number>`` shows a GM-only note to the players.
         """
-        data = _target(what, orbit, secret, note, verb="reveal")
-        if "note" in data and data["note"] >= len(self.notes()):
-            raise InvalidInput(f"note must be a number below {len(self.notes())}, got {note!r}")
-        self._add("reveal", data | _when(day, date))
+        self._toggle("reveal", _target(what, orbit, secret, note, verb="reveal"), day, date)
 
     def hide(
         self,
@@ -367,10 +364,15 @@ class Knowledge(Observable):
         The hide holds until the same thing is revealed again. Hiding a system hides its
         scans too (its view is as if never scanned).
         """
-        data = _target(what, orbit, secret, note, verb="hide")
+        self._toggle("hide", _target(what, orbit, secret, note, verb="hide"), day, date)
+
+    def _toggle(self, verb: str, data: dict[str, Any], day: int | None, date: str | None) -> None:
+        """Record a reveal or a hide of ``data`` (a note's number must name a note)."""
         if "note" in data and data["note"] >= len(self.notes()):
-            raise InvalidInput(f"note must be a number below {len(self.notes())}, got {note!r}")
-        self._add("hide", data | _when(day, date))
+            raise InvalidInput(
+                f"note must be a number below {len(self.notes())}, got {data['note']!r}"
+            )
+        self._add(verb, data | _when(day, date))
 
     def note(
         self,
