@@ -38,7 +38,7 @@ from ..ships import ship_type
 from .rules import DEFAULT_COMBAT_RULES, CombatRules
 from .simulate import OUTCOMES, simulate
 from .state import Side
-from .tuning import garrison_battle
+from .tuning import garrison_battle, garrison_grid
 
 if TYPE_CHECKING:
     from ...regulus.impact import GridImpact
@@ -88,14 +88,7 @@ def rule_impact(
     rows = list(dict.fromkeys(ship_type(s).name for s in names))
     if not rows:
         raise InvalidInput("ships: at least one garrison ship type is needed, got none")
-    cols = sorted({validate.integer("counts", c, 0, 10_000) for c in counts})
-    if not cols:
-        raise InvalidInput("counts: at least one garrison size is needed, got none")
-    base = garrison if garrison is not None else Side("Garrison")
-    if not isinstance(base, Side):
-        raise InvalidType(f"garrison must be a Side or None, got {type(base).__name__}")
-    if 0 in cols and not base.ships and base.entity is None and not base.static_defenses:
-        raise InvalidInput("counts: 0 leaves the garrison empty; start the counts at 1")
+    cols, base = garrison_grid(counts, garrison)
     n = validate.integer("n", n, 2, 1_000_000)
     recorded = resolve_seed(seed)
     won = OUTCOMES.index("won")

@@ -38,6 +38,7 @@ __all__ = [
     "GarrisonTuning",
     "buy_garrison",
     "garrison_battle",
+    "garrison_grid",
     "tune_budget",
     "tune_garrison",
 ]
@@ -159,12 +160,7 @@ def tune_garrison(
     target = validate.number("target", target, 0, 1)
     n = validate.integer("n", n, 1, 1_000_000)
     name = ship_type(ship).name
-    grid = sorted({validate.integer("counts", c, 0, 10_000) for c in counts})
-    if not grid:
-        raise InvalidInput("counts: at least one garrison size is needed, got none")
-    base = garrison if garrison is not None else Side("Garrison")
-    if 0 in grid and not base.ships and base.entity is None and not base.static_defenses:
-        raise InvalidInput("counts: 0 leaves the garrison empty; start the counts at 1")
+    grid, base = garrison_grid(counts, garrison)
     recorded = resolve_seed(seed)
     chances: dict[int, float] = {}
     methods = set()
@@ -176,6 +172,24 @@ def tune_garrison(
     count = min(grid, key=lambda c: (abs(chances[c] - target), c))
     method = methods.pop() if len(methods) == 1 else "mixed"
     return GarrisonTuning(name, float(target), count, chances, n, recorded, method)
+
+
+def garrison_grid(counts: Iterable[int], garrison: Side | None) -> tuple[list[int], Side]:
+    """The garrison sizes to try, checked and sorted, and the rest of the garrison they join
+    (an empty side named Garrison when None); a size of 0 needs something else to defend.
+
+    >>> garrison_grid([3, 1, 3], None)[0]
+    [1, 3]
+    """
+    grid = sorted({validate.integer("counts", c, 0, 10_000) for c in counts})
+    if not grid:
+        raise InvalidInput("counts: at least one garrison size is needed, got none")
+    base = garrison if garrison is not None else Side("Garrison")
+    if not isinstance(base, Side):
+        raise InvalidType(f"garrison must be a Side or None, got {type(base).__name__}")
+    if 0 in grid and not base.ships and base.entity is None and not base.static_defenses:
+        raise InvalidInput("counts: 0 leaves the garrison empty; start the counts at 1")
+    return grid, base
 
 
 def buy_garrison(ships: Sequence[str], budget: int) -> dict[str, int]:
