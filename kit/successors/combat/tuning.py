@@ -178,8 +178,9 @@ def garrison_grid(counts: Iterable[int], garrison: Side | None) -> tuple[list[in
     """The garrison sizes to try, checked and sorted, and the rest of the garrison they join
     (an empty side named Garrison when None); a size of 0 needs something else to defend.
 
-    >>> garrison_grid([3, 1, 3], None)[0]
-    [1, 3]
+    >>> grid, base = garrison_grid((3, 1, 3), None)
+    >>> grid, base.name
+    ([1, 3], 'Garrison')
     """
     grid = sorted({validate.integer("counts", c, 0, 10_000) for c in counts})
     if not grid:
