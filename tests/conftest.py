@@ -11,12 +11,24 @@ Property tests run under one of two Hypothesis profiles:
     this way goes into the test as an explicit ``@example(...)`` so the ``ci`` profile keeps it.
 
 A test's own ``@settings(max_examples=...)`` takes precedence over the profile's count.
+
+The suite has two tiers. The fast tier is everything under ``tests/`` but ``tests/integration``:
+the engines, the property tests, figures and widget models, run in parallel while developing::
+
+    .venv/bin/python -m pytest -m "not integration" -n auto
+
+The integration tier is ``tests/integration`` (the gates, the wheel, the docs and browser-only
+sites, the real-browser tests) and every notebook under nbval; :func:`pytest_collection_modifyitems`
+marks it by place, so a new test lands in the right tier by the folder it is written in. The
+README's test command runs both tiers.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 CI_EXAMPLES = 100
@@ -40,3 +52,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+_INTEGRATION = Path(__file__).resolve().parent / "integration"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the integration tier: tests under ``tests/integration`` and the notebooks."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        if path.suffix == ".ipynb" or _INTEGRATION in path.parents:
+            item.add_marker(pytest.mark.integration)

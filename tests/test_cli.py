@@ -77,6 +77,7 @@ def test_python_dash_m_kit_copies_and_prints_the_lab_command(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
+@pytest.mark.integration
 def test_the_wheel_carries_the_notebooks_and_the_command(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],

@@ -577,13 +577,13 @@ COMBAT = "kit.successors.combat.rules:CombatRules"
 
 
 def _combat_checks() -> dict[str, tuple[Any, Callable[[Any], Any], Any]]:
-    """``OPTION_CHECKS`` of tests/combat/test_rulings.py: field -> (another value, scenario,
+    """``OPTION_CHECKS`` of tests/successors/combat/test_rulings.py: field -> (another value, scenario,
     result under the defaults by the text). Loaded from its file, so both tests share one
     scenario per option."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).parent / "combat" / "test_rulings.py"
+    path = Path(__file__).parent / "successors" / "combat" / "test_rulings.py"
     spec = importlib.util.spec_from_file_location("_combat_option_checks", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -31,7 +31,7 @@ def test_every_name_the_sector_module_exported_is_still_there_and_the_same_objec
     assert sector_module.SectorRules is SectorRules is package.SectorRules
     assert sector_module.HyperGate is HyperGate is package.HyperGate
     assert sector_module.STATUSES is STATUSES
-    # the save header of tests/hardening/fixtures/sector.json: "gm-kit/sector", version 1
+    # the save header of tests/store/fixtures/sector.json: "gm-kit/sector", version 1
     assert (sector_module.FORMAT, sector_module.VERSION) == ("sector", 1)
     assert sector_module.Sector is Sector is package.Sector
     assert package.system_seed is system_seed
@@ -108,9 +108,9 @@ def test_a_sector_saved_before_the_split_loads_and_compares_equal():
 
 
 def test_a_saved_generated_sector_fixture_still_loads_equal():
-    """tests/hardening/fixtures/sector.json holds generate_sector(200, seed=99, dims=3) as saved
+    """tests/store/fixtures/sector.json holds generate_sector(200, seed=99, dims=3) as saved
     before the split."""
-    raw = json.loads((FIXTURES.parents[1] / "hardening" / "fixtures" / "sector.json").read_text())
+    raw = json.loads((FIXTURES.parents[2] / "store" / "fixtures" / "sector.json").read_text())
     loaded = Sector.from_json(json.dumps(raw["sector"]))
     assert loaded == generate_sector(200, seed=99, dims=3)
 

@@ -15,7 +15,7 @@ from kit.successors.combat import CombatRules
 from kit.successors.sector import SectorRules
 from kit.successors.stars import StarRules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "rulings.md"
 OPTIONS = [RegulusRules, BoardRules, SuccessorsRules, CombatRules, StarRules, SectorRules]
 

@@ -7,7 +7,7 @@ import pytest
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the checks are the same on 3.10
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_readme_quickstart_is_two_commands_and_ci_runs_the_second():

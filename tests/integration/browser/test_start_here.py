@@ -7,7 +7,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "00_start_here.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "00_start_here.ipynb"
 
 
 def test_start_here_runs_clean_in_jupyterlab(notebook):

@@ -1,7 +1,7 @@
 """The event-log engine gives the very same battles after its speed work (issue #13).
 
 The reference is ``data/engine_logs.json``, written by running this module as a script
-(``python tests/combat/test_engine_speed_agreement.py``) on the code as committed BEFORE the
+(``python tests/successors/combat/test_engine_speed_agreement.py``) on the code as committed BEFORE the
 engine was made faster. For every generated setup and seed it holds the SHA-256 of the
 battle's whole event log (``Battle.to_dict()["events"]``, canonical JSON), the number of
 events and the outcome. The setups cover what the default policy meets: two to four sides,

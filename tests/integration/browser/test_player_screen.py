@@ -24,7 +24,7 @@ from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 NAMES = [f"ZQ{i}SYSMARK" for i in range(8)]
 SYSTEM = "VEGAMARK"
 MARKERS = (

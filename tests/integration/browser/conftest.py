@@ -39,7 +39,7 @@ FLAGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 #: Console messages JupyterLab itself prints in a closed network; not the kit's problem.
 NOISE = (
     "favicon",

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LINTED = ["kit", "tests", "benchmarks", "tools"]
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

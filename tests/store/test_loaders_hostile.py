@@ -7,7 +7,7 @@ containers. The loader must either load something that saves and loads back the 
 a :class:`kit.errors.KitError`. A TypeError, KeyError, AttributeError, IndexError,
 OverflowError or UnicodeEncodeError escaping is a bug.
 
-Unlike the hypothesis fuzz (tests/hardening/test_fuzz.py), this walk is exhaustive over the
+Unlike the hypothesis fuzz (tests/store/test_fuzz.py), this walk is exhaustive over the
 places it visits and deterministic, so a failure names the exact path and value.
 """
 
