@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import registry
 from .advising import Advice
 from .errors import InvalidInput
 
@@ -49,6 +50,8 @@ __all__ = ["Advice", "advice"]
 
 def advice(obj: Any, **options: Any) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
+
+    The advisor is the ``advise`` hook of the object's kind (:mod:`kit.registry`).
 
     Args:
         obj: a Regulus ``Job`` with a pending decision, a board in play (any kind), or a
@@ -61,49 +64,17 @@ def advice(obj: Any, **options: Any) -> Advice:
             ``advise_battle`` takes (``decision``, ``policy``, ``n``, ``seed``, ``goal``, ...).
 
     Raises:
-        InvalidInput: ``obj`` is none of the kinds above.
+        InvalidInput: ``obj`` is of no kind the advisor answers for.
         IllegalAction: it has nothing to decide right now.
     """
-    module = type(obj).__module__
-    if module.startswith("kit.regulus"):
-        from .regulus import Job
-        from .regulus.advice import job_advice
-
-        if isinstance(obj, Job):
-            return job_advice(obj, **options)
-    elif module.startswith("kit.boards"):
-        from .boards import Chase, Contest, LimitBoard, PreparationBoard, StandardBoard
-        from .boards.advice import board_advice, skill_advice
-
-        if isinstance(obj, LimitBoard):
-            decide = options.pop("decide", "card")
-            if decide == "skill":
-                return skill_advice(obj, **options)
-            if decide != "card":
-                raise InvalidInput(
-                    f"decide must be 'card' or 'skill' on a limit board, got {decide!r}"
-                )
-            return board_advice(obj, **options)
-        if isinstance(obj, (StandardBoard, PreparationBoard, Contest, Chase)):
-            if options.pop("decide", "skill") != "skill":
-                raise InvalidInput(f"decide: a {obj.KIND} board only has 'skill'")
-            if "skills" not in options:
-                raise InvalidInput(
-                    f"a {obj.KIND} board's decision is which skill the next check uses: pass "
-                    "skills=[...] (the skills the players may use); card advice is for a LimitBoard"
-                )
-            return skill_advice(obj, **options)
-    elif module.startswith("kit.successors.combat"):
-        from .successors.combat import Battle
-
-        if isinstance(obj, Battle):
-            from .successors.combat.advice import advise_battle
-
-            result: Advice = advise_battle(obj, **options)
-            return result
-    raise InvalidInput(
-        "advice() takes a Regulus Job with a pending decision, a board in play (LimitBoard, "
-        "StandardBoard, PreparationBoard, Contest, Chase) or a Successors Battle waiting for a "
-        "decision; got "
-        f"{type(obj).__name__}"
-    )
+    kind = registry.find(obj)
+    hook = kind.get("advise") if kind is not None else None
+    if hook is None:
+        having = [k.resolve().__name__ for k in registry.kinds() if k.advise is not None]
+        raise InvalidInput(
+            "advice() takes a game waiting for a decision ("
+            + ", ".join(having)
+            + f"); got {type(obj).__name__}"
+        )
+    result: Advice = hook(obj, **options)
+    return result

@@ -7,8 +7,8 @@ campaign file, so every object keeps its full event log and replays exactly on l
 
 The campaign file itself is versioned JSON (``"format": "gm-kit/campaign"``), saved atomically
 (a crash mid-save leaves the previous file intact), and older campaign versions are migrated on
-load. Objects are rebuilt only from an allow-list of the kit's own classes: a file can never
-name arbitrary code to import.
+load. Objects are rebuilt only as the kinds registered in :mod:`kit.registry` (each kind names
+the collection that keeps it): a file can never name arbitrary code to import.
 
 The campaign also keeps :attr:`Campaign.knowledge`, the one record of what the players know
 (:class:`kit.successors.knowledge.Knowledge`): Sensors scans, routes flown, the GM's reveals and
@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -41,44 +42,10 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from . import limits, store, validate
+from . import limits, registry, store, validate
 from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
-__all__ = ["COLLECTIONS", "Campaign", "SessionNote"]
-
-#: Collection name -> the classes (module:attribute) it may hold. Loading accepts nothing else.
-COLLECTIONS: dict[str, tuple[str, ...]] = {
-    "jobs": ("kit.regulus.job:Job",),
-    "job_types": ("kit.regulus.tables:JobType",),
-    "crews": ("kit.campaign:Crew",),
-    "boards": (
-        "kit.boards.standard:StandardBoard",
-        "kit.boards.standard:PreparationBoard",
-        "kit.boards.limit:LimitBoard",
-        "kit.boards.contest:Contest",
-        "kit.boards.chase:Chase",
-    ),
-    "decks": ("kit.boards.cards:EventDeck",),
-    "entities": ("kit.successors.entities:Entity",),
-    "fleets": ("kit.successors.fleets:Fleet",),
-    "battles": ("kit.successors.combat.battle:Battle",),
-    "systems": ("kit.successors.stars.system:StarSystem",),
-    "sectors": ("kit.successors.sector.sector:Sector",),
-    "journeys": ("kit.successors.sector.journey:Journey",),
-}
-ALLOWED = {path for paths in COLLECTIONS.values() for path in paths}
-
-
-def _load_class(path: Any) -> Any:
-    if path not in ALLOWED:
-        raise SaveFileError(f"campaign item type {path!r} is not one of the kit's savable types")
-    module, _, attr = path.partition(":")
-    return getattr(import_module(module), attr)
-
-
-def _path_of(obj: Any) -> str:
-    cls = type(obj)
-    return f"{cls.__module__}:{cls.__qualname__}"
+__all__ = ["Campaign", "SessionNote"]
 
 
 @dataclass(frozen=True)
@@ -124,22 +91,41 @@ class SessionNote:
         return {"title": self.title, "text": self.text, "date": self.date}
 
 
+def _kind(obj: Any) -> registry.Kind:
+    kind = registry.find(obj)
+    if kind is None or kind.collection is None:
+        raise InvalidType(
+            f"a campaign cannot store {type(obj).__name__} objects; it keeps "
+            + ", ".join(registry.collections())
+        )
+    return kind
+
+
 def _encode(obj: Any) -> dict[str, Any]:
-    path = _path_of(obj)
-    if path not in ALLOWED:
-        raise InvalidType(f"a campaign cannot store {type(obj).__name__} objects")
-    data = json.loads(obj.to_json()) if hasattr(obj, "to_json") else obj.to_dict()
-    return {"type": path, "data": data}
+    kind = _kind(obj)
+    text = kind.dumps(obj) if (kind.dump or hasattr(obj, "to_json")) else None
+    data = json.loads(text) if text is not None else obj.to_dict()
+    return {"type": kind.name, "data": data}
 
 
-def _decode(raw: Any, where: str) -> Any:
+def _decode(raw: Any, where: str, collection: str) -> Any:
     raw = validate.mapping(where, raw)
     validate.no_unknown_keys(where, raw, ("type", "data"))
-    cls = _load_class(raw.get("type"))
+    name = raw.get("type")
+    try:
+        kind = registry.by_name(name)
+    except InvalidInput:
+        raise SaveFileError(
+            f"{where}: type {name!r} is not one of the kit's kinds kept in {collection} "
+            f"({', '.join(k.name for k in registry.collections().get(collection, ()))})"
+        ) from None
+    if kind.collection != collection:
+        raise SaveFileError(f"{where} holds a {kind.name}, which belongs in {kind.collection}")
     data = raw.get("data")
     try:
-        if hasattr(cls, "from_json"):
-            return cls.from_json(json.dumps(data, allow_nan=False))
+        cls: Any = kind.resolve()
+        if kind.load is not None or hasattr(cls, "from_json"):
+            return kind.loads(json.dumps(data, allow_nan=False))
         return cls.from_dict(data)
     except SaveFileError as exc:
         raise SaveFileError(f"{where}: {exc}") from None
@@ -210,7 +196,7 @@ class Campaign:
     """
 
     KIND = "campaign"
-    VERSION = 3
+    VERSION = 4
 
     def __init__(
         self,
@@ -223,7 +209,7 @@ class Campaign:
         self.notes = notes
         self.house_rules = house_rules or {}
         self.sessions: list[SessionNote] = []
-        self.collections: dict[str, dict[str, Any]] = {c: {} for c in COLLECTIONS}
+        self.collections: dict[str, dict[str, Any]] = {c: {} for c in registry.collections()}
         self.knowledge = _knowledge_class()()
         #: real path of each file this campaign loaded or saved -> hash of its bytes then.
         self._seen: dict[str, str] = {}
@@ -274,14 +260,9 @@ class Campaign:
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: Any) -> str:
         """The collection an object belongs in (raises for types a campaign cannot keep)."""
-        path = _path_of(obj)
-        for name, paths in COLLECTIONS.items():
-            if path in paths:
-                return name
-        raise InvalidType(
-            f"a campaign cannot store {type(obj).__name__} objects; it keeps "
-            + ", ".join(COLLECTIONS)
-        )
+        collection = _kind(obj).collection
+        assert collection is not None  # _kind refuses kinds without one
+        return collection
 
     def add(self, obj: Any, name: str | None = None, *, replace: bool = False) -> str:
         """Store ``obj`` under ``name`` in its collection and return the name used.
@@ -290,7 +271,7 @@ class Campaign:
         An existing name raises unless ``replace=True``.
         """
         collection = self.collection_for(obj)
-        items = self.collections[collection]
+        items = self.collections.setdefault(collection, {})
         if name is None:
             base = str(getattr(obj, "title", "") or getattr(obj, "name", "") or collection[:-1])
             name, i = base, 2
@@ -333,8 +314,8 @@ class Campaign:
 
     def get(self, collection: str, name: str) -> Any:
         """The item ``name`` of ``collection``."""
-        validate.choice("collection", collection, list(COLLECTIONS))
-        items = self.collections[collection]
+        validate.choice("collection", collection, list(registry.collections()))
+        items = self.collections.setdefault(collection, {})
         if name not in items:
             shown = ", ".join(map(repr, items)) or "none yet"
             raise InvalidInput(f"{collection} has no item {name!r}; it has {shown}")
@@ -497,22 +478,24 @@ class Campaign:
         same name. Save the campaign afterwards to keep the changes.
         """
         obj = self.get(collection, name)
-        if collection not in _WIDGETS:
-            raise InvalidInput(f"no widget opens {collection}; widgets open {', '.join(_WIDGETS)}")
-        path, attr = _WIDGETS[collection]
-        module, _, cls_name = path.partition(":")
-        widget = getattr(import_module(module), cls_name)(obj, **options)
+        kind = registry.kind_of(obj)
+        if kind.widget is None:
+            having = sorted({k.collection for k in registry.kinds() if k.widget and k.collection})
+            raise InvalidInput(f"no widget opens {collection}; widgets open {', '.join(having)}")
+        widget = registry.call("widget", obj, **options)
         items = self.collections[collection]
+        *owner_path, attr = kind.widget_object.split(".") if kind.widget_object else [""]
+        owner = widget
+        for part in owner_path:
+            owner = getattr(owner, part)
+        if attr:
 
-        def write_back(_change: Any = None) -> None:
-            current = widget
-            for part in attr.split("."):
-                current = getattr(current, part)
-            if items.get(name) is not current:
-                items[name] = current
+            def write_back(_change: Any = None) -> None:
+                current = getattr(owner, attr)
+                if items.get(name) is not current:
+                    items[name] = current
 
-        target = widget.panel if collection == "fleets" else widget
-        target.observe(write_back)
+            owner.observe(write_back)
         return widget
 
     # ------------------------------------------------------------------ saving
@@ -554,12 +537,10 @@ class Campaign:
             for collection, items in validate.mapping(
                 "collections", raw.get("collections", {})
             ).items():
-                validate.choice("collection", collection, list(COLLECTIONS))
+                validate.choice("collection", collection, list(registry.collections()))
                 for name, item in validate.mapping(collection, items).items():
-                    obj = _decode(item, f"{collection}/{name}")
-                    if _path_of(obj) not in COLLECTIONS[collection]:
-                        raise SaveFileError(f"{collection}/{name} holds a {type(obj).__name__}")
-                    camp.collections[collection][
+                    obj = _decode(item, f"{collection}/{name}", collection)
+                    camp.collections.setdefault(collection, {})[
                         validate.text("item name", name, max_len=limits.MAX_NAME)
                     ] = obj
             if "knowledge" in raw:
@@ -622,17 +603,6 @@ class Campaign:
         return isinstance(other, Campaign) and self.to_dict() == other.to_dict()
 
 
-#: Collection -> (widget class, attribute holding the engine object).
-_WIDGETS = {
-    "jobs": ("kit.widgets.regulus:JobTable", "job"),
-    "boards": ("kit.widgets.boards:BoardWidget", "board"),
-    "entities": ("kit.widgets.entity_builder:EntityBuilder", "entity"),
-    "fleets": ("kit.widgets.fleet_builder:FleetBuilder", "panel.fleet"),
-    "systems": ("kit.widgets.stars:StarSystemExplorer", "system"),
-    "sectors": ("kit.widgets.stars:SectorExplorer", "sector"),
-    "battles": ("kit.widgets.combat:CombatTable", "battle"),
-}
-
 _RULES = {
     "regulus": "kit.regulus.rules:RegulusRules",
     "boards": "kit.boards.rules:BoardRules",
@@ -670,6 +640,22 @@ def _from_v1(data: Any) -> dict[str, Any]:
 @store.register_migration("campaign", 2)
 def _from_v2(data: Any) -> Any:
     """Version 2 had no knowledge record: it loads with an empty one (nothing else changed)."""
+    return data
+
+
+@store.register_migration("campaign", 3)
+def _from_v3(data: Any) -> Any:
+    """Version 3 named each item's kind by its class's ``"module:Class"`` path; version 4 by the
+    kind's name (:mod:`kit.registry`), which the registry also finds by the old path."""
+    if not isinstance(data, dict) or not isinstance(data.get("collections"), dict):
+        return data  # the loader reports what is wrong with it
+    for items in data["collections"].values():
+        if not isinstance(items, dict):
+            continue
+        for item in items.values():
+            if isinstance(item, dict) and isinstance(item.get("type"), str):
+                with contextlib.suppress(InvalidInput):  # unknown: the loader refuses it
+                    item["type"] = registry.by_name(item["type"]).name
     return data
 
 

@@ -42,13 +42,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..advising import Advice
-from ..errors import IllegalAction, InvalidType
+from ..errors import IllegalAction, InvalidInput, InvalidType
 from .checks import ChecksLike
 from .limit import LimitBoard
 from .odds import odds
 from .skill_choice import MAX_STATES, skill_advice
 
-__all__ = ["MAX_ORDERS", "MAX_STATES", "board_advice", "skill_advice"]
+__all__ = ["MAX_ORDERS", "MAX_STATES", "advise", "board_advice", "skill_advice"]
 
 _TIE = 1e-12
 
@@ -145,3 +145,27 @@ def board_advice(
             + ("the rest in the best order)" if searched else "the rest in the default order)")
         ),
     )
+
+
+def advise(board: Any, *, decide: str | None = None, **options: Any) -> Advice:
+    """Advice on the decision a board in play waits for (behind :func:`kit.advice`).
+
+    A limit board asks which card to face next (``decide="card"``, the default:
+    :func:`board_advice`) or which skill the next check uses (``decide="skill"``:
+    :func:`skill_advice`); every other board asks only which skill (``skills=`` is needed).
+    """
+    if isinstance(board, LimitBoard):
+        decide = "card" if decide is None else decide
+        if decide == "skill":
+            return skill_advice(board, **options)
+        if decide != "card":
+            raise InvalidInput(f"decide must be 'card' or 'skill' on a limit board, got {decide!r}")
+        return board_advice(board, **options)
+    if decide not in (None, "skill"):
+        raise InvalidInput(f"decide: a {board.KIND} board only has 'skill', got {decide!r}")
+    if "skills" not in options:
+        raise InvalidInput(
+            f"a {board.KIND} board's decision is which skill the next check uses: pass "
+            "skills=[...] (the skills the players may use); card advice is for a LimitBoard"
+        )
+    return skill_advice(board, **options)

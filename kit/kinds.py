@@ -1,0 +1,93 @@
+"""The kit's own kinds of object, registered once each (see :mod:`kit.registry`).
+
+Each :class:`~kit.registry.Kind` below is the one place that says how the kit saves a kind of
+object in a campaign, which widget opens it, how a handout renders it, what the players'
+projection of it is, and which advisor, tuner, luck report and house-rule impact answer for it.
+Everything is named by ``"module:attribute"`` path, so reading this module imports nothing: an
+engine is loaded when an object of its kind exists, a widget or figure when one is asked for.
+
+Each kind is named after its save format (the ``"gm-kit/<name>"`` of its files). Campaign files
+before version 4 named each kind by its class's ``"module:Class"`` path, which the registry keeps
+as an alias of the kind; a class that moves to another module lists its old path in ``aliases``.
+
+>>> from kit import registry
+>>> [k.name for k in registry.collections()["boards"]]
+['board/standard', 'board/preparation', 'board/limit', 'board/contest', 'board/chase']
+"""
+
+from __future__ import annotations
+
+from .registry import Kind, register
+
+__all__: list[str] = []
+
+
+def _board(name: str, cls: str) -> Kind:
+    """Every board kind opens in the board widget and is advised by the board advisor."""
+    return Kind(
+        name,
+        cls,
+        collection="boards",
+        widget="kit.widgets.boards:BoardWidget",
+        widget_object="board",
+        advise="kit.boards.advice:advise",
+    )
+
+
+for _kind in (
+    Kind(
+        "regulus-job",
+        "kit.regulus.job:Job",
+        collection="jobs",
+        widget="kit.widgets.regulus:JobTable",
+        widget_object="job",
+        advise="kit.regulus.advice:job_advice",
+    ),
+    Kind("regulus-job-type", "kit.regulus.tables:JobType", collection="job_types"),
+    Kind("crew", "kit.campaign:Crew", collection="crews"),
+    _board("board/standard", "kit.boards.standard:StandardBoard"),
+    _board("board/preparation", "kit.boards.standard:PreparationBoard"),
+    _board("board/limit", "kit.boards.limit:LimitBoard"),
+    _board("board/contest", "kit.boards.contest:Contest"),
+    _board("board/chase", "kit.boards.chase:Chase"),
+    Kind("event-deck", "kit.boards.cards:EventDeck", collection="decks"),
+    Kind(
+        "successors-entity",
+        "kit.successors.entities:Entity",
+        collection="entities",
+        widget="kit.widgets.entity_builder:EntityBuilder",
+        widget_object="entity",
+    ),
+    Kind(
+        "successors-fleet",
+        "kit.successors.fleets:Fleet",
+        collection="fleets",
+        widget="kit.widgets.fleet_builder:FleetBuilder",
+        widget_object="panel.fleet",
+    ),
+    Kind(
+        "successors-battle",
+        "kit.successors.combat.battle:Battle",
+        collection="battles",
+        widget="kit.widgets.combat:CombatTable",
+        widget_object="battle",
+        advise="kit.successors.combat.advice:advise_battle",
+    ),
+    Kind(
+        "star-system",
+        "kit.successors.stars.system:StarSystem",
+        collection="systems",
+        widget="kit.widgets.stars:StarSystemExplorer",
+        widget_object="system",
+    ),
+    Kind(
+        "sector",
+        "kit.successors.sector.sector:Sector",
+        collection="sectors",
+        widget="kit.widgets.stars:SectorExplorer",
+        widget_object="sector",
+    ),
+    Kind("journey", "kit.successors.sector.journey:Journey", collection="journeys"),
+):
+    register(_kind)
+del _kind
