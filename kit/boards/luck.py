@@ -134,19 +134,6 @@ class PlayLuck(StepsLuck):
             "steps": [{**s.__dict__, "swing": s.swing} for s in self.steps],
         }
 
-    def figure(self, *, template: str = "gmkit") -> Any:
-        """A plotly chart of expected against actual progress, step by step."""
-        from ..figures.advisor import luck_progress
-
-        fig = luck_progress(self, template=template)  # type: ignore[arg-type]
-        fig.update_layout(xaxis_title="step", yaxis_title=self.progress_label)
-        if self.difficulty:
-            fig.update_annotations(text=f"{self.progress_label} needed")
-        else:  # nothing to reach: drop the line the job chart draws at its Difficulty
-            fig.layout.shapes = ()
-            fig.layout.annotations = ()
-        return fig
-
     def __repr__(self) -> str:
         lines = [f"{type(self).__name__}({self.title!r}: {self.verdict})"]
         lines.extend(

@@ -13,6 +13,7 @@ register()
 
 __all__ = ["COLORS", "TEMPLATE", "apply", "register"]
 
+from .advisor import impact_heatmap, luck_progress  # noqa: E402
 from .boards import board_outcomes  # noqa: E402
 from .combat import combat_losses, combat_timeline  # noqa: E402
 from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
@@ -26,7 +27,9 @@ __all__ += [
     "combat_timeline",
     "design_cost",
     "fleet_composition",
+    "impact_heatmap",
     "job_progress",
+    "luck_progress",
     "odds_heatmap",
     "sector_map",
     "star_system_figure",

@@ -1,7 +1,7 @@
 """Figures of the GM's advisor: a house rule's impact heatmap and a played job's luck.
 
-Pure functions of the engine's result objects, with keyword-only options; the results'
-``figure()`` methods call them.
+Pure functions of the engines' result values, with keyword-only options (the engines never
+draw: their reports hold numbers, and these functions turn them into figures).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 
 if TYPE_CHECKING:
+    from ..boards.luck import PlayLuck
     from ..regulus.impact import GridImpact
     from ..regulus.luck import JobLuck
 
@@ -71,8 +72,13 @@ def impact_heatmap(impact: GridImpact, *, template: str = "gmkit") -> go.Figure:
     return apply(fig, template)
 
 
-def luck_progress(luck: JobLuck, *, template: str = "gmkit") -> go.Figure:
-    """Expected Progress (from the odds before each roll) against the Progress the job had."""
+def luck_progress(luck: JobLuck | PlayLuck, *, template: str = "gmkit") -> go.Figure:
+    """Expected progress (from the odds before each step) against the progress the game had.
+
+    A job's report (:class:`~kit.regulus.luck.JobLuck`) counts Progress roll by roll towards its
+    Difficulty; a board's (:class:`~kit.boards.luck.PlayLuck`) counts its own measure (say,
+    successes) check by check towards what it needs, or towards nothing on a preparation board.
+    """
     steps = luck.steps
     x = [s.index for s in steps]
     fig = go.Figure()
@@ -100,13 +106,19 @@ def luck_progress(luck: JobLuck, *, template: str = "gmkit") -> go.Figure:
             hovertemplate="after roll %{x}: Progress %{y}<br>%{text}<extra></extra>",
         )
     )
-    fig.add_hline(
-        y=luck.difficulty, line=dict(color=GOOD, dash="dot"), annotation_text="Difficulty"
-    )
+    label = getattr(luck, "progress_label", None)  # a board's measure; a job counts Progress
+    if label is None:
+        fig.add_hline(
+            y=luck.difficulty, line=dict(color=GOOD, dash="dot"), annotation_text="Difficulty"
+        )
+    elif luck.difficulty:
+        fig.add_hline(
+            y=luck.difficulty, line=dict(color=GOOD, dash="dot"), annotation_text=f"{label} needed"
+        )
     fig.update_layout(
         title=f"Luck: {esc(luck.verdict)}",
-        xaxis_title="roll (main and companion)",
-        yaxis_title="Progress",
+        xaxis_title="roll (main and companion)" if label is None else "step",
+        yaxis_title="Progress" if label is None else esc(label),
         height=360,
     )
     return apply(fig, template)

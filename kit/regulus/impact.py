@@ -2,7 +2,7 @@
 
 :class:`GridImpact` is the report every system shares: a grid of setups (rows by columns), the
 chance of success under each rules object, the change (second minus first), the cells that
-change most, a heatmap (:meth:`GridImpact.figure`, plotly loaded on use) and a Markdown summary.
+change most, a heatmap (:func:`kit.figures.impact_heatmap`) and a Markdown summary.
 Jobs compare Difficulty by Clock (:func:`rule_impact` here, exact), boards compare board length
 by goal (``kit.boards.rule_impact``, exact) and battles compare garrisons
 (``kit.successors.combat.rule_impact``, simulated, with standard errors).
@@ -150,12 +150,6 @@ class GridImpact:
         """The rules options that differ: name -> (first value, second value)."""
         a, b = _options(self.rules_a), _options(self.rules_b)
         return {k: (a.get(k), b.get(k)) for k in {**a, **b} if a.get(k) != b.get(k)}
-
-    def figure(self, *, template: str = "gmkit") -> Any:
-        """A plotly heatmap of the change in chance (percentage points) over the grid."""
-        from ..figures.advisor import impact_heatmap
-
-        return impact_heatmap(self, template=template)
 
     def _where(self, ch: Any) -> str:
         return f"{self.row_name} {ch[0]}, {self.col_name} {ch[1]}"

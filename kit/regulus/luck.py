@@ -123,12 +123,6 @@ class JobLuck(StepsLuck):
             "steps": [{**s.__dict__, "swing": s.swing} for s in self.steps],
         }
 
-    def figure(self, *, template: str = "gmkit") -> Any:
-        """A plotly chart of expected against actual Progress, roll by roll."""
-        from ..figures.advisor import luck_progress
-
-        return luck_progress(self, template=template)
-
     def __repr__(self) -> str:
         lines = [f"JobLuck({self.title!r}: {self.verdict})"]
         lines.extend(

@@ -8,6 +8,7 @@ import pytest
 from kit.boards import BoardRules
 from kit.boards import rule_impact as board_impact
 from kit.errors import InvalidInput, InvalidType
+from kit.figures import impact_heatmap
 from kit.regulus import RegulusRules
 from kit.regulus import rule_impact as job_impact
 from kit.regulus.impact import GridImpact
@@ -123,13 +124,13 @@ def test_every_report_draws_the_same_heatmap():
         (board, ["1", "2", "3", "4"], ["3", "4"]),
         (battle, ["1", "2"], ["LOADER"]),
     ):
-        fig = im.figure()
+        fig = impact_heatmap(im)
         heat = fig.data[0]
         assert heat.type == "heatmap" and list(heat.x) == x and list(heat.y) == y
         assert fig.layout.yaxis.title.text == im.row_name
     # cells off the board stay blank in the figure
-    assert board.figure().data[0].z[0][3] is None
-    assert "±" in battle.figure().data[0].hovertemplate
+    assert impact_heatmap(board).data[0].z[0][3] is None
+    assert "±" in impact_heatmap(battle).data[0].hovertemplate
 
 
 def test_markdown_lists_the_largest_changes_first():

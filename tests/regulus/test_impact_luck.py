@@ -4,6 +4,7 @@
 import pytest
 
 from kit.errors import IllegalAction, InvalidType
+from kit.figures import impact_heatmap, luck_progress
 from kit.regulus import Incident, Job, JobType, Operative, RegulusRules, odds
 from kit.regulus.impact import RuleImpact, rule_impact
 from kit.regulus.luck import luck, roll_percentile
@@ -37,7 +38,7 @@ def test_impact_cells_are_odds_differences():
 
 def test_impact_figure_is_a_heatmap_of_points():
     im = rule_impact(None, RegulusRules(major_threat=3), "hit", 2, difficulties=[3], clocks=[3, 4])
-    fig = im.figure()
+    fig = impact_heatmap(im)
     assert fig.data[0].type == "heatmap"
     assert list(fig.data[0].x) == ["3", "4"]
 
@@ -112,6 +113,6 @@ def test_luck_of_a_running_job_and_its_figure():
     report = luck(_jackpot(5))
     assert report.outcome is None and report.outcome_percentile is None
     assert report.verdict.startswith("still running")
-    fig = report.figure()
+    fig = luck_progress(report)
     assert [t.name for t in fig.data] == ["expected", "actual"]
     assert list(fig.data[1].y) == [0, 0]
