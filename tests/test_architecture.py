@@ -92,13 +92,11 @@ def test_every_widget_module_starts_with_the_shared_helpers():
 
 # --- The import graph, read from the source (no imports executed) ---------------------------
 #
-# Cycles are looked for among imports that run when a module is imported: module level, class
-# bodies and ``try``/``if`` blocks. Imports inside a function or method are lazy (they run on first
-# use, after every module has loaded) and imports under ``if TYPE_CHECKING:`` never run, so
-# neither can form an import-time cycle; both are left out of the cycle test. The layer test is
-# stricter: it counts lazy imports too, except inside a ``_repr_*_`` or ``figure`` method, where an
-# engine object may load its renderer on display or on request (STYLE.md, rendering is separate
-# and lazy).
+# Every import counts: module level, class bodies, ``try``/``if`` blocks and imports inside a
+# function or method alike (a lazy import still ties the two modules together: it only moves the
+# failure to first use). Only imports under ``if TYPE_CHECKING:`` are left out, since they never
+# run. Two tests read the graph: no circles of modules, and layers import downward only, with no
+# exception for an engine object's display methods (engines never draw; DESIGN.md 11).
 
 
 KIT = Path(__file__).resolve().parents[1] / "kit"
@@ -113,6 +111,8 @@ FOUNDATION = (
     "kit.rng",
     "kit.limits",
     "kit.advising",
+    "kit.registry",
+    "kit.audience",
 )
 ENGINES = ("kit.regulus", "kit.boards", "kit.successors")
 LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}
@@ -282,12 +282,14 @@ def _packages_entered(source: str, target: str) -> list[str]:
     ]
 
 
-def _import_time_graph() -> dict[str, set[str]]:
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the kit modules it imports (at import time or inside a function) and the
+    packages whose ``__init__`` those imports run."""
     modules, imports = _all_imports()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for imp in imports:
         target = _kit_target(imp.target, modules)
-        if target and not imp.lazy and not imp.type_only and target != imp.source:
+        if target and not imp.type_only and target != imp.source:
             graph[imp.source].add(target)
             graph[imp.source].update(_packages_entered(imp.source, target))
     return graph
@@ -302,17 +304,29 @@ def test_importing_a_submodule_enters_its_packages():
 
 
 def test_no_import_cycles_inside_the_kit():
-    cycles = _cycles(_import_time_graph())
-    assert not cycles, "import cycles (module level): " + "; ".join(" <-> ".join(c) for c in cycles)
+    cycles = _cycles(_import_graph())
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_modules_order_in_layers():
+    """With no circles the import graph orders every module: each one after all it imports."""
+    import graphlib
+
+    graph = _import_graph()
+    order = list(graphlib.TopologicalSorter(graph).static_order())
+    assert len(order) == len(_kit_modules())
+    placed: dict[str, int] = {}
+    for module in order:  # a module's imports come before it, and none is of a higher layer
+        placed[module] = LAYERS[_layer(module)]
+        for target in graph[module]:
+            assert placed[target] <= placed[module], (module, target)
 
 
 def test_layers_import_downward_only():
     modules, imports = _all_imports()
     wrong = []
     for imp in imports:
-        if imp.function is not None and (
-            imp.function.startswith("_repr_") or imp.function == "figure"
-        ):
+        if imp.type_only:
             continue
         mine = _layer(imp.source)
         target = _kit_target(imp.target, modules)

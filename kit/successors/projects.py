@@ -411,11 +411,13 @@ class HyperCannon:
 
     The launch needs fire control from the target system: an entity there, or a ship there
     with Sensors. Each Rammer arrives able to make a single rank 5 attack on any orbit of that
-    system, and is destroyed by attacking. :meth:`launch` returns the arriving Rammers as a
-    battle side, so :class:`~kit.successors.combat.Battle` plays their attack.
+    system, and is destroyed by attacking. :meth:`check_launch` checks a launch against the
+    cannon's level and the spotters; :meth:`kit.successors.combat.Side.launched` turns one into
+    the arriving Rammers as a battle side, so :class:`~kit.successors.combat.Battle` plays their
+    attack (the battle builds on the projects, not the other way round).
 
     >>> cannon = HyperCannon(2)
-    >>> cannon.project.cost, cannon.launch(2, spotters=["Relay"]).rammers
+    >>> cannon.project.cost, cannon.check_launch(2, spotters=["Relay"])
     (20, 2)
     """
 
@@ -446,22 +448,6 @@ class HyperCannon:
                 "ship there with Sensors (spotters lists none)"
             )
         return count
-
-    def launch(
-        self,
-        count: int,
-        *,
-        spotters: Any,
-        launched_today: int = 0,
-        name: str = "Rammers",
-        faction: str | None = None,
-    ) -> Any:
-        """Launch ``count`` Rammers (paid for separately: 3 RU each); return them as a battle
-        :class:`~kit.successors.combat.Side` arriving in the target system."""
-        from .combat.state import Side
-
-        count = self.check_launch(count, spotters, launched_today=launched_today)
-        return Side(name, rammers=count, faction=faction)
 
 
 @dataclass(frozen=True)

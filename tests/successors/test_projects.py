@@ -8,6 +8,7 @@ import pytest
 
 from kit.errors import InvalidInput, InvalidType
 from kit.successors import PROJECTS, Project, SuccessorsRules, build_successes, project
+from kit.successors.combat import Side
 
 
 def test_every_project_in_the_text():
@@ -105,27 +106,27 @@ def test_hyper_cannon_launches_up_to_its_level_a_day_with_a_spotter():
 
     cannon = HyperCannon(3)
     assert cannon.project.cost == 3 * 10  # "10RU per level"
-    assert cannon.launch(3, spotters=["Seeker"]).rammers == 3
+    assert Side.launched(cannon, 3, spotters=["Seeker"]).rammers == 3
     with pytest.raises(IllegalAction, match="at most 3 Rammers a day"):
-        cannon.launch(4, spotters=["Seeker"])
+        Side.launched(cannon, 4, spotters=["Seeker"])
     with pytest.raises(IllegalAction, match="at most 3"):
-        cannon.launch(2, spotters=["Seeker"], launched_today=2)
+        Side.launched(cannon, 2, spotters=["Seeker"], launched_today=2)
     # fire control: an entity, or a ship with Sensors, in the target system
     with pytest.raises(IllegalAction, match="fire control"):
-        cannon.launch(1, spotters=["Gunboat", "Tug"])
+        Side.launched(cannon, 1, spotters=["Gunboat", "Tug"])
     with pytest.raises(IllegalAction, match="fire control"):
-        cannon.launch(1, spotters=[])
-    assert cannon.launch(1, spotters=[Entity("Eye")]).rammers == 1
+        Side.launched(cannon, 1, spotters=[])
+    assert Side.launched(cannon, 1, spotters=[Entity("Eye")]).rammers == 1
     down = Entity("Eye", sensors=1).with_damage("sensors", 1)
     with pytest.raises(IllegalAction, match="fire control"):
-        cannon.launch(1, spotters=[down])  # a neutralized entity feeds no fire control
+        Side.launched(cannon, 1, spotters=[down])  # a neutralized entity feeds no fire control
 
 
 def test_launched_rammers_attack_once_at_rank_5_and_are_gone():
     from kit.successors.combat import Battle, Side
     from kit.successors.projects import HyperCannon
 
-    rammers = HyperCannon(2).launch(2, spotters=["Relay"])
+    rammers = Side.launched(HyperCannon(2), 2, spotters=["Relay"])
     b = Battle([Side("Target", ships=["Freighter"]), rammers], seed=3)
     ev = b.step_round()
     (attack,) = [e for e in ev if e.kind == "attack" and e["side"] == 1]

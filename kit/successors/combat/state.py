@@ -23,6 +23,7 @@ from ...errors import InvalidInput, InvalidType
 from ..design import ShipDesign
 from ..entities import Entity
 from ..fleets import Fleet, Ship
+from ..projects import HyperCannon, project
 from ..ships import ship_type
 from .rules import PHASES
 
@@ -294,6 +295,33 @@ class Side:
                 raw[f] = tuple((a, tuple(b) if isinstance(b, list) else b) for a, b in raw[f])
         return cls(**raw)
 
+    @classmethod
+    def launched(
+        cls,
+        cannon: HyperCannon,
+        count: int,
+        *,
+        spotters: Any,
+        launched_today: int = 0,
+        name: str = "Rammers",
+        faction: str | None = None,
+    ) -> Side:
+        """The Rammers a Hyper Cannon launches today, as the side that arrives in the target
+        system (paid for separately: 3 RU each).
+
+        The launch is checked by :meth:`HyperCannon.check_launch
+        <kit.successors.projects.HyperCannon.check_launch>`: at most the cannon's level a day,
+        and fire control (an entity, or a ship with Sensors) among ``spotters`` in the target
+        system.
+
+        >>> Side.launched(HyperCannon(2), 2, spotters=["Relay"]).rammers
+        2
+        """
+        if not isinstance(cannon, HyperCannon):
+            raise InvalidType(f"cannon must be a HyperCannon, got {type(cannon).__name__}")
+        count = cannon.check_launch(count, spotters, launched_today=launched_today)
+        return cls(name, rammers=count, faction=faction)
+
 
 #: Keys of the entity's structures: a Matrix and a Targeter.
 STRUCTURES = {"M": ("Matrix", "matrix"), "T": ("Targeter", "targeter")}
@@ -301,8 +329,6 @@ STRUCTURES = {"M": ("Matrix", "matrix"), "T": ("Targeter", "targeter")}
 
 def _structures(side: Side) -> dict[str, dict[str, Any]]:
     """A Matrix or Targeter in use is a finished project: it takes 1 hit per 10 RU (at least 1)."""
-    from ..projects import project
-
     out = {}
     for code, (name, attr) in STRUCTURES.items():
         level = getattr(side, attr)

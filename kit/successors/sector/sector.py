@@ -22,7 +22,8 @@ gate that would add an edge past ``MAX_EDGES`` is refused. A crowded file (3,000
 
 The travel options are :class:`~.rules.SectorRules` (in :mod:`.rules`), the gates
 :class:`~.gates.HyperGate` (in :mod:`.gates`) and seeded random sectors come from
-:func:`~.generate.generate_sector` (in :mod:`.generate`); all three are still importable from here.
+:func:`~.generate.generate_sector` (in :mod:`.generate`, which builds on this module); the rules
+and gates are still importable from here, and all three from :mod:`kit.successors.sector`.
 
 >>> s = Sector([[0, 0], [3, 4], [20, 0]], ["Ka", "Ri", "Ve"], seed=1)
 >>> s.distance("Ka", "Ri"), s.status("Ka", "Ri"), s.needed_successes("Ka", "Ri")
@@ -52,8 +53,6 @@ from .rules import STATUSES, SectorRules
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-    from .generate import generate_sector
-
 __all__ = [
     "FORMAT",
     "STATUSES",
@@ -61,7 +60,6 @@ __all__ = [
     "HyperGate",
     "Sector",
     "SectorRules",
-    "generate_sector",
     "system_seed",
 ]
 
@@ -570,14 +568,3 @@ class Sector(Observable):
 def _pair(a: int, b: int) -> tuple[int, int]:
     a, b = int(a), int(b)
     return (a, b) if a < b else (b, a)
-
-
-def __getattr__(name: str) -> Any:
-    """Load ``generate_sector`` from :mod:`.generate` on first use (it builds a :class:`Sector`,
-    so it lives a module above this one and is only forwarded from here)."""
-    if name == "generate_sector":
-        from .generate import generate_sector
-
-        globals()[name] = generate_sector  # later lookups skip this function
-        return generate_sector
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
