@@ -23,7 +23,7 @@ from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .policies import AUTO, Policy
 from .record import JobRecord, RecordRow
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
-from .tables import JOB_TYPES, Incident, JobType
+from .tables import JOB_TYPES, JobType
 
 __all__ = ["Job", "Operative"]
 
@@ -590,11 +590,6 @@ class Job(Observable):
     def to_markdown(self) -> str:
         """The Job Record as Markdown."""
         return self.record.to_markdown()
-
-    def next_incidents(self) -> dict[int, Incident]:
-        """The table rows the next roll can land on (2..12 for a main roll, 2..7 for a companion)."""
-        dice = self.rules.main() if self._state.phase != COMPANION else self.rules.companion()
-        return {t: self.job_type.table[t] for t in range(dice.min, dice.max + 1)}
 
     # ================================================================= saving
     def setup_dict(self) -> dict[str, Any]:

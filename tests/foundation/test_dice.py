@@ -99,3 +99,13 @@ def test_any_expression_is_a_distribution(n, s, k, m):
 def test_fuzzed_text_only_raises_kit_errors(text):
     with contextlib.suppress(KitError):
         dice.parse(text)
+
+
+def test_probabilities_are_the_distribution_as_floats():
+    two_d6 = dice.parse("2d6")
+    probs = two_d6.probabilities()
+    assert probs[7] == 6 / 36 and probs[2] == 1 / 36 and probs[12] == 1 / 36
+    assert set(probs) == set(range(2, 13)) and abs(sum(probs.values()) - 1) < 1e-12
+    assert all(
+        Fraction(p).limit_denominator(36) == two_d6.distribution()[k] for k, p in probs.items()
+    )

@@ -70,6 +70,14 @@ def test_one_chance_in_36():
     o = odds(Job(JobType("long shot", table), 3, 3, [Operative("A", "x")]))
     assert o.success == pytest.approx(1 - (35 / 36) ** 3, abs=1e-12)
     assert o.by_turn[0] == pytest.approx(1 / 36, abs=1e-12)
+    # success by the end of tick t: 1 - (35/36)^t; before the first tick nothing has happened
+    assert o.success_by(0) == 0.0
+    assert o.success_by(2) == pytest.approx(1 - (35 / 36) ** 2, abs=1e-12)
+    assert o.success_by(99) == pytest.approx(o.success, abs=1e-12)  # past the Clock: the end
+    # the job ends at the first Jackpot or when the Clock (3) runs out: tick 1 with 1/36, tick 2
+    # with 35/36 * 1/36, tick 3 with everything else
+    p1, p2 = 1 / 36, 35 / 36 * 1 / 36
+    assert o.expected_turns == pytest.approx(1 * p1 + 2 * p2 + 3 * (1 - p1 - p2), abs=1e-12)
 
 
 def test_odds_from_a_job_in_progress(job):

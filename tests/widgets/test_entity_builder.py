@@ -42,6 +42,15 @@ def test_joe_builds_tanrac_by_point_buy() -> None:
     assert b.error == ""
 
 
+def test_set_ability_sets_a_rank_as_built() -> None:
+    # Lisa's Releata: Battle 5+3 (rank 8) and Control 3 from 1 + 9 points, set directly
+    b = EntityBuilder(Entity("Releata", points=9))
+    b.set_ability("battle", 8)
+    b.set_ability("Control", 3)
+    assert b.entity.battle == 8 and b.entity.control == 3
+    assert b.view["points_left"] == 0 and b.error == ""
+
+
 def test_lisa_builds_releata_with_a_split_rank() -> None:
     b = EntityBuilder(Entity("Releata", points=9, sex="Female", side="Kingdoms of Jukint"))
     b.add_points("battle", 7)

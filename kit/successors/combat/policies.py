@@ -26,7 +26,7 @@ from .damage import (
 )
 from .events import Ctx
 from .operations import can_imprison
-from .state import entity_key, parse_key
+from .state import entity_key
 
 __all__ = [
     "OPERATION_ORDER",
@@ -481,11 +481,3 @@ def _key(decision: dict[str, Any]) -> tuple[Any, ...]:
         int(decision.get("by", -1)),
         int(decision.get("hits", decision.get("n", 0))),
     )
-
-
-def describe_target(key: str) -> str:
-    """``"1:E:control"`` -> ``"entity of side 1 (control)"``; unit keys as they are."""
-    side, rest = parse_key(key)
-    if rest.startswith("E"):
-        return f"entity of side {side}" + (f" ({rest[2:]})" if rest.startswith("E:") else "")
-    return key

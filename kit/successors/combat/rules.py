@@ -146,13 +146,6 @@ class CombatRules:
         """The damage table's result for a 1d6 face."""
         return dict(self.damage_table)[face]
 
-    def damage_odds(self) -> dict[str, tuple[int, float]]:
-        """Result -> (a face giving it, its probability); used by the exact odds."""
-        out: dict[str, list[int]] = {}
-        for f, r in self.damage_table:
-            out.setdefault(r, []).append(f)
-        return {r: (fs[0], len(fs) / 6) for r, fs in out.items()}
-
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form."""
         d = asdict(self)

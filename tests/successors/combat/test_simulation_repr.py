@@ -34,6 +34,9 @@ def test_repr_gives_shares_mean_rounds_and_method():
     )
     # the arrays are still there, untouched
     assert r.outcome is outcome and r.rounds.tolist() == [1, 2, 3, 6]
+    # a share's standard error is sqrt(p (1 - p) / n): Alpha won 2 of 4
+    assert r.probability(0, "won") == 0.5
+    assert r.standard_error(0, "won") == (0.5 * 0.5 / 4) ** 0.5
 
 
 def test_repr_stays_short_for_many_battles():
