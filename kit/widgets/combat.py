@@ -25,6 +25,7 @@ __all__ = ["ASKED", "CombatTable"]
 
 #: The decisions a Combat table can ask the GM.
 ASKED = ("allocate", "takeover", "retreat")
+_UNANSWERED: Any = object()  # _try() with no answer: step with the table's policy
 
 
 class CombatTable(KitWidget):
@@ -78,7 +79,6 @@ class CombatTable(KitWidget):
                 f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
             )
         self.battle = battle
-        self.pending: dict[str, Any] | None = None
         self.advice: Any = None
         self._advised_for: Any = None
         self.simulation: Any = None
@@ -97,10 +97,18 @@ class CombatTable(KitWidget):
     def _policy(self) -> InteractivePolicy:
         return InteractivePolicy(ask=tuple(self.ask), sides=tuple(self.allocate_sides))
 
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        """The decision waiting to be answered: the battle's own record of it
+        (:attr:`Battle.waiting <kit.successors.combat.Battle.waiting>`), whether the table or a
+        policy in a code cell asked."""
+        return self.battle.waiting
+
     @traitlets.observe("allocate_sides", "ask")
     def _sides_changed(self, _change: dict[str, Any]) -> None:
-        self.policy = self._policy()
-        self.pending = None
+        old, self.policy = getattr(self, "policy", None), self._policy()
+        if old is not None and self.battle.asked_by is old:
+            self.battle.cancel_decision()  # the table's question under the old settings
         self.refresh()
 
     # ------------------------------------------------------------------ actions
@@ -128,14 +136,16 @@ class CombatTable(KitWidget):
             else:
                 raise InvalidInput(f"unknown action {action!r}")
 
-    def _try(self) -> bool:
-        """Play one phase; False (and a pending decision) if the GM must choose first."""
+    def _try(self, value: Any = _UNANSWERED) -> bool:
+        """Play one phase (answering the waiting decision with ``value`` when one is given);
+        False when the GM must decide first (the battle then holds the decision)."""
         try:
-            self.battle.step_phase(self.policy)
-        except DecisionNeeded as need:
-            self.pending = need.decision
+            if value is _UNANSWERED:
+                self.battle.step_phase(self.policy)
+            else:
+                self.battle.answer(value)
+        except DecisionNeeded:
             return False
-        self.pending = None
         return True
 
     def advise(self, n: int = 400) -> Any:
@@ -150,9 +160,8 @@ class CombatTable(KitWidget):
         if self.pending is None:
             raise IllegalAction("no decision is waiting: the advisor answers a pending decision")
         with self.guard():
-            self.advice = advise_battle(
-                self.battle, self.pending, n=n, policy=self.policy, stop_when_clear=True
-            )
+            # the battle's waiting decision, played on under the policy that asked it
+            self.advice = advise_battle(self.battle, n=n, stop_when_clear=True)
             self._advised_for = self.pending
         return self.advice
 
@@ -186,9 +195,7 @@ class CombatTable(KitWidget):
             raise IllegalAction("no hits are waiting to be allocated")
         if targets is not None and not isinstance(targets, (list, tuple)):
             raise InvalidType(f"targets must be a list of ship keys, got {targets!r}")
-        chosen = self.pending["default"] if targets is None else list(targets)
-        self.policy.answer(self.pending, chosen)
-        self._try()
+        self._try(None if targets is None else list(targets))
         self.refresh()
 
     def answer(self, value: Any = None) -> None:
@@ -203,18 +210,13 @@ class CombatTable(KitWidget):
         if self.pending.get("kind") == "allocate" and value is not None:
             self.allocate(value)
             return
-        if value is None:
-            value = self.pending.get("default")
-        elif self.pending.get("kind") == "retreat":
-            value = validate.boolean("retreat", value)
-        self.policy.answer(self.pending, value)
-        self._try()
+        self._try(value)
         self.refresh()
 
     def undo_last(self) -> None:
         """Undo the last phase (or drop the pending decision)."""
         if self.pending is not None:
-            self.pending = None
+            self.battle.cancel_decision()
         else:
             self.battle.undo()
         self.refresh()

@@ -89,3 +89,35 @@ def test_the_default_retreat_answer_is_the_automatic_rule() -> None:
 def test_asked_decisions_are_checked() -> None:
     with pytest.raises(InvalidInput, match="ask"):
         CombatTable(duel(), ask=["bribe"])
+
+
+def test_a_decision_asked_in_a_cell_is_answered_from_the_table() -> None:
+    """Battle.waiting is the one record: the table shows a question a cell's policy raised
+    (it was already open), answers it through that policy, and the battle plays on."""
+    from kit.successors.combat import DecisionNeeded, InteractivePolicy
+
+    battle = duel()
+    table = CombatTable(battle, allocate_sides=[])  # the table itself asks nothing
+    cell_policy = InteractivePolicy(ask=("takeover",), sides=(0,))
+    with pytest.raises(DecisionNeeded):
+        for _ in range(40):
+            battle.step_phase(cell_policy)
+    asked = battle.waiting
+    assert asked is not None and asked["kind"] == "takeover"
+    assert battle.asked_by is cell_policy
+    assert table.pending == asked and table.view["pending"]["kind"] == "takeover"
+    events = len(battle.log)
+    msg(table, action="answer", value="1:1")
+    assert table.error == "" and battle.waiting is None and table.view["pending"] is None
+    attempts = [e for e in battle.log if e.kind == "roll" and e["purpose"] == "takeover"]
+    assert len(battle.log) > events and [e["unit"] for e in attempts] == ["1:1"]
+    assert any("takeover 1:1" in line["text"] for line in table.view["log"])
+
+
+def test_undo_with_a_question_waiting_drops_the_question_only() -> None:
+    table = CombatTable(duel(), allocate_sides=[0], ask=["takeover"])
+    until_asked(table)
+    events = len(table.battle.log)
+    msg(table, action="undo")
+    assert table.pending is None and table.battle.waiting is None
+    assert len(table.battle.log) == events

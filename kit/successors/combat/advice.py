@@ -312,10 +312,10 @@ def advise_battle(
     """
     n = validate.integer("n", n, 1, 1_000_000)
     validate.choice("goal", goal, GOALS)
-    if decision is None and getattr(battle, "_waiting", None) is not None:
+    if decision is None and battle.waiting is not None:
         # the battle stopped at a decision: advise on that one, under the policy that asked
-        decision, asked_by = battle._waiting
-        policy = asked_by if policy is None else policy
+        decision = battle.waiting
+        policy = battle.asked_by if policy is None else policy
     if decision is None:
         battle, decision = find_decision(
             battle, policy if isinstance(policy, InteractivePolicy) else None

@@ -100,8 +100,53 @@ class Battle(Observable):
     def waiting(self) -> dict[str, Any] | None:
         """The decision the last :meth:`step_phase` stopped at (its
         :class:`~.policies.DecisionNeeded` dict), while nothing else has happened since; None
-        otherwise. ``kit.advice(battle)`` advises on this decision when there is one."""
+        otherwise.
+
+        This is the one record of a waiting decision: :meth:`answer` answers it,
+        ``kit.advice(battle)`` advises on it and the Combat table shows it, whichever policy
+        asked (a cell's :class:`~.policies.InteractivePolicy` or the table's own)."""
         return None if self._waiting is None else self._waiting[0]
+
+    @property
+    def asked_by(self) -> Any:
+        """The policy whose question :attr:`waiting` is (None when nothing waits)."""
+        return None if self._waiting is None else self._waiting[1]
+
+    def answer(self, value: Any = None) -> list[Event]:
+        """Answer the :attr:`waiting` decision and play the phase it stopped; return its events.
+
+        The answer goes to the policy that asked (:attr:`asked_by`) and the phase is played
+        again with it, so a decision raised in one place can be answered in another. ``None``
+        takes the decision's default; otherwise hit targets (a list of unit keys) for
+        ``"allocate"``, a ship key or ``"none"`` for ``"takeover"``, true or false for
+        ``"retreat"``. A refused answer raises and the decision stays waiting; a further
+        decision in the same phase raises :class:`~.policies.DecisionNeeded` and waits in turn.
+
+        Raises:
+            IllegalAction: nothing is waiting.
+        """
+        if self._waiting is None:
+            raise IllegalAction("no decision is waiting to be answered")
+        decision, policy = self._waiting
+        if value is None:
+            value = decision.get("default")
+        if decision.get("kind") == "retreat":
+            value = validate.boolean("retreat", value)
+        respond = getattr(policy, "answer", None)
+        if respond is None:
+            raise InvalidType(
+                f"the policy that asked ({type(policy).__name__}) takes no answers; answer "
+                "through an InteractivePolicy"
+            )
+        respond(decision, value)
+        return self.step_phase(policy)
+
+    def cancel_decision(self) -> None:
+        """Forget the :attr:`waiting` decision without answering it (the battle is unchanged:
+        the phase it stopped is played again by the next :meth:`step_phase`)."""
+        if self._waiting is not None:
+            self._waiting = None
+            self._changed()
 
     @property
     def over(self) -> bool:
@@ -156,6 +201,7 @@ class Battle(Observable):
             PHASE_FUNCTIONS[phase](ctx)
         except DecisionNeeded as need:
             self._waiting = (need.decision, policy)
+            self._changed()  # every view of the battle shows the question, wherever it was asked
             raise
         self._waiting = None
         end = _end_check(ctx, phase)

@@ -49,3 +49,24 @@ def test_waiting_clears_on_undo_and_a_waiting_allocation_is_advised() -> None:
     assert f"{d['hits']} hit(s)" in advice.question
     battle.undo()
     assert battle.waiting is None
+
+
+def test_answer_goes_to_the_policy_that_asked_and_a_refused_one_keeps_the_question() -> None:
+    import pytest
+
+    from kit.errors import IllegalAction, InvalidInput
+
+    battle = duel()
+    with pytest.raises(IllegalAction, match="no decision is waiting"):
+        battle.answer("1:1")
+    ask = InteractivePolicy(ask=("takeover",))
+    d = stop(battle, ask)
+    assert battle.asked_by is ask
+    with pytest.raises(InvalidInput):
+        battle.answer("1:9")  # not a locked enemy ship
+    assert battle.waiting == d
+    battle.answer(None)  # the decision's default: the dearer ship, the Cruiser 1:2
+    rolls = [e for e in battle.log if e.kind == "roll" and e["purpose"] == "takeover"]
+    assert battle.waiting is None and [e["unit"] for e in rolls] == ["1:2"]
+    battle.cancel_decision()  # nothing waits: a no-op
+    assert battle.waiting is None
