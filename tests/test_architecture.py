@@ -2,6 +2,7 @@
 graph inside the kit has no cycles and points downward only."""
 
 import ast
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -62,32 +63,58 @@ def test_no_widget_script_parses_text_as_html():
             ), path.name
 
 
-def test_every_widget_module_starts_with_the_shared_helpers():
-    from kit.widgets import (
-        BoardWidget,
-        CombatTable,
-        EntityBuilder,
-        FleetPanel,
-        JobTable,
-        SectorExplorer,
-        ShipDesigner,
-        StarSystemExplorer,
-    )
+def _widget_classes() -> list[type]:
+    import anywidget
 
-    for cls in (
-        BoardWidget,
-        CombatTable,
-        EntityBuilder,
-        FleetPanel,
-        JobTable,
-        SectorExplorer,
-        ShipDesigner,
-        StarSystemExplorer,
-    ):
-        source = cls._esm if isinstance(cls._esm, str) else cls._esm.read_text()
-        assert source.startswith("// Shared DOM helpers") and source.count("function h(") == 1, (
-            cls.__name__
-        )
+    import kit.widgets as widgets
+
+    found: dict[str, type] = {}
+    for name in widgets.__all__:
+        obj = getattr(widgets, name)
+        if isinstance(obj, type) and issubclass(obj, anywidget.AnyWidget) and hasattr(obj, "_esm"):
+            found[obj.__name__] = obj
+    return list(found.values())
+
+
+def test_every_widget_script_is_an_es_module_importing_the_shared_helpers():
+    """Each widget's script file imports the helpers (dom.js) as a module; what anywidget sends
+    is the file linked with them: no import left, the helpers' declarations once."""
+    from kit.widgets._base import STATIC, WidgetScript
+
+    classes = _widget_classes()
+    assert len(classes) >= 9, [c.__name__ for c in classes]
+    for cls in classes:
+        script = cls._esm
+        assert isinstance(script, WidgetScript), cls.__name__
+        source = script.sources()[0].read_text()
+        assert 'from "./dom.js";' in source and "function h(" not in source, cls.__name__
+        linked = str(script)
+        assert not re.search(r"^import ", linked, re.M), cls.__name__
+        assert linked.count("function h(") == 1, cls.__name__
+        assert STATIC / "dom.js" in script.sources()
+
+
+def test_every_render_returns_its_cleanup():
+    """A render that subscribes to the model or the page returns the function that undoes it."""
+    from kit.widgets._base import STATIC
+
+    for path in STATIC.glob("*.js"):
+        text = path.read_text()
+        if "export default" not in text:
+            continue  # a helper module
+        ons = len(re.findall(r"model\.on\(", text))
+        offs = len(re.findall(r"model\.off\(", text))
+        assert ons and offs >= ons, (path.name, ons, offs)
+        assert re.search(r"return \(\) => \{.*?root\.remove\(\)", text, re.S), path.name
+
+
+def test_a_helper_name_the_helpers_do_not_export_is_refused_when_linking(tmp_path):
+    from kit.widgets._base import link
+
+    (tmp_path / "dom.js").write_text("export function h() {}\n")
+    (tmp_path / "w.js").write_text('import { h, nope } from "./dom.js";\nexport default {};\n')
+    with pytest.raises(ValueError, match="nope"):
+        link(tmp_path / "w.js")
 
 
 # --- The import graph, read from the source (no imports executed) ---------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from typing import Any, ClassVar
 
 import anywidget
 import traitlets
+from anywidget._file_contents import FileContents
 
 from .. import validate
 from ..errors import InvalidInput, InvalidType, KitError
@@ -34,8 +36,10 @@ STATIC = Path(__file__).parent / "static"
 __all__ = [
     "STATIC",
     "KitWidget",
+    "WidgetScript",
     "check_kwargs",
     "esm",
+    "link",
     "real_number",
     "scoped_css",
     "soon",
@@ -45,13 +49,96 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 
-def esm(name: str) -> str:
-    """A widget's JavaScript module: the shared helpers in ``dom.js`` followed by ``name``.
+_IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";[ \t]*$', re.M)
+_EXPORT = re.compile(r"^export (?=function |const |let |class )", re.M)
 
-    anywidget loads a module from a string, where relative imports cannot resolve, so the
-    helpers every widget uses are prepended here instead of written into each file.
+
+class WidgetScript(FileContents):
+    """A widget's ES module file, linked with the helper modules it imports.
+
+    Each widget's script in ``static/`` is a real ES module that imports the shared helpers
+    (``import { h, pct } from "./dom.js";``). anywidget sends a module to the page as a string
+    and loads it from a ``blob:`` address, where a relative import cannot resolve, so the text
+    anywidget sends (``str(script)``) has each such import replaced by the helper module's own
+    declarations: a link step of a few lines, not a bundler. Only the kit's own ``./x.js`` files
+    are linked; a name imported but not exported by the helper is an error here, not on the page.
+
+    It is an anywidget :class:`~anywidget._file_contents.FileContents`, so with
+    ``ANYWIDGET_HMR=1`` (and ``watchfiles``) in a development install, editing the widget's file
+    or a helper it imports redraws every view of the widget without restarting the kernel.
     """
-    return (STATIC / "dom.js").read_text() + "\n" + (STATIC / name).read_text()
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, start_thread=False)
+        if _hot_reload(self._path):
+            self.watch_in_thread()
+
+    def sources(self) -> list[Path]:
+        """The widget's file and the helper files it imports."""
+        text = self._path.read_text(encoding="utf-8")
+        return [self._path, *(self._path.parent / m.group(2) for m in _IMPORT.finditer(text))]
+
+    def watch(self) -> Iterator[tuple[int, str]]:
+        """Emit ``changed`` with the newly linked text whenever one of :meth:`sources` changes."""
+        from watchfiles import Change, watch
+
+        for changes in watch(*self.sources(), stop_event=self._stop_event):
+            for change, path in changes:
+                if change in (Change.modified, Change.added):
+                    self._contents = None
+                    self.changed.emit(str(self))
+                    yield (change, path)
+                    break
+
+    def __str__(self) -> str:
+        if self._contents is None:
+            self._contents = link(self._path)
+        return self._contents
+
+
+def link(path: Path) -> str:
+    """The text of the ES module at ``path`` with its ``./helper.js`` imports inlined.
+
+    >>> text = link(STATIC / "combat.js")
+    >>> 'from "./dom.js"' in text, text.count("function h(")
+    (False, 1)
+    """
+    text = path.read_text(encoding="utf-8")
+    inlined: set[str] = set()
+
+    def inline(m: re.Match[str]) -> str:
+        names = {n.strip() for n in m.group(1).split(",") if n.strip()}
+        helper = path.parent / m.group(2)
+        source = helper.read_text(encoding="utf-8")
+        exported = set(re.findall(r"^export (?:function|const|let|class) (\w+)", source, re.M))
+        missing = sorted(names - exported)
+        if missing:
+            raise ValueError(f"{path.name} imports {missing} that {helper.name} does not export")
+        if helper.name in inlined:
+            return ""
+        inlined.add(helper.name)
+        return f"// ---- {helper.name} (linked by kit.widgets._base.link)\n" + _EXPORT.sub(
+            "", source
+        )
+
+    return _IMPORT.sub(inline, text)
+
+
+def _hot_reload(path: Path) -> bool:
+    """Watch a script for changes: asked for (``ANYWIDGET_HMR=1``), possible (``watchfiles``)
+    and useful (a source checkout, not an installed package)."""
+    if os.environ.get("ANYWIDGET_HMR") != "1" or "site-packages" in path.parts:
+        return False
+    try:
+        import watchfiles  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def esm(name: str) -> WidgetScript:
+    """The module anywidget loads for a widget: ``static/<name>`` linked with its helpers."""
+    return WidgetScript(STATIC / name)
 
 
 def in_kernel() -> bool:

@@ -1,6 +1,7 @@
 // gm-kit board widget: a Complex Task board drawn as playing cards.
 // The Python side owns the board; this file only draws `view` and sends actions.
 
+import { h, pct } from "./dom.js";
 
 const KIND_NAMES = {
   standard: "Standard board",
@@ -388,13 +389,14 @@ export default {
     checksInput.addEventListener("change", onChecks);
     checksInput.addEventListener("keydown", onChecksKey);
 
-    model.on("change:view", update);
-    model.on("change:error", update);
-    model.on("change:skills", update);
-    model.on("change:checks", update);
-    model.on("change:hints", () => { hintsBox.checked = model.get("hints"); update(); });
+    const watched = ["view", "error", "skills", "checks"];
+    for (const t of watched) model.on(`change:${t}`, update);
+    const onHints = () => { hintsBox.checked = model.get("hints"); update(); };
+    model.on("change:hints", onHints);
     update();
     return () => {
+      for (const t of watched) model.off(`change:${t}`, update);
+      model.off("change:hints", onHints);
       checkBtn.removeEventListener("click", onCheck);
       undoBtn.removeEventListener("click", onUndo);
       value.removeEventListener("keydown", onKey);
@@ -404,6 +406,7 @@ export default {
       oppSkill.removeEventListener("input", onOppSkill);
       checksInput.removeEventListener("change", onChecks);
       checksInput.removeEventListener("keydown", onChecksKey);
+      root.remove();
     };
   },
 };

@@ -1,6 +1,7 @@
 // Combat table: a view of one Successors battle. Buttons send actions to Python; all that is
 // shown is re-rendered from the `view` trait. Names are user text: always textContent.
 
+import { h, pct } from "./dom.js";
 
 const PHASES = ["order", "sensors", "takeover", "repair", "first", "main", "last", "retreat"];
 const PHASE_NAMES = {
@@ -224,8 +225,12 @@ export default {
     }
 
 
-    model.on("change:view", draw);
-    model.on("change:error", draw);
+    const watched = ["view", "error"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };

@@ -1,9 +1,10 @@
-// Shared DOM helpers, prepended by Python to every kit widget's module (see kit/widgets/_base.py:
-// esm()). Plain declarations, no exports: each widget file uses them as its own.
+// Shared DOM helpers: an ES module every kit widget's module imports (`import { h } from
+// "./dom.js"`). anywidget loads a widget's module from a string, where a relative import cannot
+// resolve, so kit/widgets/_base.py (WidgetScript) links the two files before sending them.
 
 /** Make an element; `text` is set with textContent, so user text is never parsed as HTML.
  * @param {string} tag @param {string} [cls] @param {string|number|null} [text] */
-function h(tag, cls, text) {
+export function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined && text !== null) e.textContent = String(text);
@@ -12,7 +13,7 @@ function h(tag, cls, text) {
 
 /** Call `fn(value)` once when a typed value is committed (Enter or leaving the field).
  * Key presses do not bubble, so JupyterLab's notebook shortcuts stay out of the way. */
-function onCommit(input, fn) {
+export function onCommit(input, fn) {
   let sent = input.value;
   const commit = () => { if (input.value !== sent) { sent = input.value; fn(input.value); } };
   input.addEventListener("change", commit);
@@ -23,10 +24,10 @@ function onCommit(input, fn) {
 }
 
 /** "BATTLE POD" -> "Battle Pod". */
-const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
+export const title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 
 /** A labelled control: `<label class=cls><span class=textCls>text</span>control</label>`. */
-function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label") {
+export function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label") {
   const l = h("label", cls);
   l.append(h("span", textCls, text), control);
   return l;
@@ -34,7 +35,7 @@ function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label")
 
 /** A chance as a percentage: `digits` decimals, or whole percents with "<1%" and ">99%" at the ends
  * (so a small but real chance never reads 0% and a near-certain one never reads 100%). */
-function pct(p, digits = null) {
+export function pct(p, digits = null) {
   if (p === null || p === undefined) return "";
   if (digits !== null) return `${(100 * p).toFixed(digits)}%`;
   if (p > 0 && p < 0.005) return "<1%";

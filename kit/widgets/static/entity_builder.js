@@ -1,6 +1,7 @@
 // Entity builder: a view of one Successors entity. Every control sends an action to Python;
 // everything shown is re-drawn from the `view` trait. User-typed text goes through textContent.
 
+import { h, labelled, onCommit } from "./dom.js";
 
 /** A die drawn as a box of five pip slots, `part` of them filled (a split rank is several). */
 function dieBox(part) {
@@ -257,10 +258,12 @@ export default {
       }
     }
 
-    model.on("change:view", draw);
-    model.on("change:error", draw);
-    model.on("change:options", draw);
-    model.on("change:seed", draw);
+    const watched = ["view", "error", "options", "seed"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };

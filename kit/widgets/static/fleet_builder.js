@@ -2,6 +2,7 @@
 // narrows what is shown); every change to the fleet is an action sent to Python, and the panel
 // is re-drawn from the `view` trait. Names go through textContent.
 
+import { h, onCommit, title } from "./dom.js";
 
 const fmt = (x) => (Math.round(x * 100) / 100).toString();
 
@@ -294,9 +295,12 @@ export default {
       if (nscroll) nscroll.scrollTop = top;
     }
 
-    model.on("change:view", draw);
-    model.on("change:error", draw);
-    model.on("change:phase", draw);
+    const watched = ["view", "error", "phase"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };

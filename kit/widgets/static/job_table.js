@@ -1,6 +1,7 @@
 // Job table: a view of one Regulus job. Every button sends an action to Python;
 // everything shown is re-rendered from the `view` trait. User text uses textContent.
 
+import { h } from "./dom.js";
 
 /** A ring of `clock` segments, `spent` of them filled. */
 function clockSvg(clock, spent, ended) {
@@ -224,11 +225,12 @@ export default {
       root.appendChild(sheet);
     }
 
-    model.on("change:view", draw);
-    model.on("change:error", draw);
-    model.on("change:auto_decide", draw);
-    model.on("change:hints", draw);
+    const watched = ["view", "error", "auto_decide", "hints"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
-    return () => root.remove();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };

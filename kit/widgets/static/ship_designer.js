@@ -1,6 +1,7 @@
 // Ship designer: a view of one ship design. Each option sends a "set" action to Python; the cost
 // breakdown, signature and catalog comparison are re-drawn from the `view` trait.
 
+import { h, onCommit, title } from "./dom.js";
 
 function stat(value, label, cls) {
   const s = h("div", "gmk-stat " + (cls || ""));
@@ -137,9 +138,12 @@ export default {
       right.appendChild(csec);
     }
 
-    model.on("change:view", draw);
-    model.on("change:error", draw);
-    model.on("change:compare", draw);
+    const watched = ["view", "error", "compare"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };

@@ -1,6 +1,7 @@
 // Star system explorer and sector explorer (gm-kit). Plain ESM for anywidget, no bundler.
 // All user or generated text goes in with textContent.
 
+import { h, labelled } from "./dom.js";
 
 function button(label, cls, onClick) {
   const b = h("button", "gmk-btn " + (cls || ""), label);
@@ -124,9 +125,12 @@ function renderSystem({ model, el }) {
     root.appendChild(body);
   };
   draw();
-  for (const k of ["view", "error", "seed", "mode", "selected", "successes", "current_orbit"]) {
-    model.on(`change:${k}`, draw);
-  }
+  const watched = ["view", "error", "seed", "mode", "selected", "successes", "current_orbit"];
+  for (const k of watched) model.on(`change:${k}`, draw);
+  return () => {
+    for (const k of watched) model.off(`change:${k}`, draw);
+    root.remove();
+  };
 }
 
 function renderSector({ model, el }) {
@@ -205,14 +209,16 @@ function renderSector({ model, el }) {
     }
   };
   draw();
-  for (const k of ["route_view", "system_view", "error", "selected", "origin", "destination", "mode"]) {
-    model.on(`change:${k}`, draw);
-  }
+  const watched = ["route_view", "system_view", "error", "selected", "origin", "destination", "mode"];
+  for (const k of watched) model.on(`change:${k}`, draw);
+  return () => {
+    for (const k of watched) model.off(`change:${k}`, draw);
+    root.remove();
+  };
 }
 
 export default {
   render({ model, el }) {
-    if (model.get("kind") === "sector") renderSector({ model, el });
-    else renderSystem({ model, el });
+    return model.get("kind") === "sector" ? renderSector({ model, el }) : renderSystem({ model, el });
   },
 };

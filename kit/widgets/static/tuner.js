@@ -2,6 +2,8 @@
 // text sent to Python as typed (Python checks them and names any problem); the table is drawn
 // from the `view` trait. User text uses textContent only.
 
+import { h, labelled, onCommit, pct } from "./dom.js";
+
 const TABS = [["job", "Job"], ["board", "Board"], ["battle", "Battle"]];
 
 export default {
@@ -152,7 +154,12 @@ export default {
       }
     }
 
-    for (const t of ["view", "error", "busy", "target"]) model.on(`change:${t}`, draw);
+    const watched = ["view", "error", "busy", "target"];
+    for (const t of watched) model.on(`change:${t}`, draw);
     draw();
+    return () => {
+      for (const t of watched) model.off(`change:${t}`, draw);
+      root.remove();
+    };
   },
 };
