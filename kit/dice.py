@@ -23,8 +23,10 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import overload
 
 import numpy as np
+import numpy.typing as npt
 
 from .errors import DiceError, InvalidType
 from .rng import SeedLike, make_rng
@@ -66,7 +68,12 @@ class Dice:
                 raise DiceError(f"dice modifier {op}{k} is not allowed; use +K, -K or xM")
 
     # ------------------------------------------------------------------ values
-    def _apply(self, total):  # works on ints and numpy arrays alike
+    @overload
+    def _apply(self, total: int) -> int: ...
+    @overload
+    def _apply(self, total: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]: ...
+    def _apply(self, total: int | npt.NDArray[np.int64]) -> int | npt.NDArray[np.int64]:
+        """The modifiers applied to a total (an int, or an array of them, alike)."""
         for op, k in self.ops:
             if op == "+":
                 total = total + k
@@ -115,7 +122,7 @@ class Dice:
         faces = tuple(int(f) for f in gen.integers(1, self.sides + 1, size=self.count))
         return faces, int(self._apply(sum(faces)))
 
-    def roll_many(self, n: int, rng: SeedLike = None) -> np.ndarray:
+    def roll_many(self, n: int, rng: SeedLike = None) -> npt.NDArray[np.int64]:
         """Roll ``n`` times at once (vectorised) and return an int64 array of totals."""
         gen = rng if isinstance(rng, np.random.Generator) else make_rng(rng)[0]
         faces = gen.integers(1, self.sides + 1, size=(n, self.count))
