@@ -587,27 +587,26 @@ class Campaign:
 
         If this campaign loaded or saved ``path`` before and the file has changed since (another
         GM or another notebook saved it), nothing is written and
-        :class:`~kit.errors.SaveConflict` is raised; ``force=True`` overwrites anyway. A
-        symbolic link is followed (the link stays) and the file keeps its permissions.
+        :class:`~kit.errors.SaveConflict` is raised; ``force=True`` overwrites anyway. The check
+        and the replacement are one step under the file's save lock, so of two GMs saving at
+        the same moment exactly one wins and the other gets the conflict (see
+        :mod:`kit.atomic`). The text is read back with :meth:`from_json` first: a campaign the
+        loader would refuse is never written. A symbolic link is followed (the link stays) and
+        the file keeps its permissions.
         """
         force = validate.boolean("force", force)
         key = _key(path)
-        text = self.to_json()
-        seen = self._seen.get(key)
-        if seen is not None and not force:
-            try:
-                current = store.fingerprint(store.read(path))
-            except SaveFileError:
-                current = None  # gone or unreadable: nothing of theirs to lose by writing
-            if current is not None and current != seen:
-                raise SaveConflict(
-                    f"{str(path)!r} changed since this campaign loaded or saved it (another GM "
-                    "or notebook saved it). To merge, load it as a second Campaign, copy the "
-                    "items you want into one of the two with add(..., replace=True) and save "
-                    "that one with force=True; or save this one under another name; or pass "
-                    "force=True to overwrite their changes."
-                )
-        store.save(path, text)
+        expect = None if force else self._seen.get(key)
+        try:
+            text = store.save_object(path, self, expect=expect, what="the campaign")
+        except SaveConflict:
+            raise SaveConflict(
+                f"{str(path)!r} changed since this campaign loaded or saved it (another GM "
+                "or notebook saved it). To merge, load it as a second Campaign, copy the "
+                "items you want into one of the two with add(..., replace=True) and save "
+                "that one with force=True; or save this one under another name; or pass "
+                "force=True to overwrite their changes."
+            ) from None
         self._seen[key] = store.fingerprint(text.encode("utf-8"))
 
     @classmethod

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -672,9 +673,9 @@ class Job(Observable):
         except (KitError, KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"job save file is invalid: {exc}") from None
 
-    def save(self, path: str) -> None:
-        """Save atomically to ``path``."""
-        store.save(path, self.to_json())
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save atomically to ``path``, after checking the file loads back as this job."""
+        store.save_object(path, self, what="the job")
 
     @classmethod
     def load(cls, path: str) -> Job:
