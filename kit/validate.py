@@ -8,6 +8,7 @@ constructor in the kit reports bad input the same way.
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -43,10 +44,10 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
             if abs(value) > limits.MAX_INT:
                 raise InvalidInput(
                     f"{field} must be an integer{_range(lo, hi)} "
-                    f"(at most {limits.MAX_INT}), got {value!r}"
+                    f"(at most {limits.MAX_INT}), got {shown(value)}"
                 )
         else:
-            raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+            raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
     value = int(value)
     if abs(value) > limits.MAX_INT:
         raise InvalidInput(
@@ -54,22 +55,22 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
             f"got a {len(str(abs(value)))}-digit number"
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
     return value
 
 
 def number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
     """Return ``value`` as a finite ``float`` within ``[lo, hi]`` or raise naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+        raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     try:
         value = float(value)
     except OverflowError:
         raise InvalidInput(f"{field} must be a finite number, got a number too large") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise InvalidInput(f"{field} must be a finite number, got {value!r}")
+        raise InvalidInput(f"{field} must be a finite number, got {shown(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     return value
 
 
@@ -88,7 +89,7 @@ def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MA
     kit.errors.InvalidInput: name holds a character that is not valid text (a lone surrogate '\\ud800' at position 3); use plain Unicode text
     """
     if not isinstance(value, str):
-        raise InvalidType(f"{field} must be a string, got {value!r}")
+        raise InvalidType(f"{field} must be a string, got {shown(value)}")
     value = value.strip()
     if not value and not allow_empty:
         raise InvalidInput(f"{field} must not be empty")
@@ -113,15 +114,15 @@ def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
     except TypeError:
         ok = False
     if not ok:
-        shown = ", ".join(repr(a) for a in allowed)
-        raise InvalidInput(f"{field} must be one of {shown}; got {value!r}")
+        listed = ", ".join(repr(a) for a in allowed)
+        raise InvalidInput(f"{field} must be one of {listed}; got {shown(value)}")
     return value
 
 
 def boolean(field: str, value: Any) -> bool:
     """Return ``value`` if it is a ``bool``; otherwise raise naming ``field``."""
     if not isinstance(value, bool):
-        raise InvalidType(f"{field} must be True or False, got {value!r}")
+        raise InvalidType(f"{field} must be True or False, got {shown(value)}")
     return value
 
 
@@ -154,6 +155,95 @@ def require_keys(field: str, data: Mapping[str, Any], required: Iterable[str]) -
     missing = [k for k in required if k not in data]
     if missing:
         raise InvalidInput(f"{field} is missing required field(s) {', '.join(map(repr, missing))}")
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """A short, safe description of ``value`` for an error message.
+
+    Text and numbers are quoted as ``repr`` (text cut to ``width`` characters); a list or an
+    object is described by its size, never ``repr``-ed, so a deeply nested or huge message from
+    a page cannot make the error itself fail.
+
+    >>> shown("x" * 100, 8)
+    "'xxxxxxxx...' (100 characters)"
+    >>> shown([[[]]])
+    'a list of 1 item'
+    """
+    if isinstance(value, str):
+        if len(value) <= width:
+            return repr(value)
+        return f"{value[:width]!r}"[:-1] + f"...' ({len(value)} characters)"
+    if value is None or isinstance(value, (bool, numbers.Number)):
+        text = repr(value)
+        return text if len(text) <= width else f"a {len(text)}-digit number"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, Mapping):
+        return f"an object of {len(value)} field{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__}"
+
+
+#: Whole numbers as typed: ASCII digits only (``str.isdigit`` also accepts ``"²"``, which
+#: ``int`` then refuses), an optional sign, at most 19 digits (every int the kit keeps).
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,19}")
+
+
+def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number typed by a person (an int, a whole float or ASCII digits), or the kit's error.
+
+    The one parser of numbers typed in a page or a form: every refusal - blank, ``null``,
+    ``"abc"``, ``"²"``, ``1.5``, ``NaN``, ``inf``, a list - reads "``field`` must be a whole
+    number", followed by the range when one is given.
+
+    >>> whole_number("count", " 12 ")
+    12
+    >>> whole_number("count", None)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: count must be a whole number, got nothing
+    >>> whole_number("count", "²")
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: count must be a whole number, got '²'
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a whole number{_range(lo, hi)}, got nothing")
+    if isinstance(value, str):
+        if not _WHOLE_TEXT.fullmatch(value.strip()):
+            raise InvalidInput(
+                f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}"
+            )
+        value = int(value.strip())
+    elif (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or (not isinstance(value, numbers.Integral) and not float(value).is_integer())
+    ):
+        raise InvalidInput(f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}")
+    try:
+        return integer(field, value, lo, hi)
+    except (InvalidInput, InvalidType):
+        raise InvalidInput(
+            f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}"
+        ) from None
+
+
+def real_number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+    """A number typed by a person (digits or a number), finite, or the kit's error.
+
+    >>> real_number("budget", " 32.5 ")
+    32.5
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got nothing")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip()[:40])
+        except ValueError:
+            raise InvalidInput(f"{field} must be a number, got {shown(value)}") from None
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
+    return number(field, value, lo, hi)
 
 
 def _range(lo: float | None, hi: float | None) -> str:
