@@ -33,52 +33,31 @@ True
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import limits, store, validate
+from .campaign_store import (
+    ALLOWED,
+    COLLECTIONS,
+    Collection,
+    HouseRules,
+    SessionList,
+    SessionNote,
+    checked_house_rules,
+    decode_item,
+    encode_item,
+    path_of,
+    session_list,
+)
 from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
-__all__ = ["COLLECTIONS", "Campaign", "SessionNote"]
-
-#: Collection name -> the classes (module:attribute) it may hold. Loading accepts nothing else.
-COLLECTIONS: dict[str, tuple[str, ...]] = {
-    "jobs": ("kit.regulus.job:Job",),
-    "job_types": ("kit.regulus.tables:JobType",),
-    "crews": ("kit.campaign:Crew",),
-    "boards": (
-        "kit.boards.standard:StandardBoard",
-        "kit.boards.standard:PreparationBoard",
-        "kit.boards.limit:LimitBoard",
-        "kit.boards.contest:Contest",
-        "kit.boards.chase:Chase",
-    ),
-    "decks": ("kit.boards.cards:EventDeck",),
-    "entities": ("kit.successors.entities:Entity",),
-    "fleets": ("kit.successors.fleets:Fleet",),
-    "battles": ("kit.successors.combat.battle:Battle",),
-    "systems": ("kit.successors.stars.system:StarSystem",),
-    "sectors": ("kit.successors.sector.sector:Sector",),
-    "journeys": ("kit.successors.sector.journey:Journey",),
-}
-ALLOWED = {path for paths in COLLECTIONS.values() for path in paths}
-
-
-def _load_class(path: Any) -> Any:
-    if path not in ALLOWED:
-        raise SaveFileError(f"campaign item type {path!r} is not one of the kit's savable types")
-    module, _, attr = path.partition(":")
-    return getattr(import_module(module), attr)
-
-
-def _path_of(obj: Any) -> str:
-    cls = type(obj)
-    return f"{cls.__module__}:{cls.__qualname__}"
+__all__ = ["ALLOWED", "COLLECTIONS", "Campaign", "Crew", "HouseRules", "SessionNote"]
 
 
 @dataclass(frozen=True)
@@ -99,106 +78,6 @@ class Crew:
         return cls(tuple(Operative.from_dict(op) for op in validate.sequence("crew", data)))
 
 
-@dataclass(frozen=True)
-class SessionNote:
-    """A note on one game session."""
-
-    title: str
-    """The session's title."""
-    text: str = ""
-    """What happened (long free text)."""
-    date: str = ""
-    """Free text (the kit does not parse dates)."""
-
-    def __post_init__(self) -> None:
-        s = object.__setattr__
-        s(self, "title", validate.text("session title", self.title, max_len=limits.MAX_NAME))
-        s(
-            self,
-            "text",
-            validate.text("session text", self.text, allow_empty=True, max_len=limits.MAX_NOTES),
-        )
-        s(self, "date", validate.text("session date", self.date, allow_empty=True, max_len=40))
-
-    def to_dict(self) -> dict[str, str]:
-        return {"title": self.title, "text": self.text, "date": self.date}
-
-
-def _encode(obj: Any) -> dict[str, Any]:
-    path = _path_of(obj)
-    if path not in ALLOWED:
-        raise InvalidType(f"a campaign cannot store {type(obj).__name__} objects")
-    data = json.loads(obj.to_json()) if hasattr(obj, "to_json") else obj.to_dict()
-    return {"type": path, "data": data}
-
-
-def _decode(raw: Any, where: str) -> Any:
-    raw = validate.mapping(where, raw)
-    validate.no_unknown_keys(where, raw, ("type", "data"))
-    cls = _load_class(raw.get("type"))
-    data = raw.get("data")
-    try:
-        if hasattr(cls, "from_json"):
-            return cls.from_json(json.dumps(data, allow_nan=False))
-        return cls.from_dict(data)
-    except SaveFileError as exc:
-        raise SaveFileError(f"{where}: {exc}") from None
-    except (
-        KitError,
-        TypeError,
-        ValueError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        RecursionError,
-    ) as exc:
-        # whatever a hand-edited item trips over inside its own loader, the campaign reports
-        # it as a bad file naming the item, never as a Python error
-        raise SaveFileError(f"{where} is invalid: {exc}") from None
-
-
-class HouseRules(MutableMapping[str, Any]):
-    """The campaign's rules options by system, checked as each one is set.
-
-    Keys are ``"regulus"``, ``"boards"`` and ``"successors"``; each value is that system's
-    rules object (a plain mapping is read with the rules class's ``from_dict``).
-    """
-
-    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
-        self._data: dict[str, Any] = {}
-        for key, value in dict(items or {}).items():
-            self[key] = value
-
-    def __setitem__(self, system: str, value: Any) -> None:
-        system = validate.choice("house_rules system", system, list(_RULES))
-        module, _, attr = _RULES[system].partition(":")
-        cls = getattr(import_module(module), attr)
-        if isinstance(value, Mapping):
-            value = cls.from_dict(value)
-        if not isinstance(value, cls):
-            raise InvalidType(
-                f"house_rules[{system!r}] must be a {cls.__name__} (or its to_dict() mapping), "
-                f"got {type(value).__name__}"
-            )
-        self._data[system] = value
-
-    def __getitem__(self, system: str) -> Any:
-        return self._data[system]
-
-    def __delitem__(self, system: str) -> None:
-        del self._data[system]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __repr__(self) -> str:
-        return f"HouseRules({self._data!r})"
-
-
 class Campaign:
     """Everything a GM prepares, in named collections, saved as one versioned JSON file.
 
@@ -212,6 +91,33 @@ class Campaign:
     KIND = "campaign"
     VERSION = 3
 
+    # every public field is a kit.validate.Field: checked when set, by the constructor or later
+    name = validate.Field(
+        validate.text,
+        label="campaign name",
+        max_len=limits.MAX_NAME,
+        doc="The campaign's name (1 to :data:`kit.limits.MAX_NAME` characters).",
+    )
+    notes = validate.Field(
+        validate.text,
+        allow_empty=True,
+        max_len=limits.MAX_NOTES,
+        doc="Free-form notes (up to :data:`kit.limits.MAX_NOTES` characters).",
+    )
+    house_rules = validate.Field(
+        checked_house_rules, doc="Rules options by system; each entry is checked when it is set."
+    )
+    knowledge = validate.Field(
+        lambda label, value: validate.instance(label, value, _knowledge_class()),
+        doc="What the players know (a :class:`~kit.successors.knowledge.Knowledge` record).",
+    )
+    sessions = validate.Field(
+        session_list, doc="The session notes (a list that holds only SessionNote objects)."
+    )
+    collections = validate.Field(
+        fixed=True, doc="Collection name -> its :class:`~kit.campaign_store.Collection` (fixed)."
+    )
+
     def __init__(
         self,
         name: str = "Campaign",
@@ -222,59 +128,16 @@ class Campaign:
         self.name = name
         self.notes = notes
         self.house_rules = house_rules or {}
-        self.sessions: list[SessionNote] = []
-        self.collections: dict[str, dict[str, Any]] = {c: {} for c in COLLECTIONS}
+        self.sessions = SessionList()
+        self.collections = MappingProxyType({c: Collection(c) for c in COLLECTIONS})
         self.knowledge = _knowledge_class()()
         #: real path of each file this campaign loaded or saved -> hash of its bytes then.
         self._seen: dict[str, str] = {}
 
-    # ------------------------------------------------------------------ checked fields
-    @property
-    def name(self) -> str:
-        """The campaign's name (1 to :data:`kit.limits.MAX_NAME` characters)."""
-        return self._name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._name = validate.text("campaign name", value, max_len=limits.MAX_NAME)
-
-    @property
-    def notes(self) -> str:
-        """Free-form notes (up to :data:`kit.limits.MAX_NOTES` characters)."""
-        return self._notes
-
-    @notes.setter
-    def notes(self, value: str) -> None:
-        self._notes = validate.text("notes", value, allow_empty=True, max_len=limits.MAX_NOTES)
-
-    @property
-    def house_rules(self) -> HouseRules:
-        """Rules options by system; each entry is checked when it is set."""
-        return self._house_rules
-
-    @house_rules.setter
-    def house_rules(self, value: Mapping[str, Any]) -> None:
-        if not isinstance(value, Mapping):
-            raise InvalidType(f"house_rules must be a mapping of system to rules, got {value!r}")
-        self._house_rules = HouseRules(value)
-
-    @property
-    def knowledge(self) -> Any:
-        """What the players know (a :class:`~kit.successors.knowledge.Knowledge` record)."""
-        return self._knowledge
-
-    @knowledge.setter
-    def knowledge(self, value: Any) -> None:
-        if not isinstance(value, _knowledge_class()):
-            raise InvalidType(
-                f"knowledge must be a kit.successors.knowledge.Knowledge, got {type(value).__name__}"
-            )
-        self._knowledge = value
-
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: Any) -> str:
         """The collection an object belongs in (raises for types a campaign cannot keep)."""
-        path = _path_of(obj)
+        path = path_of(obj)
         for name, paths in COLLECTIONS.items():
             if path in paths:
                 return name
@@ -296,16 +159,12 @@ class Campaign:
             name, i = base, 2
             while name in items:
                 name, i = f"{base} {i}", i + 1
-        name = validate.text("item name", name, max_len=limits.MAX_NAME)
-        if name not in items and len(items) >= limits.MAX_ITEMS:
-            raise InvalidInput(
-                f"{collection} already holds {limits.MAX_ITEMS} items, the most a campaign keeps"
-            )
+        name = Collection.item_name(name)
         if name in items and not replace:
             raise InvalidInput(
                 f"{collection} already has an item named {name!r}; pass replace=True to overwrite"
             )
-        _encode(obj)  # fail now, not at save time, if the object cannot be saved
+        encode_item(obj)  # fail now, not at save time, if the object cannot be saved
         previous = items.get(name)
         items[name] = obj
         try:  # and the campaign with it must still fit the file budgets (kit.limits)
@@ -362,8 +221,6 @@ class Campaign:
 
     def add_session(self, title: str, text: str = "", date: str = "") -> SessionNote:
         """Append a session note."""
-        if len(self.sessions) >= limits.MAX_ITEMS:
-            raise InvalidInput(f"a campaign keeps at most {limits.MAX_ITEMS} session notes")
         note = SessionNote(title, text, date)
         self.sessions.append(note)
         return note
@@ -525,9 +382,9 @@ class Campaign:
                 k: (v.to_dict() if hasattr(v, "to_dict") else v)
                 for k, v in self.house_rules.items()
             },
-            "sessions": [_session(s).to_dict() for s in self.sessions],
+            "sessions": [s.to_dict() for s in self.sessions],
             "collections": {
-                c: {n: _encode(o) for n, o in items.items()}
+                c: {n: encode_item(o) for n, o in items.items()}
                 for c, items in self.collections.items()
                 if items
             },
@@ -556,12 +413,8 @@ class Campaign:
             ).items():
                 validate.choice("collection", collection, list(COLLECTIONS))
                 for name, item in validate.mapping(collection, items).items():
-                    obj = _decode(item, f"{collection}/{name}")
-                    if _path_of(obj) not in COLLECTIONS[collection]:
-                        raise SaveFileError(f"{collection}/{name} holds a {type(obj).__name__}")
-                    camp.collections[collection][
-                        validate.text("item name", name, max_len=limits.MAX_NAME)
-                    ] = obj
+                    obj = decode_item(item, f"{collection}/{name}")
+                    camp.collections[collection][name] = obj
             if "knowledge" in raw:
                 try:
                     camp.knowledge = _knowledge_class().from_dict(raw["knowledge"])
@@ -632,12 +485,6 @@ _WIDGETS = {
     "battles": ("kit.widgets.combat:CombatTable", "battle"),
 }
 
-_RULES = {
-    "regulus": "kit.regulus.rules:RegulusRules",
-    "boards": "kit.boards.rules:BoardRules",
-    "successors": "kit.successors.rules:SuccessorsRules",
-}
-
 
 def _knowledge_class() -> Any:
     from .successors.knowledge import Knowledge
@@ -645,54 +492,6 @@ def _knowledge_class() -> Any:
     return Knowledge
 
 
-def _session(note: Any) -> SessionNote:
-    """A session note from the public ``sessions`` list (something else put there is refused)."""
-    if not isinstance(note, SessionNote):
-        raise InvalidType(f"sessions must hold SessionNote objects, got {type(note).__name__}")
-    return note
-
-
 def _key(path: str | os.PathLike[str]) -> str:
     """The real path a save to ``path`` writes (links followed), as a dictionary key."""
     return os.path.realpath(Path(path))
-
-
-@store.register_migration("campaign", 1)
-def _from_v1(data: Any) -> dict[str, Any]:
-    """Version 1 kept only jobs, as a list of {"name", "job"} entries, and notes as one string."""
-    try:
-        return _upgrade_v1(data)
-    except KitError as exc:
-        raise SaveFileError(f"campaign file (version 1) is invalid: {exc}") from None
-
-
-@store.register_migration("campaign", 2)
-def _from_v2(data: Any) -> Any:
-    """Version 2 had no knowledge record: it loads with an empty one (nothing else changed)."""
-    return data
-
-
-def _upgrade_v1(data: Any) -> dict[str, Any]:
-    data = validate.mapping("campaign (version 1)", data)
-    validate.no_unknown_keys("campaign (version 1)", data, ("name", "notes", "jobs"))
-    jobs: dict[str, Any] = {}
-    for entry in validate.sequence("jobs", data.get("jobs", [])):
-        entry = validate.mapping("job entry", entry)
-        name = validate.text("job entry name", entry.get("name"), max_len=limits.MAX_NAME)
-        if name in jobs:
-            raise InvalidInput(f"two version-1 job entries are named {name!r}")
-        jobs[name] = {
-            "type": "kit.regulus.job:Job",
-            "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")},
-        }
-    return {
-        "name": validate.text(
-            "campaign name", data.get("name", "Campaign"), max_len=limits.MAX_NAME
-        ),
-        "notes": validate.text(
-            "notes", data.get("notes", ""), allow_empty=True, max_len=limits.MAX_NOTES
-        ),
-        "house_rules": {},
-        "sessions": [],
-        "collections": {"jobs": jobs} if jobs else {},
-    }

@@ -1,8 +1,29 @@
-"""Small validators shared by every engine.
+"""Small validators shared by every engine, and :class:`Field`, the kit's checked attribute.
 
-They raise :class:`~kit.errors.InvalidInput` or :class:`~kit.errors.InvalidType` with a
-message that names the field, quotes the value and says what is allowed, so every public
-constructor in the kit reports bad input the same way.
+The validators raise :class:`~kit.errors.InvalidInput` or :class:`~kit.errors.InvalidType`
+with a message that names the field, quotes the value and says what is allowed, so every
+public constructor in the kit reports bad input the same way.
+
+**Mutation keeps the object valid.** Every public attribute of a mutable engine object (a job,
+a board, a fleet, a battle, a sector, ...) is a :class:`Field`: a data descriptor that holds
+the field's check (a validator of this module and its options, for example
+``Field(text, allow_empty=True, max_len=limits.MAX_NAME)``). The constructor assigns through
+it (``self.title = title``), and so does anyone later, so there is one statement of each
+limit and no way round it: ``job.title = "x" * 201`` raises the same
+:class:`~kit.errors.InvalidInput` as ``Job(..., title="x" * 201)`` and the job keeps its old
+title. A field the object's log was played with (a job's difficulty, a board's cards, a
+fleet's owner) is ``fixed=True``: set once by the constructor, after that
+:class:`~kit.errors.FixedField`. Value objects (an entity, a star system, rules) are frozen
+dataclasses instead: they change only through ``replace()``, which runs the constructor.
+
+Why a descriptor rather than a validating ``__setattr__`` or immutable objects with
+``replace()``: the games are event logs that change in place and are observed by widgets, so
+they cannot all become immutable values without changing every notebook; a ``__setattr__``
+would have to tell the object's own bookkeeping (``self._state = ...``) from public fields by
+name, while a descriptor is declared once per field, beside its docstring, and is data other
+code can read - the audit test lists every public attribute and its :class:`Field`, and the
+JSON Schema of each save file (:func:`kit.store.schema`) is written from the same
+declarations.
 """
 
 from __future__ import annotations
@@ -13,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from . import limits
-from .errors import InvalidInput, InvalidType
+from .errors import FixedField, InvalidInput, InvalidType
 
 T = TypeVar("T")
 
@@ -115,7 +136,9 @@ def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
         ok = False
     if not ok:
         listed = ", ".join(repr(a) for a in allowed)
-        raise InvalidInput(f"{field} must be one of {listed}; got {shown(value)}")
+        error = InvalidInput(f"{field} must be one of {listed}; got {shown(value)}")
+        error.allowed = tuple(allowed)  # type: ignore[attr-defined]  # read by the schema writer
+        raise error
     return value
 
 
@@ -188,6 +211,17 @@ def shown(value: Any, width: int = 60) -> str:
 _WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,19}")
 
 
+def is_whole_text(value: Any) -> bool:
+    """Whether ``value`` is text :func:`whole_number` reads as a number (ASCII digits, a sign).
+
+    The test to use instead of ``str.isdigit``, which is true for ``"²"`` and ``"١"`` too.
+
+    >>> is_whole_text(" -12"), is_whole_text("²"), is_whole_text(12)
+    (True, False, False)
+    """
+    return isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()) is not None
+
+
 def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
     """A whole number typed by a person (an int, a whole float or ASCII digits), or the kit's error.
 
@@ -244,6 +278,119 @@ def real_number(field: str, value: Any, lo: float | None = None, hi: float | Non
     elif isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     return number(field, value, lo, hi)
+
+
+def instance(field: str, value: Any, of: type | tuple[type, ...]) -> Any:
+    """Return ``value`` if it is an instance of ``of``; otherwise raise naming ``field``."""
+    if not isinstance(value, of):
+        names = " or ".join(t.__name__ for t in (of if isinstance(of, tuple) else (of,)))
+        raise InvalidType(f"{field} must be a {names}, got {type(value).__name__}")
+    return value
+
+
+class Field:
+    """A public attribute checked whenever it is set, by the same check as the constructor's.
+
+    Args:
+        check: a validator called as ``check(label, value, **options)`` whose result is kept
+            (:func:`text`, :func:`integer`, :func:`choice`, :func:`instance`, ...); ``None``
+            keeps the value as given (for a fixed field the constructor checks itself).
+        fixed: set once, by the constructor; setting it again raises
+            :class:`~kit.errors.FixedField` (the object's log was played with it).
+        notify: tell the object's observers (its widgets) after a change, as an action does;
+            off for derived state that the action setting it reports itself.
+        label: the name used in error messages (default: the attribute's name).
+        doc: the attribute's docstring.
+        **options: passed on to ``check`` (``max_len=...``, ``lo=...``, ``of=...``).
+
+
+    >>> class Note:
+    ...     text = Field(text, allow_empty=True, max_len=5)
+    ...     def __init__(self, text):
+    ...         self.text = text
+    >>> n = Note("hi")
+    >>> n.text = "far too long"
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: text must be at most 5 characters, got 12
+    >>> n.text
+    'hi'
+    """
+
+    def __init__(
+        self,
+        check: Any = None,
+        /,
+        *,
+        fixed: bool = False,
+        notify: bool = True,
+        label: str | None = None,
+        doc: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.check = check
+        self.fixed = fixed
+        self.notify = notify and not fixed
+        self.options = options
+        self.label = label
+        self.name = ""
+        self.owner = ""
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.owner = owner.__name__
+        if self.label is None:
+            self.label = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        try:
+            return obj.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(
+                f"{type(obj).__name__!r} object has no attribute {self.name!r} yet"
+            ) from None
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.fixed and self.name in obj.__dict__:
+            raise FixedField(
+                f"{type(obj).__name__}.{self.name} is fixed when the {type(obj).__name__} is "
+                f"made (its game was played with it); make a new {type(obj).__name__} instead"
+            )
+        if self.check is not None:
+            value = self.check(self.label, value, **self.options)
+        obj.__dict__[self.name] = value
+        if self.notify:
+            changed = getattr(obj, "_changed", None)
+            if changed is not None:
+                changed()
+
+    def __delete__(self, obj: Any) -> None:
+        raise FixedField(f"{type(obj).__name__}.{self.name} cannot be deleted")
+
+    def __repr__(self) -> str:
+        check = getattr(self.check, "__name__", "none")
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"Field({check}{opts}{', fixed=True' if self.fixed else ''})"
+
+
+def restore(obj: Any, name: str, value: Any) -> None:
+    """Set the fixed field ``name`` of ``obj`` to an already checked ``value``.
+
+    Only for an object's own loader, which builds the object and then attaches what it read
+    and checked (its event log, say); everyone else gets :class:`~kit.errors.FixedField`.
+    """
+    obj.__dict__[name] = value
+
+
+def fields_of(cls: type) -> dict[str, Field]:
+    """The :class:`Field` s of ``cls`` and its bases, by attribute name."""
+    out: dict[str, Field] = {}
+    for klass in reversed(cls.__mro__):
+        out.update((k, v) for k, v in vars(klass).items() if isinstance(v, Field))
+    return out
 
 
 def _range(lo: float | None, hi: float | None) -> str:

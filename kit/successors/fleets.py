@@ -126,6 +126,9 @@ def _item(item: Any) -> tuple[ShipDesign, str | None]:
 class Fleet(Observable):
     """An entity's fleet, kept as an event log (see the module docs)."""
 
+    # fixed once the fleet is made (see kit.validate.Field): its log was played with them
+    owner, budget, rules, budget_roll, seed, log = (validate.Field(fixed=True) for _ in range(6))
+
     def __init__(
         self,
         owner: Entity | None = None,
