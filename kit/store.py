@@ -22,6 +22,9 @@ What is refused before anything is built (budgets from :mod:`kit.limits`):
 
 A UTF-8 byte order mark at the start, as some Windows editors write, is accepted.
 
+Each format has a published JSON Schema (draft 2020-12): :func:`schema` returns it and
+:func:`schema_kinds` lists the formats, so a GM's other tools can read and check the files.
+
 Writing is :mod:`kit.atomic`'s (re-exported here): atomic saves, a read-back check before
 the old file is replaced, and a lock that makes "is the file still the one I loaded? then
 replace it" one step for two GMs saving one campaign.
@@ -65,6 +68,8 @@ __all__ = [
     "register_migration",
     "save",
     "save_object",
+    "schema",
+    "schema_kinds",
 ]
 
 PREFIX = "gm-kit/"
@@ -316,3 +321,45 @@ def read(path: str | os.PathLike[str]) -> bytes:
 def load(path: str | os.PathLike[str], kind: str, version: int) -> Any:
     """Read and check a save file written by :func:`save` and return its migrated data."""
     return loads(read(path), kind, version)
+
+
+def schema_kinds() -> tuple[str, ...]:
+    """The save formats with a published JSON Schema: ``"campaign"``, ``"regulus-job"``, ...
+
+    A kind is the part of a file's ``format`` after ``"gm-kit/"``.
+
+    >>> "campaign" in schema_kinds() and "board/standard" in schema_kinds()
+    True
+    """
+    return tuple(_schema_index())
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the save format ``kind`` (see :func:`schema_kinds`).
+
+    The schema states the file's layout with the limits of :mod:`kit.limits` (``maxLength``,
+    ``maximum``, ``maxItems``...); what only the loader can check (an event log replaying
+    under the rules, cross-field rules) is listed in its ``description`` and, with the places
+    it concerns, in its ``x-not-expressed`` keyword.
+
+    >>> schema("regulus-job")["properties"]["data"]["properties"]["title"]["maxLength"]
+    200
+
+    Raises:
+        InvalidInput: for a kind that is not one of :func:`schema_kinds`.
+    """
+    from . import validate
+
+    index = _schema_index()
+    validate.choice("kind", kind, list(index))
+    return dict(json.loads(_schema_file(index[kind])))
+
+
+def _schema_index() -> dict[str, str]:
+    return dict(json.loads(_schema_file("kinds.json")))
+
+
+def _schema_file(name: str) -> str:
+    from importlib.resources import files
+
+    return (files("kit") / "schemas" / name).read_text(encoding="utf-8")
