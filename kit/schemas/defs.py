@@ -92,6 +92,7 @@ def definitions() -> dict[str, Any]:
     from ..successors.design import ShipDesign
     from ..successors.edges import EDGES, FLAWS, Trait
     from ..successors.entities import Entity
+    from ..successors.fleets import Ship
     from ..successors.rules import SuccessorsRules
     from ..successors.sector.party import Traveller
     from ..successors.sector.rules import SectorRules
@@ -180,13 +181,14 @@ def definitions() -> dict[str, Any]:
         racks=_on(design, "racks", 10, step=10),
     )
     defs["ship-design"].pop("required", None)  # every option has a default, left out when so
+    label = nullable(text_limits(lambda v: Ship(1, design, None, None, v), "Lucky"))
     defs["ship"] = {
         "allOf": [
             obj(
                 {
                     "id": integer(1),
-                    "side": nullable(text(80)),
-                    "label": nullable(text(80)),
+                    "side": label,
+                    "label": label,
                     "type": enum(t.name for t in SHIPS.values()),
                     "design": ref("ship-design"),
                 },

@@ -198,7 +198,7 @@ def _system() -> tuple[dict[str, Any], list[Gap]]:
             "seed": nullable(SEED),
             "star": ref("star"),
             "orbits": array(ref("orbit"), limits.MAX_ITEMS),
-            "rolls": array(pair(text(), text(limits.MAX_NAME), integer())),
+            "rolls": array(pair(text(), text(), integer())),
         },
         ["star"],
     )
