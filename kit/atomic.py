@@ -130,7 +130,7 @@ def _lock(fd: int) -> bool:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             return True
-        except OSError:
+        except (OSError, AttributeError):  # no locks on this file system (or no flock at all)
             return False
     try:
         import msvcrt

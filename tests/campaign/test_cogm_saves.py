@@ -247,3 +247,21 @@ def test_a_job_the_loader_would_refuse_is_not_written(tmp_path):
     with pytest.raises(SaveFileError, match="refuse to load"):
         job.save(tmp_path / "job.json")
     assert (tmp_path / "job.json").read_bytes() == before
+
+
+def test_without_file_locks_saves_still_check_and_write(tmp_path, monkeypatch):
+    # a file system without locks (JupyterLite's, some network shares): the documented degrade
+    fcntl = pytest.importorskip("fcntl")
+
+    def no_locks(*_a: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    path = tmp_path / "shared.json"
+    alice, bob = two_editors(path)
+    with atomic.locked(path) as held:
+        assert held is False
+    alice.save(path)
+    with pytest.raises(SaveConflict):  # the check itself still runs
+        bob.save(path)
+    assert Campaign.load(path).notes == "Alice's notes"
