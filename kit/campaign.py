@@ -33,19 +33,28 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import limits, registry, store, validate
+from .campaign_store import (
+    Collection,
+    HouseRules,
+    SessionList,
+    SessionNote,
+    checked_house_rules,
+    decode_item,
+    encode_item,
+    kind_in,
+    session_list,
+)
 from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
-__all__ = ["Campaign", "SessionNote"]
+__all__ = ["Campaign", "Crew", "HouseRules", "SessionNote"]
 
 
 @dataclass(frozen=True)
@@ -66,125 +75,6 @@ class Crew:
         return cls(tuple(Operative.from_dict(op) for op in validate.sequence("crew", data)))
 
 
-@dataclass(frozen=True)
-class SessionNote:
-    """A note on one game session."""
-
-    title: str
-    """The session's title."""
-    text: str = ""
-    """What happened (long free text)."""
-    date: str = ""
-    """Free text (the kit does not parse dates)."""
-
-    def __post_init__(self) -> None:
-        s = object.__setattr__
-        s(self, "title", validate.text("session title", self.title, max_len=limits.MAX_NAME))
-        s(
-            self,
-            "text",
-            validate.text("session text", self.text, allow_empty=True, max_len=limits.MAX_NOTES),
-        )
-        s(self, "date", validate.text("session date", self.date, allow_empty=True, max_len=40))
-
-    def to_dict(self) -> dict[str, str]:
-        return {"title": self.title, "text": self.text, "date": self.date}
-
-
-def _kind(obj: Any) -> registry.Kind:
-    kind = registry.find(obj)
-    if kind is None or kind.collection is None:
-        raise InvalidType(
-            f"a campaign cannot store {type(obj).__name__} objects; it keeps "
-            + ", ".join(registry.collections())
-        )
-    return kind
-
-
-def _encode(obj: Any) -> dict[str, Any]:
-    kind = _kind(obj)
-    text = kind.dumps(obj) if (kind.dump or hasattr(obj, "to_json")) else None
-    data = json.loads(text) if text is not None else obj.to_dict()
-    return {"type": kind.name, "data": data}
-
-
-def _decode(raw: Any, where: str, collection: str) -> Any:
-    raw = validate.mapping(where, raw)
-    validate.no_unknown_keys(where, raw, ("type", "data"))
-    name = raw.get("type")
-    try:
-        kind = registry.by_name(name)
-    except InvalidInput:
-        raise SaveFileError(
-            f"{where}: type {name!r} is not one of the kit's kinds kept in {collection} "
-            f"({', '.join(k.name for k in registry.collections().get(collection, ()))})"
-        ) from None
-    if kind.collection != collection:
-        raise SaveFileError(f"{where} holds a {kind.name}, which belongs in {kind.collection}")
-    data = raw.get("data")
-    try:
-        cls: Any = kind.resolve()
-        if kind.load is not None or hasattr(cls, "from_json"):
-            return kind.loads(json.dumps(data, allow_nan=False))
-        return cls.from_dict(data)
-    except SaveFileError as exc:
-        raise SaveFileError(f"{where}: {exc}") from None
-    except (
-        KitError,
-        TypeError,
-        ValueError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        RecursionError,
-    ) as exc:
-        # whatever a hand-edited item trips over inside its own loader, the campaign reports
-        # it as a bad file naming the item, never as a Python error
-        raise SaveFileError(f"{where} is invalid: {exc}") from None
-
-
-class HouseRules(MutableMapping[str, Any]):
-    """The campaign's rules options by system, checked as each one is set.
-
-    Keys are ``"regulus"``, ``"boards"`` and ``"successors"``; each value is that system's
-    rules object (a plain mapping is read with the rules class's ``from_dict``).
-    """
-
-    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
-        self._data: dict[str, Any] = {}
-        for key, value in dict(items or {}).items():
-            self[key] = value
-
-    def __setitem__(self, system: str, value: Any) -> None:
-        system = validate.choice("house_rules system", system, list(_RULES))
-        module, _, attr = _RULES[system].partition(":")
-        cls = getattr(import_module(module), attr)
-        if isinstance(value, Mapping):
-            value = cls.from_dict(value)
-        if not isinstance(value, cls):
-            raise InvalidType(
-                f"house_rules[{system!r}] must be a {cls.__name__} (or its to_dict() mapping), "
-                f"got {type(value).__name__}"
-            )
-        self._data[system] = value
-
-    def __getitem__(self, system: str) -> Any:
-        return self._data[system]
-
-    def __delitem__(self, system: str) -> None:
-        del self._data[system]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __repr__(self) -> str:
-        return f"HouseRules({self._data!r})"
-
-
 class Campaign:
     """Everything a GM prepares, in named collections, saved as one versioned JSON file.
 
@@ -198,6 +88,33 @@ class Campaign:
     KIND = "campaign"
     VERSION = 4
 
+    # every public field is a kit.validate.Field: checked when set, by the constructor or later
+    name = validate.Field(
+        validate.text,
+        label="campaign name",
+        max_len=limits.MAX_NAME,
+        doc="The campaign's name (1 to :data:`kit.limits.MAX_NAME` characters).",
+    )
+    notes = validate.Field(
+        validate.text,
+        allow_empty=True,
+        max_len=limits.MAX_NOTES,
+        doc="Free-form notes (up to :data:`kit.limits.MAX_NOTES` characters).",
+    )
+    house_rules = validate.Field(
+        checked_house_rules, doc="Rules options by system; each entry is checked when it is set."
+    )
+    knowledge = validate.Field(
+        lambda label, value: validate.instance(label, value, _knowledge_class()),
+        doc="What the players know (a :class:`~kit.successors.knowledge.Knowledge` record).",
+    )
+    sessions = validate.Field(
+        session_list, doc="The session notes (a list that holds only SessionNote objects)."
+    )
+    collections = validate.Field(
+        fixed=True, doc="Collection name -> its :class:`~kit.campaign_store.Collection` (fixed)."
+    )
+
     def __init__(
         self,
         name: str = "Campaign",
@@ -208,61 +125,27 @@ class Campaign:
         self.name = name
         self.notes = notes
         self.house_rules = house_rules or {}
-        self.sessions: list[SessionNote] = []
-        self.collections: dict[str, dict[str, Any]] = {c: {} for c in registry.collections()}
+        self.sessions = SessionList()
+        self._collections = {c: Collection(c) for c in registry.collections()}
+        self.collections = MappingProxyType(self._collections)
         self.knowledge = _knowledge_class()()
         #: real path of each file this campaign loaded or saved -> hash of its bytes then.
         self._seen: dict[str, str] = {}
 
-    # ------------------------------------------------------------------ checked fields
-    @property
-    def name(self) -> str:
-        """The campaign's name (1 to :data:`kit.limits.MAX_NAME` characters)."""
-        return self._name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._name = validate.text("campaign name", value, max_len=limits.MAX_NAME)
-
-    @property
-    def notes(self) -> str:
-        """Free-form notes (up to :data:`kit.limits.MAX_NOTES` characters)."""
-        return self._notes
-
-    @notes.setter
-    def notes(self, value: str) -> None:
-        self._notes = validate.text("notes", value, allow_empty=True, max_len=limits.MAX_NOTES)
-
-    @property
-    def house_rules(self) -> HouseRules:
-        """Rules options by system; each entry is checked when it is set."""
-        return self._house_rules
-
-    @house_rules.setter
-    def house_rules(self, value: Mapping[str, Any]) -> None:
-        if not isinstance(value, Mapping):
-            raise InvalidType(f"house_rules must be a mapping of system to rules, got {value!r}")
-        self._house_rules = HouseRules(value)
-
-    @property
-    def knowledge(self) -> Any:
-        """What the players know (a :class:`~kit.successors.knowledge.Knowledge` record)."""
-        return self._knowledge
-
-    @knowledge.setter
-    def knowledge(self, value: Any) -> None:
-        if not isinstance(value, _knowledge_class()):
-            raise InvalidType(
-                f"knowledge must be a kit.successors.knowledge.Knowledge, got {type(value).__name__}"
-            )
-        self._knowledge = value
-
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: Any) -> str:
         """The collection an object belongs in (raises for types a campaign cannot keep)."""
-        collection = _kind(obj).collection
-        assert collection is not None  # _kind refuses kinds without one
+        collection = kind_in(obj).collection
+        assert collection is not None  # kind_in refuses kinds without one
         return collection
+
+    def _collection(self, name: str) -> Collection:
+        """The collection ``name``, made on first use for a kind registered after this campaign
+        was created."""
+        validate.choice("collection", name, list(registry.collections()))
+        if name not in self._collections:
+            self._collections[name] = Collection(name)
+        return self._collections[name]
 
     def add(self, obj: Any, name: str | None = None, *, replace: bool = False) -> str:
         """Store ``obj`` under ``name`` in its collection and return the name used.
@@ -271,22 +154,18 @@ class Campaign:
         An existing name raises unless ``replace=True``.
         """
         collection = self.collection_for(obj)
-        items = self.collections.setdefault(collection, {})
+        items = self._collection(collection)
         if name is None:
             base = str(getattr(obj, "title", "") or getattr(obj, "name", "") or collection[:-1])
             name, i = base, 2
             while name in items:
                 name, i = f"{base} {i}", i + 1
-        name = validate.text("item name", name, max_len=limits.MAX_NAME)
-        if name not in items and len(items) >= limits.MAX_ITEMS:
-            raise InvalidInput(
-                f"{collection} already holds {limits.MAX_ITEMS} items, the most a campaign keeps"
-            )
+        name = Collection.item_name(name)
         if name in items and not replace:
             raise InvalidInput(
                 f"{collection} already has an item named {name!r}; pass replace=True to overwrite"
             )
-        _encode(obj)  # fail now, not at save time, if the object cannot be saved
+        encode_item(obj)  # fail now, not at save time, if the object cannot be saved
         previous = items.get(name)
         items[name] = obj
         try:  # and the campaign with it must still fit the file budgets (kit.limits)
@@ -314,8 +193,7 @@ class Campaign:
 
     def get(self, collection: str, name: str) -> Any:
         """The item ``name`` of ``collection``."""
-        validate.choice("collection", collection, list(registry.collections()))
-        items = self.collections.setdefault(collection, {})
+        items = self._collection(collection)
         if name not in items:
             shown = ", ".join(map(repr, items)) or "none yet"
             raise InvalidInput(f"{collection} has no item {name!r}; it has {shown}")
@@ -343,8 +221,6 @@ class Campaign:
 
     def add_session(self, title: str, text: str = "", date: str = "") -> SessionNote:
         """Append a session note."""
-        if len(self.sessions) >= limits.MAX_ITEMS:
-            raise InvalidInput(f"a campaign keeps at most {limits.MAX_ITEMS} session notes")
         note = SessionNote(title, text, date)
         self.sessions.append(note)
         return note
@@ -508,9 +384,9 @@ class Campaign:
                 k: (v.to_dict() if hasattr(v, "to_dict") else v)
                 for k, v in self.house_rules.items()
             },
-            "sessions": [_session(s).to_dict() for s in self.sessions],
+            "sessions": [s.to_dict() for s in self.sessions],
             "collections": {
-                c: {n: _encode(o) for n, o in items.items()}
+                c: {n: encode_item(o) for n, o in items.items()}
                 for c, items in self.collections.items()
                 if items
             },
@@ -537,12 +413,9 @@ class Campaign:
             for collection, items in validate.mapping(
                 "collections", raw.get("collections", {})
             ).items():
-                validate.choice("collection", collection, list(registry.collections()))
+                held = camp._collection(collection)
                 for name, item in validate.mapping(collection, items).items():
-                    obj = _decode(item, f"{collection}/{name}", collection)
-                    camp.collections.setdefault(collection, {})[
-                        validate.text("item name", name, max_len=limits.MAX_NAME)
-                    ] = obj
+                    held[name] = decode_item(item, f"{collection}/{name}", collection)
             if "knowledge" in raw:
                 try:
                     camp.knowledge = _knowledge_class().from_dict(raw["knowledge"])
@@ -568,27 +441,26 @@ class Campaign:
 
         If this campaign loaded or saved ``path`` before and the file has changed since (another
         GM or another notebook saved it), nothing is written and
-        :class:`~kit.errors.SaveConflict` is raised; ``force=True`` overwrites anyway. A
-        symbolic link is followed (the link stays) and the file keeps its permissions.
+        :class:`~kit.errors.SaveConflict` is raised; ``force=True`` overwrites anyway. The check
+        and the replacement are one step under the file's save lock, so of two GMs saving at
+        the same moment exactly one wins and the other gets the conflict (see
+        :mod:`kit.atomic`). The text is read back with :meth:`from_json` first: a campaign the
+        loader would refuse is never written. A symbolic link is followed (the link stays) and
+        the file keeps its permissions.
         """
         force = validate.boolean("force", force)
         key = _key(path)
-        text = self.to_json()
-        seen = self._seen.get(key)
-        if seen is not None and not force:
-            try:
-                current = store.fingerprint(store.read(path))
-            except SaveFileError:
-                current = None  # gone or unreadable: nothing of theirs to lose by writing
-            if current is not None and current != seen:
-                raise SaveConflict(
-                    f"{str(path)!r} changed since this campaign loaded or saved it (another GM "
-                    "or notebook saved it). To merge, load it as a second Campaign, copy the "
-                    "items you want into one of the two with add(..., replace=True) and save "
-                    "that one with force=True; or save this one under another name; or pass "
-                    "force=True to overwrite their changes."
-                )
-        store.save(path, text)
+        expect = None if force else self._seen.get(key)
+        try:
+            text = store.save_object(path, self, expect=expect, what="the campaign")
+        except SaveConflict:
+            raise SaveConflict(
+                f"{str(path)!r} changed since this campaign loaded or saved it (another GM "
+                "or notebook saved it). To merge, load it as a second Campaign, copy the "
+                "items you want into one of the two with add(..., replace=True) and save "
+                "that one with force=True; or save this one under another name; or pass "
+                "force=True to overwrite their changes."
+            ) from None
         self._seen[key] = store.fingerprint(text.encode("utf-8"))
 
     @classmethod
@@ -603,83 +475,12 @@ class Campaign:
         return isinstance(other, Campaign) and self.to_dict() == other.to_dict()
 
 
-_RULES = {
-    "regulus": "kit.regulus.rules:RegulusRules",
-    "boards": "kit.boards.rules:BoardRules",
-    "successors": "kit.successors.rules:SuccessorsRules",
-}
-
-
 def _knowledge_class() -> Any:
     from .successors.knowledge import Knowledge
 
     return Knowledge
 
 
-def _session(note: Any) -> SessionNote:
-    """A session note from the public ``sessions`` list (something else put there is refused)."""
-    if not isinstance(note, SessionNote):
-        raise InvalidType(f"sessions must hold SessionNote objects, got {type(note).__name__}")
-    return note
-
-
 def _key(path: str | os.PathLike[str]) -> str:
     """The real path a save to ``path`` writes (links followed), as a dictionary key."""
     return os.path.realpath(Path(path))
-
-
-@store.register_migration("campaign", 1)
-def _from_v1(data: Any) -> dict[str, Any]:
-    """Version 1 kept only jobs, as a list of {"name", "job"} entries, and notes as one string."""
-    try:
-        return _upgrade_v1(data)
-    except KitError as exc:
-        raise SaveFileError(f"campaign file (version 1) is invalid: {exc}") from None
-
-
-@store.register_migration("campaign", 2)
-def _from_v2(data: Any) -> Any:
-    """Version 2 had no knowledge record: it loads with an empty one (nothing else changed)."""
-    return data
-
-
-@store.register_migration("campaign", 3)
-def _from_v3(data: Any) -> Any:
-    """Version 3 named each item's kind by its class's ``"module:Class"`` path; version 4 by the
-    kind's name (:mod:`kit.registry`), which the registry also finds by the old path."""
-    if not isinstance(data, dict) or not isinstance(data.get("collections"), dict):
-        return data  # the loader reports what is wrong with it
-    for items in data["collections"].values():
-        if not isinstance(items, dict):
-            continue
-        for item in items.values():
-            if isinstance(item, dict) and isinstance(item.get("type"), str):
-                with contextlib.suppress(InvalidInput):  # unknown: the loader refuses it
-                    item["type"] = registry.by_name(item["type"]).name
-    return data
-
-
-def _upgrade_v1(data: Any) -> dict[str, Any]:
-    data = validate.mapping("campaign (version 1)", data)
-    validate.no_unknown_keys("campaign (version 1)", data, ("name", "notes", "jobs"))
-    jobs: dict[str, Any] = {}
-    for entry in validate.sequence("jobs", data.get("jobs", [])):
-        entry = validate.mapping("job entry", entry)
-        name = validate.text("job entry name", entry.get("name"), max_len=limits.MAX_NAME)
-        if name in jobs:
-            raise InvalidInput(f"two version-1 job entries are named {name!r}")
-        jobs[name] = {
-            "type": "kit.regulus.job:Job",
-            "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")},
-        }
-    return {
-        "name": validate.text(
-            "campaign name", data.get("name", "Campaign"), max_len=limits.MAX_NAME
-        ),
-        "notes": validate.text(
-            "notes", data.get("notes", ""), allow_empty=True, max_len=limits.MAX_NOTES
-        ),
-        "house_rules": {},
-        "sessions": [],
-        "collections": {"jobs": jobs} if jobs else {},
-    }

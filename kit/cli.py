@@ -6,6 +6,7 @@ them in the repository's top-level ``notebooks/`` folder. Either way::
     gm-kit notebooks my-table      # copy them into ./my-table (never overwriting your edits)
     gm-kit lab my-table            # copy if needed, then open JupyterLab on the start-here notebook
     python -m kit lab              # the same, without the console script
+    gm-kit schema campaign         # print the JSON Schema of a save format (gm-kit schema: list)
 
 ``gm-kit lab`` needs JupyterLab (``pip install "gm-kit[lab]"``). Run as root (a container), it
 passes JupyterLab the ``--allow-root`` it would otherwise refuse to start without.
@@ -122,6 +123,24 @@ def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
     return [*cmd, *extra]
 
 
+def _schema(kind: str | None) -> int:
+    """Print the JSON Schema of ``kind`` (or, without one, the kinds there are)."""
+    import json
+
+    from . import store
+    from .errors import KitError
+
+    if kind is None:
+        print("\n".join(store.schema_kinds()))
+        return 0
+    try:
+        print(json.dumps(store.schema(kind), indent=1, ensure_ascii=False))
+    except KitError as exc:
+        print(f"gm-kit schema: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``gm-kit`` command; returns the process exit code."""
     from . import __version__
@@ -140,6 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_lab.add_argument("--force", action="store_true", help="replace notebooks you have edited")
     p_lab.add_argument("--dry-run", action="store_true", help="print the JupyterLab command only")
     sub.add_parser("where", help="print the folder the notebooks are copied from")
+    p_schema = sub.add_parser("schema", help="print the JSON Schema of a save format (KIND)")
+    p_schema.add_argument("kind", metavar="KIND", nargs="?", help="for example 'campaign'")
     args, extra = parser.parse_known_args(argv)
     if args.command != "lab" and extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -147,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
+    if args.command == "schema":
+        return _schema(args.kind)
     try:
         if args.command == "where":
             print(notebooks_source())

@@ -10,6 +10,9 @@ catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong t
 * :class:`InvalidType` - a value of the wrong type (a string where a number belongs).
 * :class:`IllegalAction` - a well-formed request the current state forbids (a check on a
   finished board, a roll on an ended job). The object is left exactly as it was.
+* :class:`FixedField` - setting an attribute fixed when its object was made (a job's
+  difficulty, a board's cards: its log was played with them). Also an ``AttributeError``, as
+  for any attribute Python cannot set.
 * :class:`SaveFileError` - a save file that cannot be loaded (corrupt, truncated, hostile,
   another format). Nothing is loaded.
 * :class:`SaveConflict` - a save that would overwrite changes someone else saved to the same
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 __all__ = [
     "DiceError",
+    "FixedField",
     "IllegalAction",
     "InvalidInput",
     "InvalidType",
@@ -43,6 +47,14 @@ class InvalidType(KitError, TypeError):
 
 class IllegalAction(KitError, ValueError):
     """An action the current state of a game forbids; the game is left unchanged."""
+
+
+class FixedField(IllegalAction, AttributeError):
+    """An attribute fixed when its object was made; build a new object instead.
+
+    Subclasses :class:`AttributeError` too, the error Python gives for any attribute that
+    cannot be set (a frozen dataclass field, a read-only property).
+    """
 
 
 class DiceError(InvalidInput):

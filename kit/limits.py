@@ -31,6 +31,7 @@ __all__ = [
     "MAX_SHIPS_PER_FLEET",
     "MAX_SYSTEMS",
     "MAX_SYSTEMS_PER_VOLUME",
+    "MAX_SYSTEM_NAME",
     "MAX_TEXT",
 ]
 
@@ -77,6 +78,9 @@ MAX_EDGES: int = 500_000
 # ------------------------------------------------------------------- text and collections
 MAX_NAME: int = 200
 """Longest name or title (a campaign, an entity, a ship, a system, a stored item)."""
+
+MAX_SYSTEM_NAME: int = 100
+"""Longest name of a star system in a sector (and of a stop on a journey)."""
 
 MAX_TEXT: int = 2_000
 """Longest short free text (a note on an entity, a GM remark on an event)."""

@@ -22,41 +22,54 @@ What is refused before anything is built (budgets from :mod:`kit.limits`):
 
 A UTF-8 byte order mark at the start, as some Windows editors write, is accepted.
 
-Saving is atomic: the text is written to a temporary file beside the target, flushed to disk
-and moved over the target in one step, so a crash mid-save leaves the previous file intact.
-Saving through a symbolic link writes the file the link points to and keeps the link; the
-file keeps its permissions; temporary files a crashed save left behind are removed by the
-next save to the same place.
+Each format has a published JSON Schema (draft 2020-12): :func:`schema` returns it and
+:func:`schema_kinds` lists the formats, so a GM's other tools can read and check the files.
+
+Writing is :mod:`kit.atomic`'s (re-exported here): atomic saves, a read-back check before
+the old file is replaced, and a lock that makes "is the file still the one I loaded? then
+replace it" one step for two GMs saving one campaign.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
 import math
 import os
 import re
-import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import limits
+from .atomic import (
+    STALE_TMP_SECONDS,
+    check_round_trip,
+    current_fingerprint,
+    fingerprint,
+    locked,
+    save,
+    save_object,
+)
 from .errors import SaveFileError
 
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
+    "STALE_TMP_SECONDS",
+    "check_round_trip",
+    "current_fingerprint",
     "dumps",
     "fingerprint",
     "load",
     "loads",
+    "locked",
     "parse",
     "read",
     "register_migration",
     "save",
+    "save_object",
+    "schema",
+    "schema_kinds",
 ]
 
 PREFIX = "gm-kit/"
@@ -66,8 +79,6 @@ MAX_BYTES = limits.MAX_FILE_BYTES
 MAX_DEPTH = limits.MAX_DEPTH
 #: Most JSON values accepted; see :data:`kit.limits.MAX_JSON_VALUES`.
 MAX_VALUES = limits.MAX_JSON_VALUES
-#: A temporary file of an interrupted save older than this (seconds) is removed by the next save.
-STALE_TMP_SECONDS = 600
 
 _MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -291,71 +302,6 @@ def loads(text: str | bytes, kind: str, version: int) -> Any:
     return data
 
 
-def fingerprint(data: bytes) -> str:
-    """A short content hash of a file's bytes (used to notice a file changed under us)."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def _real_target(path: str | os.PathLike[str]) -> Path:
-    """The file a save to ``path`` should write: the end of any chain of symbolic links."""
-    p = Path(path)
-    if p.is_symlink():
-        return Path(os.path.realpath(p))
-    return p
-
-
-def _default_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _clean_stale(directory: Path, name: str) -> None:
-    cutoff = time.time() - STALE_TMP_SECONDS
-    try:
-        candidates = list(directory.glob(f".{name}.*.tmp"))
-    except OSError:
-        return
-    for tmp in candidates:
-        _remove_if_older(tmp, cutoff)
-
-
-def _remove_if_older(tmp: Path, cutoff: float) -> None:
-    with contextlib.suppress(OSError):
-        if tmp.is_file() and not tmp.is_symlink() and tmp.stat().st_mtime < cutoff:
-            tmp.unlink()
-
-
-def save(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (temp file, fsync, rename) and return the path.
-
-    A symbolic link at ``path`` is followed: its target is replaced and the link stays. An
-    existing file keeps its permission bits; a new one gets the usual ones (umask). Temporary
-    files older than :data:`STALE_TMP_SECONDS` left by an interrupted save are removed.
-    """
-    given = Path(path)
-    target = _real_target(given)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except OSError:
-        mode = _default_mode()
-    _clean_stale(target.parent, target.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)  # the old file's permissions (mkstemp makes 0600)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    return given
-
-
 def read(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a save file, refusing one over the byte budget before reading it."""
     p = Path(path)
@@ -375,3 +321,46 @@ def read(path: str | os.PathLike[str]) -> bytes:
 def load(path: str | os.PathLike[str], kind: str, version: int) -> Any:
     """Read and check a save file written by :func:`save` and return its migrated data."""
     return loads(read(path), kind, version)
+
+
+def schema_kinds() -> tuple[str, ...]:
+    """The save formats with a published JSON Schema: ``"campaign"``, ``"regulus-job"``, ...
+
+    A kind is the part of a file's ``format`` after ``"gm-kit/"``.
+
+    >>> "campaign" in schema_kinds() and "board/standard" in schema_kinds()
+    True
+    """
+    return tuple(_schema_index())
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the save format ``kind`` (see :func:`schema_kinds`).
+
+    The schema states the file's layout with the limits of :mod:`kit.limits` (``maxLength``,
+    ``maximum``, ``maxItems``...); what only the loader can check (an event log replaying
+    under the rules, cross-field rules) is listed in its ``description`` and, with the places
+    it concerns, in its ``x-not-expressed`` keyword.
+
+    >>> job = schema("regulus-job")
+    >>> job["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+
+    Raises:
+        InvalidInput: for a kind that is not one of :func:`schema_kinds`.
+    """
+    from . import validate
+
+    index = _schema_index()
+    validate.choice("kind", kind, list(index))
+    return dict(json.loads(_schema_file(index[kind])))
+
+
+def _schema_index() -> dict[str, str]:
+    return dict(json.loads(_schema_file("kinds.json")))
+
+
+def _schema_file(name: str) -> str:
+    from importlib.resources import files
+
+    return (files("kit") / "schemas" / name).read_text(encoding="utf-8")

@@ -1,18 +1,40 @@
-"""Small validators shared by every engine.
+"""Small validators shared by every engine, and :class:`Field`, the kit's checked attribute.
 
-They raise :class:`~kit.errors.InvalidInput` or :class:`~kit.errors.InvalidType` with a
-message that names the field, quotes the value and says what is allowed, so every public
-constructor in the kit reports bad input the same way.
+The validators raise :class:`~kit.errors.InvalidInput` or :class:`~kit.errors.InvalidType`
+with a message that names the field, quotes the value and says what is allowed, so every
+public constructor in the kit reports bad input the same way.
+
+**Mutation keeps the object valid.** Every public attribute of a mutable engine object (a job,
+a board, a fleet, a battle, a sector, ...) is a :class:`Field`: a data descriptor that holds
+the field's check (a validator of this module and its options, for example
+``Field(text, allow_empty=True, max_len=limits.MAX_NAME)``). The constructor assigns through
+it (``self.title = title``), and so does anyone later, so there is one statement of each
+limit and no way round it: ``job.title = "x" * 201`` raises the same
+:class:`~kit.errors.InvalidInput` as ``Job(..., title="x" * 201)`` and the job keeps its old
+title. A field the object's log was played with (a job's difficulty, a board's cards, a
+fleet's owner) is ``fixed=True``: set once by the constructor, after that
+:class:`~kit.errors.FixedField`. Value objects (an entity, a star system, rules) are frozen
+dataclasses instead: they change only through ``replace()``, which runs the constructor.
+
+Why a descriptor rather than a validating ``__setattr__`` or immutable objects with
+``replace()``: the games are event logs that change in place and are observed by widgets, so
+they cannot all become immutable values without changing every notebook; a ``__setattr__``
+would have to tell the object's own bookkeeping (``self._state = ...``) from public fields by
+name, while a descriptor is declared once per field, beside its docstring, and is data other
+code can read - the audit test lists every public attribute and its :class:`Field`, and the
+JSON Schema of each save file (:func:`kit.store.schema`) is written from the same
+declarations.
 """
 
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from . import limits
-from .errors import InvalidInput, InvalidType
+from .errors import FixedField, InvalidInput, InvalidType
 
 T = TypeVar("T")
 
@@ -43,10 +65,10 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
             if abs(value) > limits.MAX_INT:
                 raise InvalidInput(
                     f"{field} must be an integer{_range(lo, hi)} "
-                    f"(at most {limits.MAX_INT}), got {value!r}"
+                    f"(at most {limits.MAX_INT}), got {shown(value)}"
                 )
         else:
-            raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+            raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
     value = int(value)
     if abs(value) > limits.MAX_INT:
         raise InvalidInput(
@@ -54,22 +76,22 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
             f"got a {len(str(abs(value)))}-digit number"
         )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {value!r}")
+        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
     return value
 
 
 def number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
     """Return ``value`` as a finite ``float`` within ``[lo, hi]`` or raise naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+        raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     try:
         value = float(value)
     except OverflowError:
         raise InvalidInput(f"{field} must be a finite number, got a number too large") from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise InvalidInput(f"{field} must be a finite number, got {value!r}")
+        raise InvalidInput(f"{field} must be a finite number, got {shown(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {value!r}")
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     return value
 
 
@@ -88,7 +110,7 @@ def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MA
     kit.errors.InvalidInput: name holds a character that is not valid text (a lone surrogate '\\ud800' at position 3); use plain Unicode text
     """
     if not isinstance(value, str):
-        raise InvalidType(f"{field} must be a string, got {value!r}")
+        raise InvalidType(f"{field} must be a string, got {shown(value)}")
     value = value.strip()
     if not value and not allow_empty:
         raise InvalidInput(f"{field} must not be empty")
@@ -113,15 +135,17 @@ def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
     except TypeError:
         ok = False
     if not ok:
-        shown = ", ".join(repr(a) for a in allowed)
-        raise InvalidInput(f"{field} must be one of {shown}; got {value!r}")
+        listed = ", ".join(repr(a) for a in allowed)
+        error = InvalidInput(f"{field} must be one of {listed}; got {shown(value)}")
+        error.allowed = tuple(allowed)  # type: ignore[attr-defined]  # read by the schema writer
+        raise error
     return value
 
 
 def boolean(field: str, value: Any) -> bool:
     """Return ``value`` if it is a ``bool``; otherwise raise naming ``field``."""
     if not isinstance(value, bool):
-        raise InvalidType(f"{field} must be True or False, got {value!r}")
+        raise InvalidType(f"{field} must be True or False, got {shown(value)}")
     return value
 
 
@@ -154,6 +178,219 @@ def require_keys(field: str, data: Mapping[str, Any], required: Iterable[str]) -
     missing = [k for k in required if k not in data]
     if missing:
         raise InvalidInput(f"{field} is missing required field(s) {', '.join(map(repr, missing))}")
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """A short, safe description of ``value`` for an error message.
+
+    Text and numbers are quoted as ``repr`` (text cut to ``width`` characters); a list or an
+    object is described by its size, never ``repr``-ed, so a deeply nested or huge message from
+    a page cannot make the error itself fail.
+
+    >>> shown("x" * 100, 8)
+    "'xxxxxxxx...' (100 characters)"
+    >>> shown([[[]]])
+    'a list of 1 item'
+    """
+    if isinstance(value, str):
+        if len(value) <= width:
+            return repr(value)
+        return f"{value[:width]!r}"[:-1] + f"...' ({len(value)} characters)"
+    if value is None or isinstance(value, (bool, numbers.Number)):
+        text = repr(value)
+        return text if len(text) <= width else f"a {len(text)}-digit number"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, Mapping):
+        return f"an object of {len(value)} field{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__}"
+
+
+#: Whole numbers as typed: ASCII digits only (``str.isdigit`` also accepts ``"²"``, which
+#: ``int`` then refuses), an optional sign, at most 19 digits (every int the kit keeps).
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,19}")
+
+
+def is_whole_text(value: Any) -> bool:
+    """Whether ``value`` is text :func:`whole_number` reads as a number (ASCII digits, a sign).
+
+    The test to use instead of ``str.isdigit``, which is true for ``"²"`` and ``"١"`` too.
+
+    >>> is_whole_text(" -12"), is_whole_text("²"), is_whole_text(12)
+    (True, False, False)
+    """
+    return isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()) is not None
+
+
+def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number typed by a person (an int, a whole float or ASCII digits), or the kit's error.
+
+    The one parser of numbers typed in a page or a form: every refusal - blank, ``null``,
+    ``"abc"``, ``"²"``, ``1.5``, ``NaN``, ``inf``, a list - reads "``field`` must be a whole
+    number", followed by the range when one is given.
+
+    >>> whole_number("count", " 12 ")
+    12
+    >>> whole_number("count", None)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: count must be a whole number, got nothing
+    >>> whole_number("count", "²")
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: count must be a whole number, got '²'
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a whole number{_range(lo, hi)}, got nothing")
+    if isinstance(value, str):
+        if not _WHOLE_TEXT.fullmatch(value.strip()):
+            raise InvalidInput(
+                f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}"
+            )
+        value = int(value.strip())
+    elif (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or (not isinstance(value, numbers.Integral) and not float(value).is_integer())
+    ):
+        raise InvalidInput(f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}")
+    try:
+        return integer(field, value, lo, hi)
+    except (InvalidInput, InvalidType):
+        raise InvalidInput(
+            f"{field} must be a whole number{_range(lo, hi)}, got {shown(value)}"
+        ) from None
+
+
+def real_number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+    """A number typed by a person (digits or a number), finite, or the kit's error.
+
+    >>> real_number("budget", " 32.5 ")
+    32.5
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got nothing")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip()[:40])
+        except ValueError:
+            raise InvalidInput(f"{field} must be a number, got {shown(value)}") from None
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
+    return number(field, value, lo, hi)
+
+
+def instance(field: str, value: Any, of: type | tuple[type, ...]) -> Any:
+    """Return ``value`` if it is an instance of ``of``; otherwise raise naming ``field``."""
+    if not isinstance(value, of):
+        names = " or ".join(t.__name__ for t in (of if isinstance(of, tuple) else (of,)))
+        raise InvalidType(f"{field} must be a {names}, got {type(value).__name__}")
+    return value
+
+
+class Field:
+    """A public attribute checked whenever it is set, by the same check as the constructor's.
+
+    Args:
+        check: a validator called as ``check(label, value, **options)`` whose result is kept
+            (:func:`text`, :func:`integer`, :func:`choice`, :func:`instance`, ...); ``None``
+            keeps the value as given (for a fixed field the constructor checks itself).
+        fixed: set once, by the constructor; setting it again raises
+            :class:`~kit.errors.FixedField` (the object's log was played with it).
+        notify: tell the object's observers (its widgets) after a change, as an action does;
+            off for derived state that the action setting it reports itself.
+        label: the name used in error messages (default: the attribute's name).
+        doc: the attribute's docstring.
+        **options: passed on to ``check`` (``max_len=...``, ``lo=...``, ``of=...``).
+
+
+    >>> class Note:
+    ...     text = Field(text, allow_empty=True, max_len=5)
+    ...     def __init__(self, text):
+    ...         self.text = text
+    >>> n = Note("hi")
+    >>> n.text = "far too long"
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: text must be at most 5 characters, got 12
+    >>> n.text
+    'hi'
+    """
+
+    def __init__(
+        self,
+        check: Any = None,
+        /,
+        *,
+        fixed: bool = False,
+        notify: bool = True,
+        label: str | None = None,
+        doc: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.check = check
+        self.fixed = fixed
+        self.notify = notify and not fixed
+        self.options = options
+        self.label = label
+        self.name = ""
+        self.owner = ""
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.owner = owner.__name__
+        if self.label is None:
+            self.label = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        try:
+            return obj.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(
+                f"{type(obj).__name__!r} object has no attribute {self.name!r} yet"
+            ) from None
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.fixed and self.name in obj.__dict__:
+            raise FixedField(
+                f"{type(obj).__name__}.{self.name} is fixed when the {type(obj).__name__} is "
+                f"made (its game was played with it); make a new {type(obj).__name__} instead"
+            )
+        if self.check is not None:
+            value = self.check(self.label, value, **self.options)
+        obj.__dict__[self.name] = value
+        if self.notify:
+            changed = getattr(obj, "_changed", None)
+            if changed is not None:
+                changed()
+
+    def __delete__(self, obj: Any) -> None:
+        raise FixedField(f"{type(obj).__name__}.{self.name} cannot be deleted")
+
+    def __repr__(self) -> str:
+        check = getattr(self.check, "__name__", "none")
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"Field({check}{opts}{', fixed=True' if self.fixed else ''})"
+
+
+def restore(obj: Any, name: str, value: Any) -> None:
+    """Set the fixed field ``name`` of ``obj`` to an already checked ``value``.
+
+    Only for an object's own loader, which builds the object and then attaches what it read
+    and checked (its event log, say); everyone else gets :class:`~kit.errors.FixedField`.
+    """
+    obj.__dict__[name] = value
+
+
+def fields_of(cls: type) -> dict[str, Field]:
+    """The :class:`Field` s of ``cls`` and its bases, by attribute name."""
+    out: dict[str, Field] = {}
+    for klass in reversed(cls.__mro__):
+        out.update((k, v) for k, v in vars(klass).items() if isinstance(v, Field))
+    return out
 
 
 def _range(lo: float | None, hi: float | None) -> str:

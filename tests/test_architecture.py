@@ -134,6 +134,7 @@ FOUNDATION = (
     "kit.errors",
     "kit.validate",
     "kit.store",
+    "kit.atomic",
     "kit.log",
     "kit.rng",
     "kit.limits",

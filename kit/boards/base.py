@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .. import store, validate
+from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog, Observable
 from .cards import Card, as_card, card_list
@@ -85,6 +85,11 @@ class Board(Observable, Generic[S]):
     MIN_LENGTH: ClassVar[int] = 3
     MAX_LENGTH: ClassVar[int] = MAX_LENGTH
 
+    # what the task is; the rest is fixed once the board is made (see kit.validate.Field)
+    title = validate.Field(validate.text, allow_empty=True, max_len=limits.MAX_NAME)
+    cards, modifiers, events = (validate.Field(fixed=True) for _ in range(3))
+    rules = validate.Field(validate.instance, of=BoardRules, fixed=True)
+
     def __init__(
         self,
         cards: Iterable[Card | int | str],
@@ -99,14 +104,10 @@ class Board(Observable, Generic[S]):
                 f"a {self.KIND} board needs from {self.MIN_LENGTH} to {self.MAX_LENGTH} cards, "
                 f"got {len(items)}"
             )
-        self.cards: tuple[Card, ...] = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
-        self.modifiers: tuple[int, ...] = modifiers_tuple("modifiers", modifiers, len(self.cards))
-        if rules is None:
-            rules = BoardRules()
-        if not isinstance(rules, BoardRules):
-            raise InvalidType(f"rules must be a BoardRules, got {rules!r}")
-        self.rules = rules
-        self.title = validate.text("title", title, allow_empty=True, max_len=200)
+        self.cards = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
+        self.modifiers = modifiers_tuple("modifiers", modifiers, len(self.cards))
+        self.rules = BoardRules() if rules is None else rules
+        self.title = title
         self.events = EventLog()
         self._state: S = self._fresh()
 
@@ -201,12 +202,12 @@ class Board(Observable, Generic[S]):
         log = self.events.copy()
         log.undo()
         self._state = self._replay(log)
-        self.events = log
+        validate.restore(self, "events", log)
         self._changed()
 
     def reset(self) -> None:
         """Clear every check (the setup stays)."""
-        self.events = EventLog()
+        validate.restore(self, "events", EventLog())
         self._state = self._fresh()
         self._changed()
 
@@ -254,7 +255,7 @@ class Board(Observable, Generic[S]):
     def copy(self) -> Board[S]:
         """An independent copy with the same setup and events."""
         other = self._with_setup()
-        other.events = self.events.copy()
+        validate.restore(other, "events", self.events.copy())
         other._state = self._state
         return other
 
@@ -294,7 +295,7 @@ class Board(Observable, Generic[S]):
         log = events.copy() if isinstance(events, EventLog) else EventLog(list(events))
         state = self._replay(log, error=IllegalAction)
         self._state = state
-        self.events = log
+        validate.restore(self, "events", log)
         self._changed()
 
     @property
@@ -357,7 +358,7 @@ class Board(Observable, Generic[S]):
                 data["rules"] = BoardRules.from_dict(data["rules"])
             board = cls(**data)
             board._state = board._replay(events)
-            board.events = events
+            validate.restore(board, "events", events)
         except SaveFileError:
             raise
         except (InvalidInput, InvalidType, IllegalAction, TypeError, KeyError) as exc:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -204,6 +205,8 @@ class EventDeck(Observable):
 
     KIND = "event-deck"
     VERSION = 1
+    # fixed once the deck is made (see kit.validate.Field); themes is a read-only mapping
+    cards, themes, seed, events = (validate.Field(fixed=True) for _ in range(4))
 
     def __init__(
         self,
@@ -213,13 +216,14 @@ class EventDeck(Observable):
         themes: Mapping[str, str] | None = None,
     ) -> None:
         items = event_deck_cards() if cards is None else card_list("cards", cards)
-        self.cards: tuple[Card, ...] = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
+        self.cards = tuple(as_card(c, f"cards[{i}]") for i, c in enumerate(items))
         if not self.cards:
             raise InvalidInput("cards must hold at least one card")
-        self.themes: dict[str, str] = dict(DEFAULT_THEMES)
+        chosen = dict(DEFAULT_THEMES)
         for suit, theme in validate.mapping("themes", themes or {}).items():
             validate.choice("themes suit", suit, SUITS)
-            self.themes[suit] = validate.text(f"themes[{suit!r}]", theme, allow_empty=True)
+            chosen[suit] = validate.text(f"themes[{suit!r}]", theme, allow_empty=True)
+        self.themes = MappingProxyType(chosen)
         _, self.seed = make_rng(seed)
         self.events = EventLog()
         self._piles = self._fresh()
@@ -343,7 +347,7 @@ class EventDeck(Observable):
             {
                 "seed": self.seed,
                 "cards": [c.to_dict() for c in self.cards],
-                "themes": self.themes,
+                "themes": dict(self.themes),
                 "events": self.events.to_list(),
             },
         )
@@ -362,7 +366,7 @@ class EventDeck(Observable):
             raise
         except (InvalidInput, InvalidType, IllegalAction) as exc:
             raise SaveFileError(f"deck save is invalid: {exc}") from None
-        deck.events = log
+        validate.restore(deck, "events", log)
         return deck
 
     def __eq__(self, other: object) -> bool:

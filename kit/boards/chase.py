@@ -81,6 +81,12 @@ class Chase(Board[ChaseState]):
 
     KIND = "chase"
     MIN_LENGTH = 5
+    role = validate.Field(
+        validate.choice, allowed=(ESCAPEE, PURSUER), fixed=True, doc="The players' role."
+    )
+    head_start = validate.Field(validate.boolean, fixed=True, doc="The escapee starts ahead.")
+    npc_checks = validate.Field(fixed=True, doc="The NPC's checks (dice), or None.")
+    seed = validate.Field(fixed=True, doc="Seed of the NPC's rolls (recorded).")
 
     def __init__(
         self,
@@ -94,11 +100,9 @@ class Chase(Board[ChaseState]):
         rules: BoardRules | None = None,
         title: str = "",
     ) -> None:
-        self.role = validate.choice("role", role, (ESCAPEE, PURSUER))
-        self.head_start = validate.boolean("head_start", head_start)
-        self.npc_checks: Dice | None = (
-            None if npc_checks is None else as_dice(npc_checks, "npc_checks")
-        )
+        self.role = role
+        self.head_start = head_start
+        self.npc_checks = None if npc_checks is None else as_dice(npc_checks, "npc_checks")
         _, self.seed = make_rng(seed)
         super().__init__(cards, modifiers=modifiers, rules=rules, title=title)
 

@@ -78,7 +78,7 @@ class CheckDistribution:
             for k, w in checks.items():
                 v = validate.integer(
                     f"{field} value",
-                    int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k,
+                    int(k) if validate.is_whole_text(k) else k,
                     -100,
                     1000,
                 )

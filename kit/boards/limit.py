@@ -56,6 +56,8 @@ class LimitBoard(Board[LimitState]):
     """
 
     KIND = "limit"
+    need = validate.Field(fixed=True, doc="Successes needed.")
+    hidden = validate.Field(fixed=True, doc="Slots dealt face down (1-based, a tuple).")
 
     def __init__(
         self,
@@ -72,7 +74,7 @@ class LimitBoard(Board[LimitState]):
         if isinstance(hidden, (str, bytes, Mapping)) or not isinstance(hidden, Iterable):
             raise InvalidType(f"hidden must be a list of slot numbers, got {hidden!r:.40}")
         slots = list(hidden)
-        self.hidden: tuple[int, ...] = tuple(
+        self.hidden = tuple(
             sorted({validate.integer("hidden slot", s, 1, self.length) for s in slots})
         )
 

@@ -61,6 +61,7 @@ class StandardBoard(Board[StandardState]):
     """
 
     KIND = "standard"
+    goal = validate.Field(fixed=True, doc="The slot whose success completes the task (1-based).")
 
     def __init__(
         self,

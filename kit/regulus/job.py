@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import store, validate
+from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, resolve_seed, step_rng
@@ -155,6 +156,26 @@ class Job(Observable):
     KIND = "regulus-job"
     VERSION = 2
 
+    # the fields: the constructor sets each through its check, and so does anyone later
+    title = validate.Field(
+        validate.text, allow_empty=True, max_len=limits.MAX_NAME, doc="The record sheet's name."
+    )
+    details = validate.Field(
+        validate.text, allow_empty=True, max_len=limits.MAX_TEXT, doc="Free text for the sheet."
+    )
+    job_type = validate.Field(fixed=True, doc="The :class:`JobType` (its incident table).")
+    difficulty = validate.Field(
+        validate.integer, lo=3, hi=7, fixed=True, doc="Progress needed, 3 to 7."
+    )
+    clock = validate.Field(validate.integer, lo=3, hi=7, fixed=True, doc="Main rolls allowed.")
+    crew = validate.Field(fixed=True, doc="The operatives (a tuple).")
+    conditions = validate.Field(fixed=True, doc="What must hold at success (a tuple).")
+    lead = validate.Field(fixed=True, doc="The lead operative's name.")
+    rules = validate.Field(
+        validate.instance, of=RegulusRules, fixed=True, doc="House-rule options."
+    )
+    seed = validate.Field(fixed=True, doc="Seed of the kit's own rolls (recorded).")
+
     def __init__(
         self,
         job_type: str | JobType,
@@ -170,8 +191,8 @@ class Job(Observable):
         seed: SeedLike = None,
     ) -> None:
         self.job_type = _job_type(job_type)
-        self.difficulty = validate.integer("difficulty", difficulty, 3, 7)
-        self.clock = validate.integer("clock", clock, 3, 7)
+        self.difficulty = difficulty
+        self.clock = clock
         if isinstance(crew, (str, bytes)) or not isinstance(crew, Iterable):
             raise InvalidInput(f"crew must be a list of Operative, got {crew!r}")
         ops = [Operative.from_dict(op) if not isinstance(op, Operative) else op for op in crew]
@@ -184,7 +205,7 @@ class Job(Observable):
                     f"crew has two operatives named {op.name!r}; names must be unique"
                 )
             seen.add(op.name.casefold())
-        self.crew: tuple[Operative, ...] = tuple(ops)
+        self.crew = tuple(ops)
         if isinstance(conditions, (str, Condition)) or not isinstance(conditions, Iterable):
             conditions = [conditions]
         self.conditions = tuple(Condition.from_dict(c) for c in conditions)
@@ -200,10 +221,8 @@ class Job(Observable):
             lead = names[0]
         self.lead = validate.choice("lead", lead, names)
         self.rules = rules if rules is not None else RegulusRules()
-        if not isinstance(self.rules, RegulusRules):
-            raise InvalidInput(f"rules must be a RegulusRules, got {self.rules!r}")
-        self.title = validate.text("title", title, allow_empty=True, max_len=200)
-        self.details = validate.text("details", details, allow_empty=True)
+        self.title = title
+        self.details = details
         self.seed = resolve_seed(seed)
         self._ctx = Context(
             self.job_type,
@@ -486,10 +505,10 @@ class Job(Observable):
 
         ``seed`` replaces the job's seed for the copy's rolls (None keeps it).
         """
-        job = self.copy()
+        data = self.to_dict()
         if seed is not None:
-            job.seed = resolve_seed(seed)
-        return job.run(policy)
+            data["seed"] = resolve_seed(seed)
+        return Job.from_dict(data).run(policy)
 
     # ================================================================= reading
     @property
@@ -667,9 +686,9 @@ class Job(Observable):
         except (KitError, KeyError, TypeError, ValueError) as exc:
             raise SaveFileError(f"job save file is invalid: {exc}") from None
 
-    def save(self, path: str) -> None:
-        """Save atomically to ``path``."""
-        store.save(path, self.to_json())
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save atomically to ``path``, after checking the file loads back as this job."""
+        store.save_object(path, self, what="the job")
 
     @classmethod
     def load(cls, path: str) -> Job:

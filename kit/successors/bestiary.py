@@ -50,7 +50,7 @@ class Creature:
         """Lowest and highest rank of each ability."""
         out = dict.fromkeys(ABILITIES, (0, 0))
         for a, expr in self.abilities:
-            if expr.isdigit():
+            if validate.is_whole_text(expr):
                 out[a] = (int(expr), int(expr))
             else:
                 d = parse(expr)
@@ -62,7 +62,7 @@ class Creature:
         rng, recorded = make_rng(seed)
         ranks: dict[str, Any] = dict.fromkeys(ABILITIES, 0)
         for a, expr in self.abilities:
-            ranks[a] = int(expr) if expr.isdigit() else parse(expr).roll(rng)
+            ranks[a] = int(expr) if validate.is_whole_text(expr) else parse(expr).roll(rng)
         return Entity(
             name or self.name.capitalize(),
             **ranks,

@@ -51,6 +51,8 @@ __all__ = [
 
 #: Save-file format kind and version.
 FLEET_FORMAT = ("successors-fleet", 1)
+#: Longest label or side name of a ship.
+LABEL = 80
 #: Attack phases in order: First Strike, Main combat, Last combat.
 PHASES = ("first", "main", "last")
 _NO_OWN = {"battle": "no_battle", "handling": "no_handling", "information": "no_information"}
@@ -70,6 +72,12 @@ class Ship:
     """Side that built it (reconditioning matters for other sides' ships)."""
     label: str | None = None
     """Optional name for a custom design or a particular ship."""
+
+    def __post_init__(self) -> None:
+        # read from a battle's file too: the same check as a purchase's (a label of text)
+        for f in ("side", "label"):
+            if getattr(self, f) is not None:
+                object.__setattr__(self, f, validate.text(f, getattr(self, f), max_len=LABEL))
 
     @property
     def catalog(self) -> ShipType | None:
@@ -125,6 +133,9 @@ def _item(item: Any) -> tuple[ShipDesign, str | None]:
 
 class Fleet(Observable):
     """An entity's fleet, kept as an event log (see the module docs)."""
+
+    # fixed once the fleet is made (see kit.validate.Field): its log was played with them
+    owner, budget, rules, budget_roll, seed, log = (validate.Field(fixed=True) for _ in range(6))
 
     def __init__(
         self,
@@ -298,11 +309,11 @@ class Fleet(Observable):
         design, tname = _item(item)
         count = validate.integer("count", count, 1, limits.MAX_SHIPS_PER_BUY)
         if label is not None:
-            label = validate.text("label", label, max_len=80)
+            label = validate.text("label", label, max_len=LABEL)
         first = self._state["next"]
         payload = {"type": tname} if tname else {"design": design.to_dict()}
         if side is not None:
-            side = validate.text("side", side, max_len=80)
+            side = validate.text("side", side, max_len=LABEL)
         elif self.owner is not None:
             side = self.owner.side
         self._do("buy", item=payload, count=count, side=side, label=label)

@@ -215,6 +215,8 @@ class Knowledge(Observable):
     (an action recorded or undone), so views can follow it.
     """
 
+    log = validate.Field(fixed=True, doc="The record's event log (fixed; see kit.validate.Field).")
+
     def __init__(self) -> None:
         self.log = EventLog()
         self._state: _State | None = None
@@ -568,7 +570,7 @@ class Knowledge(Observable):
                 if i and e.action < events[i - 1].action:
                     raise InvalidInput(f"events[{i}].action must not go below the one before")
             k = cls()
-            k.log = EventLog(checked)
+            validate.restore(k, "log", EventLog(checked))
             k._sizes = [_size(e) for e in checked]
             k._bytes = sum(k._sizes)
             if k._bytes > MAX_BYTES:

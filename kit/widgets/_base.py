@@ -7,42 +7,52 @@ actions are atomic, so a failed action changes nothing - then re-derives its tra
 
 A message from the page never crashes the widget: anything else that goes wrong inside the
 guard (a bug, a malformed message) is shown in the banner too, named as unexpected, and logged.
-Numbers typed in the page go through :func:`whole_number` and :func:`real_number`, which give
-the kit's errors (a blank field, ``null``, ``1e30`` or ``inf`` included).
+**One message gate.** Every custom message from the page goes through :meth:`KitWidget._on_msg`:
+the widget declares, as data, the actions it takes and each one's fields with their kinds
+(:attr:`KitWidget.messages`); the gate refuses anything else - not an object, an unknown action,
+an unknown field, a wrong type, text longer than :data:`kit.limits.MAX_TEXT`, a number that is
+not one - with the kit's error in the banner, before any handler runs. Numbers are parsed by
+one helper, :func:`kit.validate.whole_number` (and :func:`~kit.validate.real_number`), so
+``"²"`` gets the same "must be a whole number" as ``"abc"``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import anywidget
 import traitlets
 from anywidget._file_contents import FileContents
 
-from .. import validate
+from .. import limits, validate
 from ..errors import InvalidInput, InvalidType, KitError
 from ..log import Observable
+from ..validate import real_number, whole_number
 
 STATIC = Path(__file__).parent / "static"
 
 __all__ = [
+    "FIELD_KINDS",
     "STATIC",
     "KitWidget",
     "WidgetScript",
     "check_kwargs",
     "esm",
     "link",
+    "read_message",
     "real_number",
     "scoped_css",
     "soon",
+    "undeclared_handlers",
     "whole_number",
 ]
 
@@ -247,43 +257,139 @@ def check_kwargs(cls_name: str, kwargs: dict[str, Any], allowed: set[str]) -> No
         )
 
 
-def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
-    """A whole number typed in the page (an int, a whole float or digits), or the kit's error.
+#: What a message field may be declared as (see :attr:`KitWidget.messages`). A kind may join
+#: alternatives with ``|`` (``"bool|text"``) and end in ``?`` to accept ``null`` (and, for the
+#: numeric kinds, a blank field) as ``None``.
+FIELD_KINDS = {
+    "text": "text",
+    "whole": "a whole number",
+    "number": "a number",
+    "bool": "true or false",
+    "texts": "a list of texts",
+}
 
-    >>> whole_number("count", " 12 ")
-    12
-    >>> whole_number("count", None)
+#: One declared field: a kind, or a (kind, label) pair whose label names it in the banner.
+FieldSpec: TypeAlias = "str | tuple[str, str]"
+
+
+def read_message(
+    content: Any, messages: Mapping[str, Mapping[str, FieldSpec]], widget: str
+) -> tuple[str, dict[str, Any]]:
+    """Check a message from the page against ``messages``; return its action and its fields.
+
+    The message must be an object whose ``"action"`` is one of ``messages`` and whose other
+    keys are that action's declared fields, each of its declared kind. Numbers are parsed by
+    :func:`~kit.validate.whole_number` and :func:`~kit.validate.real_number`, the kit's one
+    parser of typed numbers. Fields left out are left out (the handler's default applies).
+
+    Raises:
+        InvalidInput, InvalidType: naming what is wrong; nothing was run.
+
+    >>> read_message({"action": "buy", "count": " 3"}, {"buy": {"count": "whole"}}, "Shop")
+    ('buy', {'count': 3})
+    >>> read_message({"action": "buy", "count": "²"}, {"buy": {"count": "whole"}}, "Shop")
     Traceback (most recent call last):
     ...
-    kit.errors.InvalidInput: count must be a whole number, got nothing
+    kit.errors.InvalidInput: count must be a whole number, got '²'
     """
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise InvalidInput(f"{field} must be a whole number, got nothing")
-    if isinstance(value, str):
-        text = value.strip()
-        # ASCII digits only: str.isdigit() also accepts "²" and other digits int() refuses
-        if not re.fullmatch(r"[+-]?[0-9]{1,19}", text):
-            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
-        value = int(text)
-    try:
-        return validate.integer(field, value, lo, hi)
-    except InvalidType as exc:
-        raise InvalidInput(str(exc)) from None
+    if not isinstance(content, dict):
+        raise InvalidType(
+            f"a message from the page must be an object with an 'action', got "
+            f"{validate.shown(content)}"
+        )
+    action = content.get("action")
+    if not isinstance(action, str):
+        raise InvalidInput(
+            f"a message must name its 'action' as text, got {validate.shown(action)}"
+        )
+    if action not in messages:
+        offered = ", ".join(sorted(messages)) or "no messages"
+        raise InvalidInput(f"unknown action {validate.shown(action)}; {widget} takes {offered}")
+    declared = messages[action]
+    extra = [k for k in content if k != "action" and k not in declared]
+    if extra:
+        shown = ", ".join(validate.shown(k) for k in extra[:5])
+        takes = ", ".join(declared) or "no fields"
+        raise InvalidInput(f"{action!r} takes {takes}; got unknown field(s) {shown}")
+    return action, {k: read_field(k, content[k], declared[k]) for k in declared if k in content}
 
 
-def real_number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
-    """A number typed in the page (digits or a number), finite, or the kit's error."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        raise InvalidInput(f"{field} must be a number, got nothing")
-    if isinstance(value, str):
-        try:
-            value = float(value.strip()[:40])
-        except ValueError:
-            raise InvalidInput(f"{field} must be a number, got {value!r}") from None
+def read_field(name: str, value: Any, spec: FieldSpec) -> Any:
+    """One field of a message as its declared kind (see :data:`FIELD_KINDS`)."""
+    kind, label = (spec, name) if isinstance(spec, str) else spec
+    nullable = kind.endswith("?")
+    kinds = kind.rstrip("?").split("|")
+    numeric = {"whole", "number"} & set(kinds)
+    if nullable and (value is None or (numeric and isinstance(value, str) and not value.strip())):
+        return None
+    errors: list[KitError] = []
+    for one in kinds:
+        ok, got = _try_kind(one, label, value)
+        if ok:
+            return got
+        errors.append(got)
+    if len(errors) == 1:
+        raise errors[0]
+    wanted = " or ".join(FIELD_KINDS[k] for k in kinds)
+    raise InvalidInput(f"{label} must be {wanted}, got {validate.shown(value)}")
+
+
+def _try_kind(kind: str, label: str, value: Any) -> tuple[bool, Any]:
+    """``(True, value read)`` or ``(False, the kit's error)`` for one alternative of a kind."""
     try:
-        return validate.number(field, value, lo, hi)
-    except InvalidType as exc:
-        raise InvalidInput(str(exc)) from None
+        return True, _read_kind(kind, label, value)
+    except KitError as exc:
+        return False, exc
+
+
+def _read_kind(kind: str, label: str, value: Any) -> Any:
+    if kind == "whole":
+        return validate.whole_number(label, value)
+    if kind == "number":
+        return validate.real_number(label, value)
+    if kind == "bool":
+        return validate.boolean(label, value)
+    if kind == "text":
+        if not isinstance(value, str):
+            raise InvalidType(f"{label} must be text, got {validate.shown(value)}")
+        if len(value) > limits.MAX_TEXT:
+            raise InvalidInput(
+                f"{label} must be at most {limits.MAX_TEXT} characters, got {len(value)}"
+            )
+        return value
+    if kind == "texts":
+        if not isinstance(value, list) or len(value) > limits.MAX_ITEMS:
+            raise InvalidType(f"{label} must be a list of texts, got {validate.shown(value)}")
+        return [_read_kind("text", f"{label}[{i}]", item) for i, item in enumerate(value)]
+    raise InvalidInput(f"unknown field kind {kind!r}; kinds are {', '.join(FIELD_KINDS)}")
+
+
+def undeclared_handlers(cls: type) -> list[str]:
+    """What does not match between ``cls.messages`` and its ``_msg_<action>`` handlers.
+
+    Each declared action needs a handler whose parameters are exactly its declared fields (a
+    parameter with a default is a field the page may leave out). Tests call this for every
+    widget; an empty list means the declaration and the code agree.
+    """
+    problems: list[str] = []
+    for action, fields in getattr(cls, "messages", {}).items():
+        handler = getattr(cls, f"_msg_{action}", None)
+        if handler is None:
+            problems.append(f"{cls.__name__} declares {action!r} but has no _msg_{action}")
+            continue
+        params = list(inspect.signature(handler).parameters)[1:]
+        if params != list(fields):
+            problems.append(
+                f"{cls.__name__}._msg_{action} takes {params}, {action!r} declares {list(fields)}"
+            )
+        for spec in fields.values():
+            kind = spec if isinstance(spec, str) else spec[0]
+            problems.extend(
+                f"{cls.__name__} {action!r}: unknown kind {one!r}"
+                for one in kind.rstrip("?").split("|")
+                if one not in FIELD_KINDS
+            )
+    return problems
 
 
 class KitWidget(anywidget.AnyWidget):
@@ -295,6 +401,34 @@ class KitWidget(anywidget.AnyWidget):
     _theme_css = STATIC / "kit.css"
     _watches: ClassVar[tuple[str, ...]] = ()
     """Attributes holding the engine object(s) shown; the widget follows their changes."""
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {}
+    """The messages the page may send: action -> {field: kind} (see :func:`read_message`).
+
+    Each action ``a`` is handled by the method ``_msg_a``, called with the fields the message
+    has, already checked and parsed; a message that does not match is refused at the gate.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_msg)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The message gate: check the message's shape, then run its handler, in the guard.
+
+        A refused message shows in the banner and no handler runs, so the engine object is
+        untouched; so does an error the handler raises (engine actions are atomic).
+        """
+        try:
+            action, fields = read_message(content, self.messages, type(self).__name__)
+        except KitError as exc:  # refused: nothing ran, so nothing needs redrawing
+            self.error = str(exc)
+            return
+        except Exception as exc:  # a bug in the gate itself must not escape either
+            _log.exception("unexpected error checking a message to %s", type(self).__name__)
+            self.error = f"Unexpected error ({type(exc).__name__}): {exc}"
+            return
+        with self.guard():
+            getattr(self, f"_msg_{action}")(**fields)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._watches:
@@ -364,12 +498,6 @@ class KitWidget(anywidget.AnyWidget):
             self.__dict__["_guard_depth"] = depth
             if not depth:
                 self.refresh()
-
-    def message(self, content: Any) -> dict[str, Any]:
-        """The content of a message from the page, checked to be an object with an action."""
-        if not isinstance(content, dict) or not isinstance(content.get("action"), str):
-            raise InvalidInput(f"a message must be an object with an 'action', got {content!r}")
-        return content
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         """Re-derive every synced trait from the engine object."""

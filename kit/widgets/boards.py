@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -28,13 +28,11 @@ from ..boards import Board as _EngineBoard
 from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
 from ..boards.checks import CheckDistribution
 from ..errors import InvalidInput, InvalidType, KitError
-from ._base import KitWidget, check_kwargs, esm, scoped_css
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import SkillHint
 
 __all__ = ["SKILL_HINT_AUTO", "Board", "BoardWidget"]
 
-ACTIONS = ("check", "undo", "reset", "advise_skill")
-"""The actions the page may send."""
 
 #: Skills offered in the picker until the GM adds their own.
 #: Seconds: a skill hint that took less than this to walk follows every check by itself; a
@@ -71,6 +69,18 @@ class BoardWidget(KitWidget):
     _esm = esm("board.js")
     _watches = ("board",)
     _css = scoped_css("board.css", ".gmk-board")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "check": {
+            "value": ("whole?", "check value"),
+            "skill": "text?",
+            "slot": "whole?",
+            "opponent": ("whole?", "opponent check value"),
+            "opponent_skill": "text?",
+        },
+        "undo": {},
+        "reset": {},
+        "advise_skill": {},
+    }
 
     view = traitlets.Dict(
         help="The board's state plus odds and penalties, as the JS draws it."
@@ -116,7 +126,6 @@ class BoardWidget(KitWidget):
         offered = list(skills or DEFAULT_SKILLS)
         offered += [k for k in party_dict if k not in offered]
         super().__init__(checks=str(checks), skills=offered, party=party_dict, **kwargs)
-        self.on_msg(self._on_msg)
         self.observe(
             lambda _change: self.refresh(),
             names=["skill", "opponent_skill", "checks", "hints", "party"],
@@ -176,26 +185,25 @@ class BoardWidget(KitWidget):
         with self.guard():
             self.board.reset()
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Handle a message from the page; a malformed one shows the kit's error inline."""
-        with self.guard():
-            if not isinstance(content, dict):
-                raise InvalidType(f"a board widget message must be an object, got {content!r}")
-            action = validate.choice("action", content.get("action"), ACTIONS)
-            if action == "check":
-                self._apply_check(
-                    content.get("value"),
-                    content.get("skill") or None,
-                    content.get("slot"),
-                    content.get("opponent"),
-                    content.get("opponent_skill") or None,
-                )
-            elif action == "undo":
-                self.board.undo()
-            elif action == "advise_skill":
-                self.advise_skill()
-            else:
-                self.board.reset()
+    # ------------------------------------------------------------ messages (see messages)
+    def _msg_check(
+        self,
+        value: int | None = None,
+        skill: str | None = None,
+        slot: int | None = None,
+        opponent: int | None = None,
+        opponent_skill: str | None = None,
+    ) -> None:
+        self._apply_check(value, skill or None, slot, opponent, opponent_skill or None)
+
+    def _msg_undo(self) -> None:
+        self.board.undo()
+
+    def _msg_reset(self) -> None:
+        self.board.reset()
+
+    def _msg_advise_skill(self) -> None:
+        self.advise_skill()
 
     def advise_skill(self) -> Any:
         """Which of the party's skills the next check should use: the advisor's answer for the
@@ -331,16 +339,9 @@ def _success(result: Any) -> float | None:
 
 def _number(field: str, value: Any) -> int:
     """A whole number typed in the page (a string) or sent by code (an int)."""
-    if isinstance(value, str):
-        value = value.strip()
-        if not value:
-            raise InvalidInput(f"{field} is missing: type the check result first")
-        if not value.lstrip("-").isdigit() or len(value) > 12:
-            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
-        value = int(value)
-    if value is None:
+    if value is None or (isinstance(value, str) and not value.strip()):
         raise InvalidInput(f"{field} is missing: type the check result first")
-    return validate.integer(field, value)
+    return whole_number(field, value)
 
 
 def _skill(field: str, value: Any) -> str | None:

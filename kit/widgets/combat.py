@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from .. import validate
-from ..errors import IllegalAction, InvalidInput, InvalidType
+from ..errors import IllegalAction, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
-from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import (
     CombatAdvice,
     CombatShip,
@@ -48,6 +48,17 @@ class CombatTable(KitWidget):
     _esm = esm("combat.js")
     _watches = ("battle",)
     _css = scoped_css("combat.css", ".gmk-combat")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "step": {},
+        "round": {},
+        "run": {},
+        "undo": {},
+        "allocate": {"targets": "texts?"},
+        "default": {},
+        "answer": {"value": "bool|text|texts?"},
+        "simulate": {"n": ("whole", "number of battles to simulate")},
+        "advise": {},
+    }
 
     view = traitlets.Dict(help="Everything the table shows, derived from the battle.").tag(
         sync=True
@@ -84,7 +95,6 @@ class CombatTable(KitWidget):
         self.simulation: Any = None
         super().__init__(**kwargs)
         self.policy = self._policy()
-        self.on_msg(self._on_msg)
         self.refresh()
 
     @traitlets.validate("ask")
@@ -112,29 +122,33 @@ class CombatTable(KitWidget):
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def _on_msg(self, _w: Any, content: Any, _b: Any) -> None:
-        with self.guard():
-            action = self.message(content)["action"]
-            if action == "step":
-                self.step()
-            elif action == "round":
-                self.step_round()
-            elif action == "run":
-                self.run()
-            elif action == "undo":
-                self.undo_last()
-            elif action == "allocate":
-                self.allocate(content.get("targets"))
-            elif action == "default":
-                self.answer(None)
-            elif action == "answer":
-                self.answer(content.get("value"))
-            elif action == "simulate":
-                self.simulate(content.get("n", self.sim_n))
-            elif action == "advise":
-                self.advise()
-            else:
-                raise InvalidInput(f"unknown action {action!r}")
+    # ------------------------------------------------------------------ messages
+    def _msg_step(self) -> None:
+        self.step()
+
+    def _msg_round(self) -> None:
+        self.step_round()
+
+    def _msg_run(self) -> None:
+        self.run()
+
+    def _msg_undo(self) -> None:
+        self.undo_last()
+
+    def _msg_allocate(self, targets: list[str] | None = None) -> None:
+        self.allocate(targets)
+
+    def _msg_default(self) -> None:
+        self.answer(None)
+
+    def _msg_answer(self, value: Any = None) -> None:
+        self.answer(value)
+
+    def _msg_simulate(self, n: int | None = None) -> None:
+        self.simulate(self.sim_n if n is None else n)
+
+    def _msg_advise(self) -> None:
+        self.advise()
 
     def _try(self, value: Any = _UNANSWERED) -> bool:
         """Play one phase (answering the waiting decision with ``value`` when one is given);

@@ -15,8 +15,7 @@ findings, shown as warnings. A short history gives undo.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -25,7 +24,7 @@ from ..rng import make_rng
 from ..successors import ABILITIES, EDGES, FLAWS, SEXES, SIDES, Entity, Rank
 from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
-from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import EntityAbility, EntityView, as_payload
 
 __all__ = ["EntityBuilder"]
@@ -56,6 +55,17 @@ class EntityBuilder(KitWidget):
 
     _esm = esm("entity_builder.js")
     _css = scoped_css("successors.css", ".gmk-successors")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "add": {"ability": "text", "points": ("whole", "value")},
+        "roll": {"spread": "bool"},
+        "points": {"value": "whole?"},
+        "name": {"value": "text"},
+        "sex": {"value": "text"},
+        "side": {"value": "text"},
+        "add_trait": {"name": "text", "parameter": "text?", "points": "whole?"},
+        "remove_trait": {"kind": "text", "index": "whole"},
+        "undo": {},
+    }
 
     view = traitlets.Dict(
         help="The entity as the builder draws it: ranks, dice, traits, sheet."
@@ -85,7 +95,6 @@ class EntityBuilder(KitWidget):
             "sides": list(SIDES.values()),
             "abilities": list(ABILITIES),
         }
-        self.on_msg(self._on_msg)
         self.refresh()
 
     # ------------------------------------------------------------------ actions
@@ -103,7 +112,9 @@ class EntityBuilder(KitWidget):
         """Raise (or with a negative number lower) an ability by ``points``."""
         with self.guard():
             a = _ability(ability)
-            self._set(self.entity.replace(**{a: self.entity.base(a) + int(points)}))
+            self._set(
+                self.entity.replace(**{a: self.entity.base(a) + whole_number("points", points)})
+            )
 
     def roll(self, seed: int | None = None, *, spread: bool = False) -> None:
         """Roll the ability points (2d6+3) from ``seed`` (or the seed box, or a new one).
@@ -113,7 +124,8 @@ class EntityBuilder(KitWidget):
         """
         with self.guard():
             if seed is None:
-                seed = int(self.seed) if self.seed.strip().isdigit() else make_rng(None)[1]
+                typed = self.seed.strip()
+                seed = whole_number("seed", typed, 0) if typed else make_rng(None)[1]
             e = self.entity
             new = Entity.generate(
                 e.name,
@@ -177,35 +189,35 @@ class EntityBuilder(KitWidget):
         """The character sheet as Markdown (for a handout or a campaign log)."""
         return self.entity.to_markdown()
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self.guard():
-            self._action(self.message(content))()
+    # ------------------------------------------------------------------ messages
+    def _msg_add(self, ability: str, points: int = 1) -> None:
+        self.add_points(ability, points)
 
-    def _action(self, c: dict[str, Any]) -> Callable[[], None]:
-        """Turn a message from the page into a call (argument errors raise the kit's errors)."""
-        act = c.get("action")
-        if act == "add":
-            ability, points = c.get("ability", ""), _int(c.get("points", 1))
-            return lambda: self.add_points(ability, points)
-        if act == "roll":
-            return lambda: self.roll(spread=bool(c.get("spread")))
-        if act == "points":
-            value = _int_or_none(c.get("value"))
-            return lambda: self.set_points(value)
-        if act in ("name", "sex", "side"):
-            method = {"name": self.rename, "sex": self.set_sex, "side": self.set_side}[act]
-            return lambda: method(str(c.get("value", "")))
-        if act == "add_trait":
-            trait_points = _int_or_none(c.get("points"))
-            return lambda: self.add_trait(
-                str(c.get("name", "")), c.get("parameter") or None, trait_points
-            )
-        if act == "remove_trait":
-            index = _int(c.get("index", -1))
-            return lambda: self.remove_trait(str(c.get("kind", "")), index)
-        if act == "undo":
-            return self.undo
-        raise InvalidInput(f"unknown action {act!r}")
+    def _msg_roll(self, spread: bool = False) -> None:
+        self.roll(spread=spread)
+
+    def _msg_points(self, value: int | None = None) -> None:
+        self.set_points(value)
+
+    def _msg_name(self, value: str) -> None:
+        self.rename(value)
+
+    def _msg_sex(self, value: str) -> None:
+        self.set_sex(value)
+
+    def _msg_side(self, value: str) -> None:
+        self.set_side(value)
+
+    def _msg_add_trait(
+        self, name: str, parameter: str | None = None, points: int | None = None
+    ) -> None:
+        self.add_trait(name, parameter or None, points)
+
+    def _msg_remove_trait(self, kind: str, index: int) -> None:
+        self.remove_trait(kind, index)
+
+    def _msg_undo(self) -> None:
+        self.undo()
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -254,13 +266,3 @@ class EntityBuilder(KitWidget):
             "can_undo": bool(self._history),
         }
         self.view = as_payload(view)
-
-
-def _int_or_none(value: Any) -> int | None:
-    if value in (None, ""):
-        return None
-    return _int(value)
-
-
-def _int(value: Any) -> int:
-    return whole_number("value", value)

@@ -20,7 +20,7 @@ rank allows is refused by the fleet and shown as the inline error, and nothing c
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as W
 import plotly.graph_objects as go
@@ -32,7 +32,7 @@ from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composi
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, soon, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, soon
 from .payloads import FleetGroup, FleetView, as_payload
 
 __all__ = ["FleetBuilder", "FleetPanel"]
@@ -56,6 +56,18 @@ class FleetPanel(KitWidget):
     _esm = esm("fleet_builder.js")
     _watches = ("fleet",)
     _css = scoped_css("successors.css", ".gmk-successors")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "buy": {"name": "text", "count": "whole"},
+        "remove_one": {"name": "text"},
+        "toggle": {"id": ("whole", "ship id")},
+        "clear_control": {},
+        "roll_budget": {"seed": "whole?"},
+        "budget": {"value": ("number", "budget")},
+        "undo": {},
+        "load": {"carrier": "whole", "id": ("whole", "ship id")},
+        "unload": {"carrier": "whole"},
+        "give": {"id": ("whole", "ship id"), "to": "text"},
+    }
 
     view = traitlets.Dict(
         help="The fleet as the panel draws it: budget, groups, Control, pools."
@@ -94,7 +106,6 @@ class FleetPanel(KitWidget):
         super().__init__(**kwargs)
         self.catalog = _catalog_rows()
         self.roles = {r: ROLE_COLORS[r] for r in (*ROLES, "custom")}
-        self.on_msg(self._on_msg)
         self.observe(lambda _c: self.refresh(), names=["phase"])
         self.refresh()
 
@@ -178,35 +189,36 @@ class FleetPanel(KitWidget):
                 raise InvalidInput("nothing to undo")
             self.fleet.undo()
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self.guard():
-            act = self.message(content)["action"]
-            if act == "buy":
-                name, count = str(content.get("name", "")), _int(content.get("count", 1), "count")
-                self.buy(name, count)
-            elif act == "remove_one":
-                self.remove_one(str(content.get("name", "")))
-            elif act == "toggle":
-                self.toggle_control(_int(content.get("id"), "ship id"))
-            elif act == "clear_control":
-                self.set_control([])
-            elif act == "roll_budget":
-                raw = str(content.get("seed", "")).strip()
-                self.roll_budget(_int(raw, "seed") if raw else None)
-            elif act == "budget":
-                self.set_budget(_number(content.get("value"), "budget"))
-            elif act == "undo":
-                self.undo()
-            elif act == "load":
-                self.load(
-                    _int(content.get("carrier"), "carrier"), [_int(content.get("id"), "ship id")]
-                )
-            elif act == "unload":
-                self.unload(_int(content.get("carrier"), "carrier"))
-            elif act == "give":
-                self.give([_int(content.get("id"), "ship id")], str(content.get("to", "")))
-            else:
-                raise InvalidInput(f"unknown action {act!r}")
+    # ------------------------------------------------------------------ messages
+    def _msg_buy(self, name: str, count: int = 1) -> None:
+        self.buy(name, count)
+
+    def _msg_remove_one(self, name: str) -> None:
+        self.remove_one(name)
+
+    def _msg_toggle(self, id: int) -> None:
+        self.toggle_control(id)
+
+    def _msg_clear_control(self) -> None:
+        self.set_control([])
+
+    def _msg_roll_budget(self, seed: int | None = None) -> None:
+        self.roll_budget(seed)
+
+    def _msg_budget(self, value: float) -> None:
+        self.set_budget(value)
+
+    def _msg_undo(self) -> None:
+        self.undo()
+
+    def _msg_load(self, carrier: int, id: int) -> None:
+        self.load(carrier, [id])
+
+    def _msg_unload(self, carrier: int) -> None:
+        self.unload(carrier)
+
+    def _msg_give(self, id: int, to: str) -> None:
+        self.give([id], to)
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -312,6 +324,7 @@ class FleetBuilder(W.VBox):
         super().__init__([self.panel, self.charts] if charts else [self.panel], **kwargs)
         self.add_class("gmk-fleet-builder")
         self.layout.max_width = "980px"
+        self.on_msg(self._on_msg)
         if charts:
             # the panel shows at once; the charts join once the cell has run (a FigureWidget's
             # first import takes seconds in a kernel), or on first use of .composition / .hits
@@ -324,6 +337,19 @@ class FleetBuilder(W.VBox):
         self.charts.children = (self._composition, self._hits)
         self.panel.on_change.append(self.redraw)
         self.redraw()
+
+    def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        """A message sent to the builder goes through its panel's gate (and banner)."""
+        self.panel._on_msg(self.panel, content, buffers)
+
+    @property
+    def error(self) -> str:
+        """The error the panel's banner shows ('' when none; set '' to clear it)."""
+        return str(self.panel.error)
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self.panel.error = text
 
     @property
     def composition(self) -> go.FigureWidget | None:
@@ -367,11 +393,3 @@ def _replace(target: go.FigureWidget, new: go.Figure) -> None:
         target.data = []
         target.add_traces(list(new.data))
         target.layout = new.layout
-
-
-def _int(value: Any, field: str) -> int:
-    return whole_number(field, value)
-
-
-def _number(value: Any, field: str) -> float:
-    return real_number(field, value)

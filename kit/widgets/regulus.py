@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 import ipywidgets as W
 import traitlets
 
-from .. import validate
-from ..errors import InvalidInput, InvalidType, KitError
+from ..errors import InvalidType, KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
-from ._base import KitWidget, check_kwargs, esm, scoped_css, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, read_message, scoped_css, whole_number
 from .payloads import JobAdvice, JobView, as_payload
 
 __all__ = ["JobBuilder", "JobTable"]
@@ -33,6 +33,14 @@ class JobTable(KitWidget):
     _esm = esm("job_table.js")
     _watches = ("job",)
     _css = scoped_css("job_table.css", ".gmk-job-table")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "roll": {},
+        "enter": {"value": ("whole", "entered roll")},
+        "knockout": {"operative": "text", "keep": "texts?"},
+        "token": {"spend": "bool"},
+        "undo": {},
+        "note": {"row": "whole", "text": "text"},
+    }
 
     view = traitlets.Dict(help="Everything the table shows, derived from the job.").tag(sync=True)
     auto_decide = traitlets.Bool(
@@ -53,31 +61,27 @@ class JobTable(KitWidget):
             raise InvalidType(f"JobTable needs a kit.regulus.Job, got {type(job).__name__}")
         self.job = job
         super().__init__(**kwargs)
-        self.on_msg(self._on_msg)
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self.guard():
-            content = self.message(content)
-            action = content["action"]
-            if action == "roll":
-                self.roll()
-            elif action == "enter":
-                # a typed roll: blank or not a number is an error here, never a kit roll
-                self.roll(whole_number("entered roll", content.get("value")))
-            elif action == "knockout":
-                self.job.decide_knockout(content.get("operative"), content.get("keep"))
-            elif action == "token":
-                self.job.decide_token(validate.boolean("spend", content.get("spend")))
-            elif action == "undo":
-                self.job.undo()
-            elif action == "note":
-                self.job.note(whole_number("row", content.get("row")), content.get("text", ""))
-            else:
-                raise InvalidInput(
-                    f"unknown action {action!r}; the table sends enter, knockout, note, roll, token, undo"
-                )
+    def _msg_roll(self) -> None:
+        self.roll()
+
+    def _msg_enter(self, value: int) -> None:
+        # a typed roll: blank or not a number is refused at the gate, never a kit roll
+        self.roll(value)
+
+    def _msg_knockout(self, operative: str, keep: list[str] | None = None) -> None:
+        self.job.decide_knockout(operative, keep)
+
+    def _msg_token(self, spend: bool) -> None:
+        self.job.decide_token(spend)
+
+    def _msg_undo(self) -> None:
+        self.job.undo()
+
+    def _msg_note(self, row: int, text: str = "") -> None:
+        self.job.note(row, text)
 
     def roll(self, value: int | str | None = None) -> None:
         """Roll (or enter ``value``), then let the automatic policy decide if ``auto_decide``.
@@ -251,7 +255,27 @@ class JobBuilder(W.VBox):
             **kwargs,
         )
         self.add_class("gmk-job-builder")
+        self.on_msg(self._on_msg)
         self.update()
+
+    #: The builder's controls are standard ipywidgets; it takes no custom messages.
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {}
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The gate: every custom message is refused (shown inline), nothing changes."""
+        try:
+            read_message(content, self.messages, "JobBuilder")
+        except KitError as exc:
+            self.error_w.value = _error_html(exc)
+
+    @property
+    def error(self) -> str:
+        """The error the builder shows ('' when none; set '' to clear it), as text."""
+        return html.unescape(re.sub(r"<[^>]*>", "", self.error_w.value))
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self.error_w.value = _error_html(text) if text else ""
 
     def _load(self, job: Job) -> None:
         self.type_w.value = job.job_type.name if job.job_type.name in JOB_TYPES else "heist"
@@ -350,7 +374,7 @@ class JobBuilder(W.VBox):
         return table
 
 
-def _error_html(exc: Exception) -> str:
+def _error_html(exc: Exception | str) -> str:
     return (
         "<div class='gmk-builder-error' style='border-left:4px solid var(--jp-error-color1,#d0424f);"
         "background:var(--jp-error-color3,#fde8ea);color:var(--jp-ui-font-color0,#222);"

@@ -16,13 +16,13 @@ its printed cost and signature beside the design's and lists the options that di
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from ..errors import InvalidInput, InvalidType, KitError
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
-from ._base import KitWidget, check_kwargs, esm, scoped_css
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 
 __all__ = ["DESIGN_FIELDS", "ShipDesigner"]
 
@@ -82,6 +82,10 @@ class ShipDesigner(KitWidget):
 
     _esm = esm("ship_designer.js")
     _css = scoped_css("successors.css", ".gmk-successors")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "set": {"field": "text", "value": "bool|number|text"},
+        "load": {"name": "text"},
+    }
 
     view = traitlets.Dict(
         help="The design's options, cost breakdown, signature and comparison."
@@ -120,7 +124,6 @@ class ShipDesigner(KitWidget):
             }
             for g, f, k, lab, hlp in DESIGN_FIELDS
         ]
-        self.on_msg(self._on_msg)
         self.observe(self._on_compare, names=["compare"])
         self.refresh()
 
@@ -143,15 +146,11 @@ class ShipDesigner(KitWidget):
                     self.compare = name
                     return
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self.guard():
-            act = self.message(content)["action"]
-            if act == "set":
-                self.set_option(str(content.get("field", "")), content.get("value"))
-            elif act == "load":
-                self.load(str(content.get("name", "")))
-            else:
-                raise InvalidInput(f"unknown action {act!r}")
+    def _msg_set(self, field: str, value: Any) -> None:
+        self.set_option(field, value)
+
+    def _msg_load(self, name: str) -> None:
+        self.load(name)
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:
@@ -211,10 +210,5 @@ def _value(field: str, value: Any) -> Any:
             return value.strip().lower() in ("1", "true", "yes", "on")
         return bool(value)
     if kind in ("int", "int10"):
-        if isinstance(value, str):
-            v = value.strip()
-            if not v.lstrip("-").isdigit():
-                raise InvalidInput(f"{field} must be a whole number, got {value!r}")
-            return int(v)
-        return value
+        return whole_number(field, value)
     return value

@@ -17,14 +17,14 @@ Both hold one engine object (a :class:`~kit.successors.stars.StarSystem`, a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
-from ._base import KitWidget, check_kwargs, esm, scoped_css, soon
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, soon, whole_number
 from .payloads import OrbitRow, RouteRow, RouteView, SectorSystemView, StarSystemView, as_payload
 
 __all__ = ["SectorExplorer", "StarSystemExplorer"]
@@ -75,6 +75,10 @@ class StarSystemExplorer(KitWidget):
 
     _esm = esm("stars.js")
     _css = _CSS
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "generate": {},
+        "reroll": {"seed": "whole"},
+    }
 
     kind = traitlets.Unicode("system", help="Which explorer the JS draws.").tag(sync=True)
     view = traitlets.Dict(help="The system as the JS draws it (star, orbits, view mode).").tag(
@@ -105,7 +109,6 @@ class StarSystemExplorer(KitWidget):
             raise TypeError(f"system must be a StarSystem, got {type(self.system).__name__}")
         self._figure: Any = None
         super().__init__(seed=self.system.seed or 0, **kwargs)
-        self.on_msg(self._on_msg)
         self.observe(
             lambda _c: self.refresh(), names=["selected", "mode", "successes", "current_orbit"]
         )
@@ -128,12 +131,11 @@ class StarSystemExplorer(KitWidget):
         self.current_orbit = 0
         self.seed = system.seed or 0
 
-    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
-        action = content.get("action")
-        if action == "generate":
-            self.generate()
-        elif action == "reroll":
-            self.reroll(content.get("seed"))
+    def _msg_generate(self) -> None:
+        self.generate()
+
+    def _msg_reroll(self, seed: int) -> None:
+        self.reroll(seed)
 
     # ------------------------------------------------------------ view
     @property
@@ -224,18 +226,15 @@ _LABELS = {"information": "Information", "sensors": "Sensors", "within": "Days"}
 
 def _int(field: str, value: Any) -> int:
     """A number box's value as a whole number within its range, or an error naming the box."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
     if field not in _RANGES:  # the seed box: any whole number, resolve_seed checks the rest
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(f"{field} must be a whole number, got {value!r}")
-        return value
+        return whole_number(field, value)
     lo, hi = _RANGES[field]
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    number = whole_number(_LABELS[field], value)
+    if not lo <= number <= hi:
         raise InvalidInput(
-            f"{_LABELS[field]} must be a whole number from {lo} to {hi:,}, got {value!r}"
+            f"{_LABELS[field]} must be a whole number from {lo} to {hi:,}, got {number!r}"
         )
-    return value
+    return number
 
 
 class SectorExplorer(KitWidget):
@@ -250,6 +249,17 @@ class SectorExplorer(KitWidget):
     _esm = esm("stars.js")
     _watches = ("sector",)
     _css = _CSS
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "plan": {
+            "origin": "text",
+            "destination": "text",
+            "information": ("whole", _LABELS["information"]),
+            "sensors": ("whole", _LABELS["sensors"]),
+            "mode": "text",
+            "within": ("whole", _LABELS["within"]),
+        },
+        "open": {"system": "whole|text"},
+    }
 
     kind = traitlets.Unicode("sector", help="Which explorer the JS draws.").tag(sync=True)
     origin = traitlets.Unicode("", help="Origin system name.").tag(sync=True)
@@ -290,7 +300,6 @@ class SectorExplorer(KitWidget):
             sector.index(destination if destination is not None else min(1, sector.n - 1))
         ]
         super().__init__(origin=o, destination=d, names=list(sector.names[:3000]), **kwargs)
-        self.on_msg(self._on_msg)
         self.observe(lambda _c: self.refresh(), names=["selected"])
         self.plan()
 
@@ -314,21 +323,27 @@ class SectorExplorer(KitWidget):
         with self.guard():
             self.selected = self.sector.index(system)
 
-    def _on_msg(self, _w: Any, content: dict[str, Any], _b: Any) -> None:
-        if content.get("action") == "plan":
-            try:  # read every box first, so a bad one changes nothing
-                numbers = {k: _int(k, content[k]) for k in _RANGES if k in content}
-            except InvalidInput as exc:
-                self.error = str(exc)
-                return
-            for key in ("origin", "destination", "mode"):
-                if key in content:
-                    setattr(self, key, str(content[key]))
-            for key, value in numbers.items():
-                setattr(self, key, value)
-            self.plan()
-        elif content.get("action") == "open":
-            self.open_system(content.get("system"))
+    def _msg_plan(
+        self,
+        origin: str | None = None,
+        destination: str | None = None,
+        information: int | None = None,
+        sensors: int | None = None,
+        mode: str | None = None,
+        within: int | None = None,
+    ) -> None:
+        given = {"information": information, "sensors": sensors, "within": within}
+        # check every box first, so a bad one changes nothing (the previous route stays)
+        numbers = {k: _int(k, v) for k, v in given.items() if v is not None}
+        for key, text in (("origin", origin), ("destination", destination), ("mode", mode)):
+            if text is not None:
+                setattr(self, key, text)
+        for key, value in numbers.items():
+            setattr(self, key, value)
+        self.plan()
+
+    def _msg_open(self, system: int | str) -> None:
+        self.open_system(system)
 
     def _follow(self) -> None:
         # jumps recorded or gates built in the sector change the planned route's odds and days

@@ -31,7 +31,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -43,7 +43,7 @@ from ..regulus.rules import DEFAULT_CONDITIONS
 from ..regulus.tuning import Tuning
 from ..successors.combat import Battle, Side, tune_budget, tune_garrison
 from ..successors.combat.tuning import GarrisonTuning, buy_garrison, garrison_battle
-from ._base import KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
 from .payloads import TunerRow, TunerView, as_payload
 
 __all__ = ["Tuner"]
@@ -134,6 +134,7 @@ class Tuner(KitWidget):
 
     _esm = esm("tuner.js")
     _css = scoped_css("tuner.css", ".gmk-tuner")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {"choose": {"index": ("whole", "row")}}
 
     system = traitlets.Unicode("job", help="The tuner shown: job, board or battle.").tag(sync=True)
     target = traitlets.Float(0.6, help="The chance of success wanted, 0 to 1.").tag(sync=True)
@@ -182,18 +183,12 @@ class Tuner(KitWidget):
         super().__init__(
             system=system, target=real_number("target", target, 0, 1), inputs=start, **kwargs
         )
-        self.on_msg(self._on_msg)
         with self.guard():
             self._compute()
 
     # ------------------------------------------------------------------ page
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        with self.guard():
-            content = self.message(content)
-            if content["action"] == "choose":
-                self.choose(whole_number("row", content.get("index"), 0))
-            else:
-                raise InvalidInput(f"unknown action {content['action']!r}; the page sends choose")
+    def _msg_choose(self, index: int) -> None:
+        self.choose(whole_number("row", index, 0))
 
     @traitlets.observe("inputs", "system")
     def _inputs_changed(self, _change: dict[str, Any]) -> None:

@@ -160,12 +160,42 @@ def test_errors_are_kit_errors():
     assert issubclass(SaveConflict, KitError)
 
 
-def test_something_else_in_sessions_is_the_kits_error_at_save(tmp_path):
+def test_something_else_in_sessions_is_refused_when_put_there(tmp_path):
+    # #11 refused it at save time; #23 refuses it on entry, and nothing changes
     camp = Campaign("C")
-    camp.sessions.append("not a note")  # type: ignore[arg-type]
-    with pytest.raises(InvalidType, match="SessionNote"):
-        camp.save(tmp_path / "c.json")
-    assert not (tmp_path / "c.json").exists()
+    camp.add_session("S1")
+    for put in (
+        lambda: camp.sessions.append("not a note"),
+        lambda: camp.sessions.insert(0, None),
+        lambda: camp.sessions.__setitem__(0, 7),
+        lambda: camp.sessions.extend([SessionNote("ok"), "not a note"]),
+        lambda: setattr(camp, "sessions", ["not a note"]),
+        lambda: setattr(camp, "sessions", "S1"),
+    ):
+        with pytest.raises(InvalidType, match="SessionNote"):
+            put()
+    assert [s.title for s in camp.sessions] == ["S1"]  # nothing half-added
+    camp.sessions = [SessionNote("S2")]  # a list of notes is fine
+    camp.save(tmp_path / "c.json")
+    assert Campaign.load(tmp_path / "c.json") == camp
+
+
+def test_items_put_straight_into_a_collection_are_checked():
+    camp = Campaign("C")
+    job = Job("heist", 4, 5, CREW, seed=1)
+    with pytest.raises(InvalidType, match="jobs holds Job objects"):
+        camp.jobs["x"] = "a job"
+    with pytest.raises(InvalidType):
+        camp.collections["boards"]["x"] = job
+    with pytest.raises(InvalidInput, match="item name"):
+        camp.jobs["x" * 201] = job
+    with pytest.raises(TypeError):
+        camp.collections["jobs"] = {}  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        camp.collections = {}
+    assert len(camp) == 0
+    camp.jobs["vault"] = job
+    assert Campaign.from_json(camp.to_json()).jobs["vault"] == job
 
 
 def test_an_item_that_would_make_the_file_too_big_is_refused_when_added(monkeypatch):

@@ -50,6 +50,14 @@ BATTLE_FORMAT = ("successors-battle", 1)
 class Battle(Observable):
     """A battle between two or more :class:`Side` s in one orbit (see the module docs)."""
 
+    orbit = validate.Field(validate.text, allow_empty=True, max_len=80, doc="Where it is fought.")
+    state = validate.Field(
+        validate.instance, of=BattleState, notify=False, doc="The derived state (replayed)."
+    )
+    # fixed once the battle is made (see kit.validate.Field): its log was played with them
+    sides, rules, seed, log = (validate.Field(fixed=True) for _ in range(4))
+    jammer = validate.Field(validate.integer, lo=0, hi=4, fixed=True, doc="Jammer strength.")
+
     def __init__(
         self,
         sides: Sequence[Side],
@@ -71,8 +79,8 @@ class Battle(Observable):
         self.sides = tuple(sides)
         self.rules = rules
         _, self.seed = make_rng(seed)
-        self.jammer = validate.integer("jammer", jammer, 0, 4)
-        self.orbit = validate.text("orbit", orbit, max_len=80) if orbit else ""
+        self.jammer = jammer
+        self.orbit = orbit
         self.log = log if log is not None else EventLog()
         self.state = self._replay()
         #: (decision, policy) of the last step that stopped for a decision, until the battle

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import validate
 from ...errors import IllegalAction
 from ..entities import ABILITIES
 from .allocation import plan_wave
@@ -72,7 +73,7 @@ def cheapest_first(u: Unit) -> tuple[float, tuple[int, int, str]]:
 def unit_order(key: str) -> tuple[int, int, str]:
     """Sort key of a unit key: side, then the ship id as a number (``"0:10"`` after ``"0:9"``)."""
     side, rest = parse_key(key)
-    return (side, int(rest) if rest.isdigit() else 10**9, rest)
+    return (side, int(rest) if validate.is_whole_text(rest) else 10**9, rest)
 
 
 def valid_target(st: BattleState, defender: int, key: str) -> bool:

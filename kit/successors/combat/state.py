@@ -236,7 +236,9 @@ class Side:
             s(self, "faction", self.entity.side)
         for f in ("jammer_attuned", "adjacent", "ancient"):
             validate.boolean(f, getattr(self, f))
-        if self.feral is None:
+        if self.feral is not None:
+            validate.boolean("feral", self.feral)
+        else:
             e = self.entity
             s(
                 self,

@@ -542,7 +542,9 @@ class Workshop:
         if body is None:
             raise IllegalAction(f"orbit {orbit} is empty: there is nothing to mine")
         if moon:
-            i = validate.integer("moon", int(moon) if moon.isdigit() else moon, 1, len(body.moons))
+            i = validate.integer(
+                "moon", int(moon) if validate.is_whole_text(moon) else moon, 1, len(body.moons)
+            )
             body = body.moons[i - 1]
         return body
 

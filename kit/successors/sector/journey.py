@@ -90,6 +90,9 @@ def _leg_from(raw: Any, k: int) -> Leg:
 class Journey(Observable):
     """A party following a route, one plotting roll or jump per :meth:`step`."""
 
+    # fixed once the journey is made (see kit.validate.Field)
+    legs, names, party, left_behind, seed, log = (validate.Field(fixed=True) for _ in range(6))
+
     def __init__(
         self,
         legs: Sequence[Leg],
@@ -104,7 +107,8 @@ class Journey(Observable):
             if not isinstance(leg, Leg):
                 raise InvalidType(f"legs[{k}] must be a Leg, got {leg!r}")
         self.names = tuple(
-            validate.text(f"names[{k}]", x, max_len=100) for k, x in enumerate(names)
+            validate.text(f"names[{k}]", x, max_len=limits.MAX_SYSTEM_NAME)
+            for k, x in enumerate(names)
         )
         if len(self.names) != len(self.legs) + 1:
             raise InvalidInput(
@@ -412,7 +416,9 @@ class Journey(Observable):
             seed=validate.integer("seed", raw.get("seed"), 0, 2**64 - 1),
             left_behind=left,
         )
-        j.log = EventLog.from_list(validate.sequence("events", raw.get("events", [])))
+        validate.restore(
+            j, "log", EventLog.from_list(validate.sequence("events", raw.get("events", [])))
+        )
         last_leg = max(0, len(j.legs) - 1)
         for e in j.log:
             validate.choice("event.kind", e.kind, ("plot", "jump", "gate", "move"))

@@ -80,6 +80,10 @@ class Sector(Observable):
     ``positions`` (n x 2 or n x 3, light years) and optionally ``names``.
     """
 
+    name = validate.Field(validate.text, max_len=limits.MAX_NAME, doc="The sector's name.")
+    # fixed once the sector is made (see kit.validate.Field)
+    seed, rules, star_rules, positions, names, log = (validate.Field(fixed=True) for _ in range(6))
+
     def __init__(
         self,
         positions: Any,
@@ -121,12 +125,15 @@ class Sector(Observable):
             raise InvalidType(f"rules must be SectorRules, got {self.rules!r}")
         if not isinstance(self.star_rules, StarRules):
             raise InvalidType(f"star_rules must be StarRules, got {self.star_rules!r}")
-        self.name = validate.text("name", name, max_len=200)
+        self.name = name
         self.positions = pts
         self.positions.setflags(write=False)
         if names is None:
             names = system_names(len(pts), rng)
-        names = [validate.text(f"names[{k}]", x, max_len=100) for k, x in enumerate(names)]
+        names = [
+            validate.text(f"names[{k}]", x, max_len=limits.MAX_SYSTEM_NAME)
+            for k, x in enumerate(names)
+        ]
         if len(names) != len(pts):
             raise InvalidInput(
                 f"names must have one entry per system ({len(pts)}), got {len(names)}"
@@ -135,7 +142,7 @@ class Sector(Observable):
             seen: set[str] = set()
             dup = next(x for x in names if x in seen or seen.add(x))  # type: ignore[func-returns-value]
             raise InvalidInput(f"names must be unique; {dup!r} appears more than once")
-        self.names: tuple[str, ...] = tuple(names)
+        self.names = tuple(names)
         self._index = {x: k for k, x in enumerate(self.names)}
         self.log = EventLog()
         self._systems: dict[int, StarSystem] = {}
@@ -513,7 +520,7 @@ class Sector(Observable):
             rules=SectorRules.from_dict(raw.get("rules", {})),
             star_rules=StarRules.from_dict(raw.get("star_rules", {})),
         )
-        s.log = EventLog.from_list(raw.get("events", []))
+        validate.restore(s, "log", EventLog.from_list(raw.get("events", [])))
         for e in s.log:
             validate.choice("event.kind", e.kind, ("jump", "gate", "remove_gate", "edit_system"))
             if e.kind == "edit_system":
