@@ -390,16 +390,32 @@ class Campaign:
         battle: Any,
         side: int | str = 0,
         *,
+        targets: Mapping[int | str, Any] | None = None,
         day: int | None = None,
         date: str | None = None,
     ) -> int:
         """Record the Sensors successes ``side`` (the players') gathered in a battle.
 
         ``battle`` is a :class:`~kit.successors.combat.Battle` or the name of one in
-        ``battles``; ``side`` its index or name. Each Sensors roll of that side on another
-        side adds its successes to :attr:`knowledge` under the target side's name (one undoable
-        action). Record each battle once: a second call adds the successes again. Returns the
-        successes recorded.
+        ``battles``; ``side`` its index or name. Each Sensors roll of that side on another side
+        adds its successes to :attr:`knowledge` under the key of the object that side *is*
+        (identity by object, never by a display name):
+
+        * a side set up from a fleet the campaign keeps (``Side(..., ships=fleet)``, its ships
+          the very ship objects of that fleet) is that fleet, ``"fleets/<name>"``; its entity,
+          when the campaign keeps that very entity object too, is also ``"entities/<name>"``;
+        * a side led by an entity the campaign keeps (the same object) is that entity;
+        * ``targets`` names the object of a side by hand (``{1: "Vorakh's fleet"}``, a
+          ``"fleets/..."`` or ``"entities/..."`` key, the stored object itself, or None to
+          record nothing for it): needed for a battle loaded from a file, whose sides are new
+          objects;
+        * any other side is recorded under a key of its own in this battle,
+          ``"battles/<name>/sides/<index>"`` (when the battle is stored), which no fleet or
+          entity shares. A side named after its owner therefore makes no other fleet of that
+          owner known.
+
+        All in one undoable action. Record each battle once: a second call adds the successes
+        again. Returns the successes recorded.
         """
         from .successors.combat.battle import Battle
 
@@ -412,15 +428,68 @@ class Campaign:
             who = validate.choice("side", side, names)
             side = names.index(who)
         side = validate.integer("side", side, 0, len(names) - 1)
+        chosen: dict[int, list[str]] = {}
+        for t, target in validate.mapping("targets", targets or {}).items():
+            if isinstance(t, str):
+                index = names.index(validate.choice("targets key", t, names))
+            else:
+                index = validate.integer("targets key", t, 0, len(names) - 1)
+            chosen[index] = self._battle_keys(target)
+        stored = next((n for n, b in self.collections["battles"].items() if b is battle), None)
+        keys = {
+            t: chosen[t] if t in chosen else self._side_keys(s, stored, t)
+            for t, s in enumerate(battle.sides)
+        }
         total = 0
         with self.knowledge.action():
             for e in battle.log:
-                if e.kind == "sensors" and e["side"] == side:
-                    self.knowledge.scan_fleet(
-                        names[e["target"]], e["successes"], day=day, date=date
-                    )
+                if e.kind == "sensors" and e["side"] == side and keys[e["target"]]:
+                    for k in keys[e["target"]]:
+                        self.knowledge.scan_fleet(k, e["successes"], day=day, date=date)
                     total += e["successes"]
         return total
+
+    def _battle_keys(self, target: Any) -> list[str]:
+        """The record keys ``targets=`` names: a stored name or key, a stored object, None."""
+        if target is None:
+            return []
+        for collection in ("fleets", "entities"):
+            items = self.collections[collection]
+            for name, obj in items.items():
+                if obj is target:
+                    return [f"{collection}/{name}"]
+            if (
+                isinstance(target, str)
+                and target.startswith(f"{collection}/")
+                and target.partition("/")[2] in items
+            ):
+                return [target]
+        if isinstance(target, str):
+            found = [
+                f"{c}/{target}" for c in ("fleets", "entities") if target in self.collections[c]
+            ]
+            if len(found) == 1:
+                return found
+        raise InvalidInput(
+            f"targets must name a fleet or entity this campaign keeps (a name, a 'fleets/...' or "
+            f"'entities/...' key, the object itself) or None, got {target!r}"
+        )
+
+    def _side_keys(self, side: Any, battle_name: str | None, index: int) -> list[str]:
+        """The record keys of the objects a battle side is (by identity), else its own key."""
+        keys = []
+        ships = tuple(side.ships)
+        for name, fleet in self.collections["fleets"].items():
+            mine = tuple(fleet.ships)
+            if ships and len(mine) == len(ships) and all(a is b for a, b in zip(mine, ships)):
+                keys.append(f"fleets/{name}")
+        if side.entity is not None:
+            keys += [
+                f"entities/{n}" for n, e in self.collections["entities"].items() if e is side.entity
+            ]
+        if not keys and battle_name is not None:
+            keys.append(f"battles/{battle_name}/sides/{index}")
+        return keys
 
     def scan_day(
         self,

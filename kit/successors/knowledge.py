@@ -13,8 +13,11 @@ its place in the log (its sequence number):
   Successors 5). Because what a level shows depends on the orbit the scanner is in, the record
   also keeps, per orbit, the running total reached while scanning from there; the players know
   the union of what each of those positions revealed (nothing learned is forgotten by moving).
-* **Fleets and entities.** Sensors successes on a fleet or an entity, by name, add up the same
-  way; handouts read them as the combat engine reads the Sensors table.
+* **Fleets and entities.** Sensors successes on a fleet or an entity add up the same way;
+  handouts read them as the combat engine reads the Sensors table. Each object has its own key:
+  the name the campaign keeps it under in its collection, ``"fleets/<name>"`` or
+  ``"entities/<name>"`` (:func:`kit.players.key`), never an owner's or a battle side's name,
+  so meeting one fleet of an owner tells nothing of the owner's other fleets.
 * **Routes.** Jumps made between two systems (from a route, a journey or a pair of names): a
   route flown once is known, ten times locked (:class:`~kit.successors.sector.SectorRules`
   decides); a Hyper Gate passage makes its pair known without counting as a jump.
@@ -23,8 +26,8 @@ its place in the log (its sequence number):
   travel until the same thing is revealed again.
 * **Notes**, each marked for the players' eyes or the GM's only.
 
-Systems and fleets are named by their names (a sector's system names, the names under which a
-campaign stores its fleets), so one record serves many sectors and files.
+Systems are named by their names (a sector's system names, the campaign's names for its
+systems), so one record serves many sectors and files.
 
 >>> k = Knowledge()
 >>> k.scan("Aldebaran", 2, orbit=3, day=1)
@@ -135,6 +138,15 @@ def _name(field: str, value: Any) -> str:
     if isinstance(value, StarSystem):
         value = value.name
     return validate.text(field, value, max_len=limits.MAX_NAME)
+
+
+#: Longest key of a fleet or entity: a campaign item's name with its collection in front
+#: (``"fleets/<name>"``, ``"battles/<name>/sides/<n>"``).
+MAX_KEY = limits.MAX_NAME + 40
+
+
+def _fleet_key(field: str, value: Any) -> str:
+    return validate.text(field, value, max_len=MAX_KEY)
 
 
 def _when(day: Any, date: Any) -> dict[str, Any]:
@@ -298,9 +310,14 @@ class Knowledge(Observable):
     def scan_fleet(
         self, fleet: str, successes: int, *, day: int | None = None, date: str | None = None
     ) -> None:
-        """Add Sensors ``successes`` on a fleet or an entity, by the name the GM uses for it."""
+        """Add Sensors ``successes`` on a fleet or an entity, by its key.
+
+        The key of an object the campaign keeps is its collection and name,
+        ``"fleets/<name>"`` or ``"entities/<name>"`` (:func:`kit.players.key`); player views
+        look objects up by that key only.
+        """
         data = {
-            "fleet": _name("fleet", fleet),
+            "fleet": _fleet_key("fleet", fleet),
             "successes": validate.integer("successes", successes, 0, MAX_SCAN),
         }
         self._add("scan_fleet", data | _when(day, date))
@@ -431,7 +448,12 @@ class Knowledge(Observable):
 
     def fleet_level(self, fleet: str) -> int:
         """Sensors successes the players have on a fleet or an entity (0 if never scanned)."""
-        return self._derived.fleets.get(_name("fleet", fleet), 0)
+        return self._derived.fleets.get(_fleet_key("fleet", fleet), 0)
+
+    def met(self, fleet: str) -> bool:
+        """Whether the players have met the fleet or entity (a scan of it is recorded, even one
+        of 0 successes, which shows its presence)."""
+        return _fleet_key("fleet", fleet) in self._derived.fleets
 
     def knows_system(self, system: str | StarSystem) -> bool:
         """Whether the players know the system (scanned, flown to or from, or revealed)."""
@@ -660,7 +682,7 @@ def _check(e: Event, i: int, notes: int) -> dict[str, Any]:
     elif e.kind == "scan_fleet":
         validate.require_keys(where, d, ("fleet", "successes"))
         out = {
-            "fleet": _name("fleet", d["fleet"]),
+            "fleet": _fleet_key("fleet", d["fleet"]),
             "successes": validate.integer("successes", d["successes"], 0, MAX_SCAN),
         }
     elif e.kind == "travel":
