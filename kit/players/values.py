@@ -40,7 +40,11 @@ Fact = tuple[Any, ...]
 
 
 def _facts_of(value: Any, prefix: Fact) -> Iterator[Fact]:
-    """Every field of a dataclass value as facts under ``prefix`` (nested values recursively)."""
+    """Every field of a dataclass value as facts under ``prefix`` (nested values recursively).
+
+    An item of a tuple of values is keyed by its first field (a system's name, an orbit's
+    number, a note's text), not by its place, so a fact added to a list changes no other fact.
+    """
     for f in fields(value):
         v = getattr(value, f.name)
         if hasattr(v, "__dataclass_fields__"):
@@ -48,7 +52,8 @@ def _facts_of(value: Any, prefix: Fact) -> Iterator[Fact]:
         elif isinstance(v, tuple) and any(hasattr(x, "__dataclass_fields__") for x in v):
             for i, item in enumerate(v):
                 if hasattr(item, "__dataclass_fields__"):
-                    yield from _facts_of(item, (*prefix, f.name, i))
+                    first = getattr(item, fields(item)[0].name)
+                    yield from _facts_of(item, (*prefix, f.name, first))
                 else:
                     yield (*prefix, f.name, i, item)
         else:
