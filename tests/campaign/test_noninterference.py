@@ -248,11 +248,12 @@ def handout_views(camp: Campaign, names: list[str]) -> list[str]:
         (camp.systems[n], None) for n in names if n in camp.systems
     ]
     objects += [(camp.fleets["met"], "met"), (camp.entities["shade"], "shade")]
-    out = []
-    for obj, name in objects:
-        for options in ({"fmt": "markdown"}, {"fmt": "html"}, {"fmt": "html", "plotlyjs": "cdn"}):
-            out.append(handout(obj, audience="player", knowledge=k, name=name, **options))
-    return out
+    formats = ({"fmt": "markdown"}, {"fmt": "html"}, {"fmt": "html", "plotlyjs": "cdn"})
+    return [
+        handout(obj, audience="player", knowledge=k, name=name, **options)
+        for obj, name in objects
+        for options in formats
+    ]
 
 
 def system_figures(camp: Campaign, names: list[str]) -> list[str]:
