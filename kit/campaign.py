@@ -428,18 +428,9 @@ class Campaign:
             who = validate.choice("side", side, names)
             side = names.index(who)
         side = validate.integer("side", side, 0, len(names) - 1)
-        chosen: dict[int, list[str]] = {}
-        for t, target in validate.mapping("targets", targets or {}).items():
-            if isinstance(t, str):
-                index = names.index(validate.choice("targets key", t, names))
-            else:
-                index = validate.integer("targets key", t, 0, len(names) - 1)
-            chosen[index] = self._battle_keys(target)
-        stored = next((n for n, b in self.collections["battles"].items() if b is battle), None)
-        keys = {
-            t: chosen[t] if t in chosen else self._side_keys(s, stored, t)
-            for t, s in enumerate(battle.sides)
-        }
+        from .players.identity import side_keys
+
+        keys = side_keys(self.collections, battle, targets)
         total = 0
         with self.knowledge.action():
             for e in battle.log:
@@ -448,48 +439,6 @@ class Campaign:
                         self.knowledge.scan_fleet(k, e["successes"], day=day, date=date)
                     total += e["successes"]
         return total
-
-    def _battle_keys(self, target: Any) -> list[str]:
-        """The record keys ``targets=`` names: a stored name or key, a stored object, None."""
-        if target is None:
-            return []
-        for collection in ("fleets", "entities"):
-            items = self.collections[collection]
-            for name, obj in items.items():
-                if obj is target:
-                    return [f"{collection}/{name}"]
-            if (
-                isinstance(target, str)
-                and target.startswith(f"{collection}/")
-                and target.partition("/")[2] in items
-            ):
-                return [target]
-        if isinstance(target, str):
-            found = [
-                f"{c}/{target}" for c in ("fleets", "entities") if target in self.collections[c]
-            ]
-            if len(found) == 1:
-                return found
-        raise InvalidInput(
-            f"targets must name a fleet or entity this campaign keeps (a name, a 'fleets/...' or "
-            f"'entities/...' key, the object itself) or None, got {target!r}"
-        )
-
-    def _side_keys(self, side: Any, battle_name: str | None, index: int) -> list[str]:
-        """The record keys of the objects a battle side is (by identity), else its own key."""
-        keys = []
-        ships = tuple(side.ships)
-        for name, fleet in self.collections["fleets"].items():
-            mine = tuple(fleet.ships)
-            if ships and len(mine) == len(ships) and all(a is b for a, b in zip(mine, ships)):
-                keys.append(f"fleets/{name}")
-        if side.entity is not None:
-            keys += [
-                f"entities/{n}" for n, e in self.collections["entities"].items() if e is side.entity
-            ]
-        if not keys and battle_name is not None:
-            keys.append(f"battles/{battle_name}/sides/{index}")
-        return keys
 
     def scan_day(
         self,

@@ -192,9 +192,9 @@ def _events(collection: str, obj: Any) -> list[Any]:
     return list(obj.log if collection == "journeys" else obj.events)
 
 
-def _turning(luck: Any, player: bool) -> tuple[str, ...]:
+def _turning(luck: Any, audience: Audience) -> tuple[str, ...]:
     battle = getattr(luck, "kind", "job") == "battle"
-    hide = battle and (player or not getattr(luck, "n_phase", 0))
+    hide = battle and (audience == PLAYER or not getattr(luck, "n_phase", 0))
     out = []
     for s in luck.turning_points(3):
         chance = "" if hide else f", {s.chance_before:.0%} -> {s.chance_after:.0%}"
@@ -202,9 +202,9 @@ def _turning(luck: Any, player: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _verdict(luck: Any, player: bool) -> str:
+def _verdict(luck: Any, audience: Audience) -> str:
     text = str(luck.verdict)
-    if not player and getattr(luck, "method", "exact") != "exact":
+    if audience != PLAYER and getattr(luck, "method", "exact") != "exact":
         text += f" [{luck.method}]"
     return text
 
@@ -428,8 +428,8 @@ def session_recap(
                 report, verdict, turning = None, None, ()
             else:
                 report = _luck(collection, obj, options)
-                verdict = None if report is None else _verdict(report, player)
-                turning = () if report is None else _turning(report, player)
+                verdict = None if report is None else _verdict(report, aud)
+                turning = () if report is None else _turning(report, aud)
             entries.append(
                 RecapEntry(
                     collection,
