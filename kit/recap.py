@@ -293,6 +293,13 @@ def recap_battle(
     return Story(tuple(lines), "open", f"round {battle.round}, next phase {battle.next_phase}")
 
 
+def _players_battle(battle: Any, side: int | str) -> bool:
+    """Whether the players' ``side`` (an index, or a name) fought in ``battle``."""
+    if isinstance(side, str):
+        return side in [s.name for s in battle.sides]
+    return 0 <= side < len(battle.sides)
+
+
 def recap_journey(
     journey: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
 ) -> Story:
@@ -385,7 +392,8 @@ def session_recap(
         since: None, a date "YYYY-MM-DD", a session note's title, or an earlier recap's mark.
         audience: "gm" for everything, "player" for what the players may read.
         checks: the players' check distribution for boards' luck (the host game's dice).
-        side: the players' side in battles (index or name).
+        side: the players' side in battles (index or name). Given by name, a battle without
+            a side of that name is not the players' and is left out of their recap.
         battle_n: simulated battles behind a battle's outcome percentile.
         battle_n_phase: continued battles around each attack phase (0: turning points from
             the rolls' percentiles, which is much faster).
@@ -419,6 +427,8 @@ def session_recap(
             first = start.get(key, 0)
             if count == 0 or count <= first:
                 continue
+            if player and collection == "battles" and not _players_battle(obj, side):
+                continue  # the players' side (named) is not in it: they were not there
             story = registry.call(
                 "recap", obj, first, audience=aud, knowledge=campaign.knowledge, side=side
             )
