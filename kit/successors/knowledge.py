@@ -124,10 +124,27 @@ class _State:
         self.hidden: set[Key] = set()
         self.notes: list[Note] = []
         self.learned: dict[Key, Learned] = {}
+        #: systems told only as part of a route, orbit or secret revealed: known while that
+        #: reveal stands (a hide of it takes the system back too)
+        self.told: dict[str, Learned] = {}
 
     def learn(self, key: Key, seq: int, e: Event) -> None:
         if key not in self.learned:
             self.learned[key] = Learned(seq, e.get("day"), e.get("date"))
+
+    def tell(self, name: str, seq: int, e: Event) -> None:
+        if name not in self.told:
+            self.told[name] = Learned(seq, e.get("day"), e.get("date"))
+
+    def told_now(self) -> set[str]:
+        """Systems a route, orbit or secret revealed (and not hidden since) names."""
+        out: set[str] = set()
+        for k in self.revealed:
+            if k[0] == "route":
+                out |= {k[1], k[2]}
+            elif k[0] in ("orbit", "secret"):
+                out.add(k[1])
+        return out
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -456,18 +473,30 @@ class Knowledge(Observable):
         return _fleet_key("fleet", fleet) in self._derived.fleets
 
     def knows_system(self, system: str | StarSystem) -> bool:
-        """Whether the players know the system (scanned, flown to or from, or revealed)."""
+        """Whether the players know the system (scanned, flown to or from, or revealed).
+
+        A system revealed only as part of something else (a route, an orbit or a secret of
+        it) is known while that reveal stands: hiding the route, orbit or secret again takes
+        the system back with it, as if it had never been revealed.
+        """
         name = _name("system", system)
-        return self._shown(("system", name), ("system", name) in self._derived.learned)
+        st = self._derived
+        learned = ("system", name) in st.learned or name in st.told_now()
+        return self._shown(("system", name), learned)
 
     def known_systems(self) -> list[str]:
         """Names of the systems the players know, in the order they learned them."""
         st = self._derived
         names = {k[1] for k in st.learned if k[0] == "system"}
         names |= {k[1] for k in st.revealed if k[0] == "system"}
+        names |= st.told_now()
+
+        def first(n: str) -> int:
+            found = st.learned.get(("system", n)) or st.told.get(n)
+            return found.seq if found is not None else len(self.log)
+
         return sorted(
-            (n for n in names if ("system", n) not in st.hidden),
-            key=lambda n: (st.learned[("system", n)].seq, n),
+            (n for n in names if ("system", n) not in st.hidden), key=lambda n: (first(n), n)
         )
 
     def knows_route(self, a: str, b: str) -> bool:
@@ -518,7 +547,11 @@ class Knowledge(Observable):
                 raise InvalidInput(f"a route is a pair of system names, got {what!r}")
             key: Key = ("route", *_pair(_name("route[0]", what[0]), _name("route[1]", what[1])))
         else:
-            key = ("system", _name("system", what))
+            name = _name("system", what)
+            key = ("system", name)
+            st = self._derived
+            if key not in st.learned and name in st.told_now():
+                return st.told.get(name)
         return self._derived.learned.get(key)
 
     def view(self, system: StarSystem, *, name: str | None = None) -> SystemView:
@@ -748,12 +781,14 @@ def _apply(st: _State, seq: int, e: Event) -> None:
         if e.kind == "reveal":
             st.revealed.add(key)
             st.hidden.discard(key)
-            if key[0] == "route":
+            if key[0] == "route":  # the route, and its systems while it stands
                 st.learn(key, seq, e)
                 for name in key[1:]:
-                    st.learn(("system", name), seq, e)
-            elif key[0] != "note":  # a system, or an orbit or secret of one: the system too
-                st.learn(("system", key[1]), seq, e)
+                    st.tell(name, seq, e)
+            elif key[0] == "system":
+                st.learn(key, seq, e)
+            elif key[0] != "note":  # an orbit or secret: its system, while it stands
+                st.tell(key[1], seq, e)
         else:
             st.hidden.add(key)
             st.revealed.discard(key)

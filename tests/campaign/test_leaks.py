@@ -62,6 +62,27 @@ def test_a_hidden_system_leaves_no_trace_in_handouts_maps_or_the_screen():
     assert "SECRETIAMARK" not in text and "5.0625" not in text and "HOMEMARK" in text
 
 
+def test_an_orbit_or_a_route_told_and_taken_back_takes_its_system_back():
+    sector = home_and_secretia()
+    never = Knowledge()
+    never.reveal("HOMEMARK")
+    for told in (
+        {"what": "SECRETIAMARK", "orbit": 1},
+        {"what": ("HOMEMARK", "SECRETIAMARK")},
+    ):
+        k = Knowledge()
+        k.reveal("HOMEMARK")
+        k.reveal(told["what"], orbit=told.get("orbit"))
+        k.hide(told["what"], orbit=told.get("orbit"))
+        assert not k.knows_system("SECRETIAMARK")
+        for unknown in ("dim", "hide"):
+            assert sector_map(
+                sector, audience="player", knowledge=k, unknown=unknown
+            ).to_json() == (
+                sector_map(sector, audience="player", knowledge=never, unknown=unknown).to_json()
+            )
+
+
 # ---------------------------------------------------------------- 2. distances through the unknown
 def detour(with_middle: bool) -> Sector:
     # A at 0, B at 16 ly: 16 > 10, so no jump joins them; U at 8 joins both when it exists

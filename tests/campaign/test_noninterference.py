@@ -358,7 +358,7 @@ def views(camp: Campaign) -> list[str]:
 @given(worlds(), st.data())
 def test_reveal_then_hide_is_never_revealed(world, data):
     base = build(world)
-    kinds = ["system", "travel"] + (["orbit"] if world.unknown else [])
+    kinds = ["system", "travel", "orbit", "orbit alone", "secret alone", "route alone"]
     target = data.draw(st.sampled_from(["note", *kinds])) if world.unknown else "note"
     camp = build(world)
     k = camp.knowledge
@@ -373,6 +373,16 @@ def test_reveal_then_hide_is_never_revealed(world, data):
     elif target == "orbit":
         k.reveal(world.unknown[0].name, orbit=1)
         k.hide(world.unknown[0].name)
+    elif target == "orbit alone":  # the orbit taken back takes its system back too
+        k.reveal(world.unknown[0].name, orbit=1)
+        k.hide(world.unknown[0].name, orbit=1)
+    elif target == "secret alone":
+        secret = world.unknown[0].orbits[0][1]
+        k.reveal(world.unknown[0].name, orbit=1, secret=secret)
+        k.hide(world.unknown[0].name, orbit=1, secret=secret)
+    elif target == "route alone":  # a route told and taken back, with the system it named
+        k.reveal((world.known[world.flights[0]].name, world.unknown[0].name))
+        k.hide((world.known[world.flights[0]].name, world.unknown[0].name))
     else:  # flown from a system the players know to an unknown one, then that one hidden
         # (found by the dev profile: from a known system they have not flown to yet, the
         # flight also teaches that system, which is no part of the hide)
