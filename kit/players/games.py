@@ -140,8 +140,9 @@ def _line(battle: Any, eyes: _Eyes, e: Any) -> str | None:
         hits = f"{d['hits']} hit{'' if d['hits'] == 1 else 's'}"
         if a == mine:
             aimed = " aimed" if d.get("aimed") else ""
-            at = eyes.side_name(t) if t is not None and t != mine else "the enemy"
-            return f"we fire {len(d['dice'])}{aimed} dice at {at}: {hits}"
+            seen = t is not None and t != mine and eyes.side_seen(t)
+            at = f" at {eyes.side_name(t)}" if seen and t is not None else ""
+            return f"we fire {len(d['dice'])}{aimed} dice{at}: {hits}"
         if t == mine:
             who = eyes.side_name(a) if eyes.side_seen(a) else "an unseen attacker"
             return f"{who} fires at us: {hits}"
