@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fleets import key, project_entity, project_fleet
+from .. import registry
+from .fleets import key
 from .stars import project_sector, project_system
 from .values import KnownCampaign, KnownEntity, KnownFleet, KnownNote
 
@@ -71,14 +72,13 @@ def project_campaign(
     known_sector = None if sector is None else project_sector(sector[1], k)
     known_system = None if system is None else project_system(system[1], k, name=system[0])
     contacts: list[KnownFleet | KnownEntity] = []
-    for name, fleet in list(campaign.collections.get("fleets", {}).items()):
-        seen = project_fleet(fleet, k, name=key("fleets", name))
-        if seen is not None:
-            contacts.append(seen)
-    for name, entity in list(campaign.collections.get("entities", {}).items()):
-        met = project_entity(entity, k, name=key("entities", name))
-        if met is not None and met.sighting.seen:
-            contacts.append(met)
+    for collection in ("fleets", "entities"):  # the record keys these by collection and name
+        for name, obj in list(campaign.collections.get(collection, {}).items()):
+            seen = registry.call("project", obj, k, name=key(collection, name))
+            if isinstance(seen, KnownFleet) or (
+                isinstance(seen, KnownEntity) and seen.sighting.seen
+            ):
+                contacts.append(seen)
     notes = tuple(KnownNote(n.text, n.day, n.date) for n in k.visible_notes())
     return KnownCampaign(
         campaign.name if title is None else title,
