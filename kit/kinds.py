@@ -6,6 +6,11 @@ projection of it is, and which advisor, tuner, luck report and house-rule impact
 Everything is named by ``"module:attribute"`` path, so reading this module imports nothing: an
 engine is loaded when an object of its kind exists, a widget or figure when one is asked for.
 
+The player-facing hooks are called as ``handout(obj, audience, options)`` (returning a
+:class:`kit.handouts.Document`, see :mod:`kit.handouts`), ``project(obj, knowledge, **options)``
+(a value of :mod:`kit.players`, or None for what the players do not know) and
+``recap(obj, start, *, audience, knowledge, side)`` (a :class:`kit.players.Story`).
+
 Each kind is named after its save format (the ``"gm-kit/<name>"`` of its files). Campaign files
 before version 4 named each kind by its class's ``"module:Class"`` path, which the registry keeps
 as an alias of the kind; a class that moves to another module lists its old path in ``aliases``.
