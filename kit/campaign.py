@@ -266,16 +266,32 @@ class Campaign:
         battle: Any,
         side: int | str = 0,
         *,
+        targets: Mapping[int | str, Any] | None = None,
         day: int | None = None,
         date: str | None = None,
     ) -> int:
         """Record the Sensors successes ``side`` (the players') gathered in a battle.
 
         ``battle`` is a :class:`~kit.successors.combat.Battle` or the name of one in
-        ``battles``; ``side`` its index or name. Each Sensors roll of that side on another
-        side adds its successes to :attr:`knowledge` under the target side's name (one undoable
-        action). Record each battle once: a second call adds the successes again. Returns the
-        successes recorded.
+        ``battles``; ``side`` its index or name. Each Sensors roll of that side on another side
+        adds its successes to :attr:`knowledge` under the key of the object that side *is*
+        (identity by object, never by a display name):
+
+        * a side set up from a fleet the campaign keeps (``Side(..., ships=fleet)``, its ships
+          the very ship objects of that fleet) is that fleet, ``"fleets/<name>"``; its entity,
+          when the campaign keeps that very entity object too, is also ``"entities/<name>"``;
+        * a side led by an entity the campaign keeps (the same object) is that entity;
+        * ``targets`` names the object of a side by hand (``{1: "Vorakh's fleet"}``, a
+          ``"fleets/..."`` or ``"entities/..."`` key, the stored object itself, or None to
+          record nothing for it): needed for a battle loaded from a file, whose sides are new
+          objects;
+        * any other side is recorded under a key of its own in this battle,
+          ``"battles/<name>/sides/<index>"`` (when the battle is stored), which no fleet or
+          entity shares. A side named after its owner therefore makes no other fleet of that
+          owner known.
+
+        All in one undoable action. Record each battle once: a second call adds the successes
+        again. Returns the successes recorded.
         """
         from .successors.combat.battle import Battle
 
@@ -288,13 +304,15 @@ class Campaign:
             who = validate.choice("side", side, names)
             side = names.index(who)
         side = validate.integer("side", side, 0, len(names) - 1)
+        from .players.identity import side_keys
+
+        keys = side_keys(self.collections, battle, targets)
         total = 0
         with self.knowledge.action():
             for e in battle.log:
-                if e.kind == "sensors" and e["side"] == side:
-                    self.knowledge.scan_fleet(
-                        names[e["target"]], e["successes"], day=day, date=date
-                    )
+                if e.kind == "sensors" and e["side"] == side and keys[e["target"]]:
+                    for k in keys[e["target"]]:
+                        self.knowledge.scan_fleet(k, e["successes"], day=day, date=date)
                     total += e["successes"]
         return total
 

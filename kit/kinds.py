@@ -6,6 +6,11 @@ projection of it is, and which advisor, tuner, luck report and house-rule impact
 Everything is named by ``"module:attribute"`` path, so reading this module imports nothing: an
 engine is loaded when an object of its kind exists, a widget or figure when one is asked for.
 
+The player-facing hooks are called as ``handout(obj, audience, options)`` (returning a
+:class:`kit.handouts.Document`, see :mod:`kit.handouts`), ``project(obj, knowledge, **options)``
+(a value of :mod:`kit.players`, or None for what the players do not know) and
+``recap(obj, start, *, audience, knowledge, side)`` (a :class:`kit.players.Story`).
+
 Each kind is named after its save format (the ``"gm-kit/<name>"`` of its files). Campaign files
 before version 4 named each kind by its class's ``"module:Class"`` path, which the registry keeps
 as an alias of the kind; a class that moves to another module lists its old path in ``aliases``.
@@ -23,7 +28,8 @@ __all__: list[str] = []
 
 
 def _board(name: str, cls: str) -> Kind:
-    """Every board kind opens in the board widget and is advised by the board advisor."""
+    """Every board kind opens in the board widget, is advised by the board advisor and is
+    told by the recap the same way."""
     return Kind(
         name,
         cls,
@@ -31,6 +37,7 @@ def _board(name: str, cls: str) -> Kind:
         widget="kit.widgets.boards:BoardWidget",
         widget_object="board",
         advise="kit.boards.advice:advise",
+        recap="kit.recap:recap_board",
     )
 
 
@@ -41,6 +48,9 @@ for _kind in (
         collection="jobs",
         widget="kit.widgets.regulus:JobTable",
         widget_object="job",
+        handout="kit.handouts.jobs:job_handout",
+        project="kit.players.games:project_job",
+        recap="kit.recap:recap_job",
         advise="kit.regulus.advice:job_advice",
     ),
     Kind("regulus-job-type", "kit.regulus.tables:JobType", collection="job_types"),
@@ -57,6 +67,8 @@ for _kind in (
         collection="entities",
         widget="kit.widgets.entity_builder:EntityBuilder",
         widget_object="entity",
+        handout="kit.handouts.successors:entity_handout",
+        project="kit.players.fleets:project_entity",
     ),
     Kind(
         "successors-fleet",
@@ -64,6 +76,8 @@ for _kind in (
         collection="fleets",
         widget="kit.widgets.fleet_builder:FleetBuilder",
         widget_object="panel.fleet",
+        handout="kit.handouts.successors:fleet_handout",
+        project="kit.players.fleets:project_fleet",
     ),
     Kind(
         "successors-battle",
@@ -71,6 +85,7 @@ for _kind in (
         collection="battles",
         widget="kit.widgets.combat:CombatTable",
         widget_object="battle",
+        recap="kit.recap:recap_battle",
         advise="kit.successors.combat.advice:advise_battle",
     ),
     Kind(
@@ -79,6 +94,8 @@ for _kind in (
         collection="systems",
         widget="kit.widgets.stars:StarSystemExplorer",
         widget_object="system",
+        handout="kit.handouts.stars:system_handout",
+        project="kit.players.stars:project_system",
     ),
     Kind(
         "sector",
@@ -86,8 +103,17 @@ for _kind in (
         collection="sectors",
         widget="kit.widgets.stars:SectorExplorer",
         widget_object="sector",
+        handout="kit.handouts.stars:sector_handout",
+        project="kit.players.stars:project_sector",
     ),
-    Kind("journey", "kit.successors.sector.journey:Journey", collection="journeys"),
+    Kind(
+        "journey",
+        "kit.successors.sector.journey:Journey",
+        collection="journeys",
+        recap="kit.recap:recap_journey",
+    ),
+    # a campaign is kept in no collection; its kind gives the players' whole projection
+    Kind("campaign", "kit.campaign:Campaign", project="kit.players.campaign:project_campaign"),
 ):
     register(_kind)
 del _kind

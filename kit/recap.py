@@ -23,11 +23,18 @@ keeps no times, so games are listed kind by kind (jobs, boards, battles, journey
 in the order the games were added to the campaign; the recap says that this order is
 approximate.
 
-**Audience.** ``audience="player"`` leaves out what :func:`kit.handouts.handout` hides from
-players: GM notes and GM adjustment rows of jobs, seeds, the session notes' text (the GM's
-notes), and in battles the damage lines about the enemy's ships (the players know an enemy
-fleet only as far as their Sensors tell them; their own ships' damage stays) and the win chances, which would betray the
-enemy's strength. Every piece of user text is escaped in both Markdown and HTML.
+**Audience.** ``audience="player"`` tells each game as the players' projection of it
+(:mod:`kit.players.games`): jobs without GM notes, GM adjustment rows or seeds; battles as the
+players' side perceived them through its own Sensors successes at each moment (their own
+ships' fate, enemies named only once their Sensors name them, nothing of an entity they never
+detected, such as a Stealthed one against too few successes, and only their own rolls' luck:
+the battle's odds would betray the enemy's strength); journeys naming only the systems the
+knowledge record knows now (a system hidden since is "an unknown system"). The session notes'
+text (the GM's notes) is left out. Every piece of user text is escaped in both Markdown and
+HTML.
+
+**Kinds.** Each kind of game says how it is told by its ``recap`` hook in :mod:`kit.kinds`
+(:func:`recap_job`, :func:`recap_board`, :func:`recap_battle`, :func:`recap_journey`).
 
 >>> from kit import Campaign
 >>> from kit.regulus import Job, Operative
@@ -50,11 +57,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import validate
+from . import registry, validate
+from .audience import PLAYER, Audience
+from .audience import audience as check_audience
 from .errors import IllegalAction, InvalidInput, InvalidType
-from .handouts import AUDIENCES, _Doc
+from .handouts.document import Document
+from .players.games import Story, battle_story, journey_story, project_job
 
-__all__ = ["GAME_COLLECTIONS", "RecapEntry", "SessionRecap", "session_recap"]
+__all__ = [
+    "GAME_COLLECTIONS",
+    "RecapEntry",
+    "SessionRecap",
+    "recap_battle",
+    "recap_board",
+    "recap_job",
+    "recap_journey",
+    "session_recap",
+]
 
 #: The campaign collections a recap reads, in the order it lists them.
 GAME_COLLECTIONS = ("jobs", "boards", "battles", "journeys")
@@ -116,9 +135,9 @@ class SessionRecap:
         """Everything still open, one line per game."""
         return [f"{e.name} ({e.kind}): {e.open}" for e in self.entries if e.open]
 
-    def _doc(self) -> Any:
-        player = self.audience == "player"
-        doc = _Doc(f"Session recap: {self.campaign}" + (" (player handout)" if player else ""))
+    def _doc(self) -> Document:
+        player = self.audience == PLAYER
+        doc = Document(f"Session recap: {self.campaign}" + (" (player handout)" if player else ""))
         doc.items([("Covers", self.since), ("Games", len(self.entries))])
         for notice in self.notices:
             doc.p(notice)
@@ -173,9 +192,9 @@ def _events(collection: str, obj: Any) -> list[Any]:
     return list(obj.log if collection == "journeys" else obj.events)
 
 
-def _turning(luck: Any, player: bool) -> tuple[str, ...]:
+def _turning(luck: Any, audience: Audience) -> tuple[str, ...]:
     battle = getattr(luck, "kind", "job") == "battle"
-    hide = battle and (player or not getattr(luck, "n_phase", 0))
+    hide = battle and (audience == PLAYER or not getattr(luck, "n_phase", 0))
     out = []
     for s in luck.turning_points(3):
         chance = "" if hide else f", {s.chance_before:.0%} -> {s.chance_after:.0%}"
@@ -183,49 +202,50 @@ def _turning(luck: Any, player: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _verdict(luck: Any, player: bool) -> str:
-    if player and getattr(luck, "kind", "job") == "battle":
-        mean = luck.mean_percentile
-        return (
-            f"the rolls went the players' way at the {mean:.0%} mark on average"
-            if mean is not None
-            else "no rolls"
-        )
+def _verdict(luck: Any, audience: Audience) -> str:
     text = str(luck.verdict)
-    if not player and getattr(luck, "method", "exact") != "exact":
+    if audience != PLAYER and getattr(luck, "method", "exact") != "exact":
         text += f" [{luck.method}]"
     return text
 
 
-def _job(job: Any, start: int, player: bool) -> tuple[list[str], str, str | None]:
+def recap_job(
+    job: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+) -> Story:
+    """A job's rows from event ``start`` on, for ``audience`` (the kind's ``recap`` hook)."""
     from .regulus import Job
 
     before = 0
     if start:
         events = job.to_dict()["events"]
         before = len(Job.from_dict({**job.setup_dict(), "events": events[:start]}).rows)
+    record = project_job(job, audience=audience)
     lines = []
-    for r in job.rows[before:]:
+    for r in record.rows:
+        if r.index <= before:
+            continue
         if r.kind == "gm":
-            if player:
-                continue
             lines.append(f"turn {r.turn}: GM adjustment: {r.effects}")
         else:
             lines.append(
                 f"turn {r.turn}: {r.kind} roll {r.roll}: {r.incident} ({r.effects}); "
                 f"Progress {r.progress}, Threat {r.threat}, Heat {r.heat}"
             )
-        if r.note and not player:
+        if r.note:
             lines.append(f"GM note on row {r.index}: {r.note}")
     status = job.outcome or "open"
     if job.ended:
-        return lines, status, None
+        return Story(tuple(lines), status, None)
     left = f"Progress {job.progress} of {job.difficulty}, {job.clock_left} tick(s) left"
     wait = f"; waiting for a decision: {job.pending}" if job.pending else ""
-    return lines, status, left + wait
+    return Story(tuple(lines), status, left + wait)
 
 
-def _board(board: Any, start: int) -> tuple[list[str], str, str | None]:
+def recap_board(
+    board: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+) -> Story:
+    """A board's checks from event ``start`` on (the same for both audiences: every check is
+    made at the table)."""
     from .log import EventLog
 
     seen = 0
@@ -240,53 +260,51 @@ def _board(board: Any, start: int) -> tuple[list[str], str, str | None]:
         skill = f" with {r.skill}" if r.skill else ""
         lines.append(f"{who}check {r.value}{skill} vs {r.target} (slot {r.slot}): {word}")
     status = board.outcome or "open"
-    return lines, status, None if board.finished else str(board.result)
+    return Story(tuple(lines), status, None if board.finished else str(board.result))
 
 
 _BATTLE_KINDS = ("attack", "damage", "retreat", "end", "imprison", "entity_state")
 
 
-def _battle(
-    battle: Any, start: int, player: bool, side: int | str
-) -> tuple[list[str], str, str | None]:
+def recap_battle(
+    battle: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+) -> Story:
+    """A battle from event ``start`` on: every event for the GM, what the players' ``side``
+    perceived for them (:func:`kit.players.battle_story`)."""
     from .successors.combat.battle import describe_event
 
     names = [s.name for s in battle.sides]
     mine = names.index(side) if isinstance(side, str) and side in names else side
-
+    if not isinstance(mine, int) or not 0 <= mine < len(names):
+        mine = 0
+    if audience == PLAYER:
+        return battle_story(battle, start, mine)
     lines = []
     rnd = 0
     for e in battle.events[start:]:
         if e.kind == "phase":
             rnd = int(e.get("round", rnd))
             continue
-        if e.kind not in _BATTLE_KINDS:
-            continue
-        if player and e.kind == "damage" and battle.state.units[e["unit"]].origin != mine:
-            continue  # the players see what happens to their own ships only
-        lines.append(f"round {rnd}: {describe_event(battle, e)}")
+        if e.kind in _BATTLE_KINDS:
+            lines.append(f"round {rnd}: {describe_event(battle, e)}")
     res = battle.result
     if res is not None:
-        return lines, f"winner {res['winner'] or 'none'} ({res['reason']})", None
-    return lines, "open", f"round {battle.round}, next phase {battle.next_phase}"
+        return Story(tuple(lines), f"winner {res['winner'] or 'none'} ({res['reason']})", None)
+    return Story(tuple(lines), "open", f"round {battle.round}, next phase {battle.next_phase}")
 
 
-def _journey(journey: Any, start: int) -> tuple[list[str], str, str | None]:
-    from .successors.sector.journey import Journey
+def _players_battle(battle: Any, side: int | str) -> bool:
+    """Whether the players' ``side`` (an index, or a name) fought in ``battle``."""
+    if isinstance(side, str):
+        return side in [s.name for s in battle.sides]
+    return 0 <= side < len(battle.sides)
 
-    lines = journey.record()
-    if start:
-        raw = journey.to_dict()
-        prefix = Journey.from_dict({**raw, "events": raw["events"][:start]})
-        lines = lines[len(prefix.record()) :]
-    st = journey.state()
-    if journey.arrived:
-        return lines, f"arrived on day {st['day']}", None
-    return (
-        lines,
-        "open",
-        f"at {st['at']} on day {st['day']}, leg {st['leg'] + 1} of {len(journey.legs)}",
-    )
+
+def recap_journey(
+    journey: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+) -> Story:
+    """A journey from event ``start`` on; for the players, with the names the record knows."""
+    return journey_story(journey, start, knowledge, audience)
 
 
 def _luck(collection: str, obj: Any, options: Mapping[str, Any]) -> Any:
@@ -374,7 +392,8 @@ def session_recap(
         since: None, a date "YYYY-MM-DD", a session note's title, or an earlier recap's mark.
         audience: "gm" for everything, "player" for what the players may read.
         checks: the players' check distribution for boards' luck (the host game's dice).
-        side: the players' side in battles (index or name).
+        side: the players' side in battles (index or name). Given by name, a battle without
+            a side of that name is not the players' and is left out of their recap.
         battle_n: simulated battles behind a battle's outcome percentile.
         battle_n_phase: continued battles around each attack phase (0: turning points from
             the rolls' percentiles, which is much faster).
@@ -388,8 +407,8 @@ def session_recap(
 
     if not isinstance(campaign, Campaign):
         raise InvalidType(f"session_recap() needs a Campaign, got {type(campaign).__name__}")
-    validate.choice("audience", audience, AUDIENCES)
-    player = audience == "player"
+    aud = check_audience(audience)
+    player = aud == PLAYER
     start, sessions, described, notices = _resolve_since(campaign, since)
     options = {
         "checks": checks,
@@ -408,31 +427,35 @@ def session_recap(
             first = start.get(key, 0)
             if count == 0 or count <= first:
                 continue
-            if collection == "jobs":
-                lines, status, still = _job(obj, first, player)
-            elif collection == "boards":
-                lines, status, still = _board(obj, first)
-            elif collection == "battles":
-                lines, status, still = _battle(obj, first, player, side)
+            if player and collection == "battles" and not _players_battle(obj, side):
+                continue  # the players' side (named) is not in it: they were not there
+            story = registry.call(
+                "recap", obj, first, audience=aud, knowledge=campaign.knowledge, side=side
+            )
+            if player and story.verdict is not None:  # the story's own luck (a battle's)
+                report, verdict, turning = None, story.verdict, story.turning_points
+            elif player and collection == "battles":
+                report, verdict, turning = None, None, ()
             else:
-                lines, status, still = _journey(obj, first)
-            report = _luck(collection, obj, options)
+                report = _luck(collection, obj, options)
+                verdict = None if report is None else _verdict(report, aud)
+                turning = () if report is None else _turning(report, aud)
             entries.append(
                 RecapEntry(
                     collection,
                     name,
                     _kind(collection, obj),
-                    status,
-                    tuple(lines),
-                    None if report is None else _verdict(report, player),
-                    () if report is None else _turning(report, player),
-                    still,
+                    story.status,
+                    story.lines,
+                    verdict,
+                    turning,
+                    story.open,
                     None if player else report,
                 )
             )
     return SessionRecap(
         campaign=campaign.name,
-        audience=audience,
+        audience=aud,
         since=described,
         sessions=tuple((s.title, s.date, "" if player else s.text) for s in sessions),
         entries=tuple(entries),

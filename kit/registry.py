@@ -102,10 +102,13 @@ class Kind:
     * ``load(text) -> obj`` and ``dump(obj) -> text``: the object's versioned JSON
       (default: the class's ``from_json`` and the object's ``to_json``);
     * ``widget(obj, **options) -> widget``: the widget ``Campaign.open`` shows;
-    * ``handout(obj, **options)``: the handout renderer (see :mod:`kit.handouts`);
-    * ``project(obj, knowledge, **options)``: the players' projection of the object, what the
-      players know of it and nothing else (see :mod:`kit.players`);
-    * ``recap(obj, **options)``: the lines a session recap tells of a played object;
+    * ``handout(obj, audience, options) -> kit.handouts.Document``: the handout renderer
+      (``options`` a :class:`kit.handouts.HandoutOptions`);
+    * ``project(obj, knowledge, **options)``: the players' projection of the object, a value of
+      :mod:`kit.players` holding what the players know of it and nothing else (None when they
+      know nothing of it);
+    * ``recap(obj, start, *, audience, knowledge, side) -> kit.players.Story``: what a session
+      recap tells of a played object from its event ``start`` on;
     * ``advise``, ``tune``, ``luck``, ``impact``: ``hook(obj, **options)``, behind
       :func:`kit.advice`, :func:`kit.tune`, :func:`kit.luck` and :func:`kit.impact`.
     """

@@ -14,7 +14,7 @@ HEAVY = ("plotly", "ipywidgets", "anywidget")
 
 
 @pytest.mark.parametrize(
-    "module", ["kit", "kit.regulus", "kit.dice", "kit.boards", "kit.successors"]
+    "module", ["kit", "kit.regulus", "kit.dice", "kit.boards", "kit.successors", "kit.players"]
 )
 def test_engine_imports_stay_light(module):
     code = (
@@ -142,7 +142,7 @@ FOUNDATION = (
     "kit.registry",
     "kit.audience",
 )
-ENGINES = ("kit.regulus", "kit.boards", "kit.successors")
+ENGINES = ("kit.regulus", "kit.boards", "kit.successors", "kit.players")
 LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}
 """Rank of each layer; a module imports only from its own rank or below."""
 

@@ -20,16 +20,15 @@ from typing import Any
 import plotly.graph_objects as go
 
 from .. import validate
+from ..audience import AUDIENCES
+from ..audience import audience as check_audience
 from ..errors import InvalidType
+from ..players import KnownJob, KnownJobRow, project_job
 from ..regulus import Job, JobType, odds, odds_grid
-from ..regulus.record import RecordRow
 from ..regulus.rules import DEFAULT_CONDITIONS, Condition
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply
 
 __all__ = ["AUDIENCES", "job_progress", "odds_heatmap", "success_by_turn"]
-
-#: Who a job figure is for: the GM sees every row, the players what their record shows.
-AUDIENCES = ("gm", "player")
 
 
 def _need_job(func: str, job: Any) -> Job:
@@ -38,7 +37,7 @@ def _need_job(func: str, job: Any) -> Job:
     return job
 
 
-def _x_positions(rows: list[RecordRow]) -> list[float]:
+def _x_positions(rows: list[KnownJobRow]) -> list[float]:
     """Main rolls sit on their turn; companions and GM rows fan out just after it."""
     xs: list[float] = []
     last_turn, offset = None, 0
@@ -53,7 +52,11 @@ def _x_positions(rows: list[RecordRow]) -> list[float]:
 
 
 def job_progress(
-    job: Job, *, audience: str = "gm", template: str = "gmkit", show_counters: bool = True
+    job: Job | KnownJob,
+    *,
+    audience: str = "gm",
+    template: str = "gmkit",
+    show_counters: bool = True,
 ) -> go.Figure:
     """Progress against turns for a played (or part-played) job.
 
@@ -61,13 +64,22 @@ def job_progress(
     run out. Each marker is an incident (companions just right of their main roll), coloured by
     what it did to Progress and labelled with its name; hover shows the roll and effects.
 
-    ``audience="player"`` leaves out the GM's adjustment rows, exactly as the player handout's
-    record does, so the figure shows the players nothing their table does not.
+    ``audience="player"`` draws the players' projection of the job
+    (:func:`kit.players.project_job`): the GM's adjustment rows are left out, exactly as the
+    player handout's record does, so the figure shows the players nothing their table does not.
+    A :class:`~kit.players.KnownJob` may be given instead of the job.
     """
-    job = _need_job("job_progress", job)
-    validate.choice("audience", audience, AUDIENCES)
     validate.boolean("show_counters", show_counters)
-    rows = [r for r in job.rows if audience == "gm" or r.kind != "gm"]
+    if isinstance(job, KnownJob):
+        known = job
+    else:
+        known = project_job(_need_job("job_progress", job), audience=check_audience(audience))
+    return _progress(known, template, show_counters)
+
+
+def _progress(job: KnownJob, template: str, show_counters: bool) -> go.Figure:
+    """Draw the record ``job`` (an audience's projection) and nothing else."""
+    rows = list(job.rows)
     xs = [0.0] + _x_positions(rows)
     ys = [0] + [r.progress for r in rows]
     fig = go.Figure()
@@ -144,7 +156,7 @@ def job_progress(
     )
     outcome = {"success": "success", "failure": "failure", None: "in progress"}[job.outcome]
     fig.update_layout(
-        title=f"{_esc(job.record.title)}: {outcome}",
+        title=f"{_esc(job.title)}: {outcome}",
         xaxis=dict(
             title="turn (clock ticks)", tickmode="linear", dtick=1, range=[-0.3, job.clock + 1.3]
         ),

@@ -314,7 +314,7 @@ def _leg() -> dict[str, Any]:
 
 
 def _knowledge_data() -> dict[str, Any]:
-    from ..successors import knowledge as k
+    from ..successors import record_events as k
 
     name = text(limits.MAX_NAME)
     when = {"day": integer(0, k.MAX_DAY), "date": text(k.MAX_DATE)}
@@ -344,7 +344,7 @@ def _knowledge_data() -> dict[str, Any]:
             ["text", "player_visible"],
         ),
     }
-    assert set(data) == set(k._FIELDS), "the knowledge record has a new kind of event"
+    assert set(data) == set(k.FIELDS), "the knowledge record has a new kind of event"
     kinds = event(data)
     kinds["properties"]["kind"] = enum(data)
     kinds["required"] = ["kind", "data"]

@@ -13,8 +13,11 @@ its place in the log (its sequence number):
   Successors 5). Because what a level shows depends on the orbit the scanner is in, the record
   also keeps, per orbit, the running total reached while scanning from there; the players know
   the union of what each of those positions revealed (nothing learned is forgotten by moving).
-* **Fleets and entities.** Sensors successes on a fleet or an entity, by name, add up the same
-  way; handouts read them as the combat engine reads the Sensors table.
+* **Fleets and entities.** Sensors successes on a fleet or an entity add up the same way;
+  handouts read them as the combat engine reads the Sensors table. Each object has its own key:
+  the name the campaign keeps it under in its collection, ``"fleets/<name>"`` or
+  ``"entities/<name>"`` (:func:`kit.players.key`), never an owner's or a battle side's name,
+  so meeting one fleet of an owner tells nothing of the owner's other fleets.
 * **Routes.** Jumps made between two systems (from a route, a journey or a pair of names): a
   route flown once is known, ten times locked (:class:`~kit.successors.sector.SectorRules`
   decides); a Hyper Gate passage makes its pair known without counting as a jump.
@@ -23,8 +26,8 @@ its place in the log (its sequence number):
   travel until the same thing is revealed again.
 * **Notes**, each marked for the players' eyes or the GM's only.
 
-Systems and fleets are named by their names (a sector's system names, the names under which a
-campaign stores its fleets), so one record serves many sectors and files.
+Systems are named by their names (a sector's system names, the campaign's names for its
+systems), so one record serves many sectors and files.
 
 >>> k = Knowledge()
 >>> k.scan("Aldebaran", 2, orbit=3, day=1)
@@ -43,15 +46,31 @@ True
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 from ..log import Event, EventLog, Observable
+from .record_events import (
+    MAX_ORBIT,
+    MAX_SCAN,
+    Key,
+    Learned,
+    Note,
+    State,
+    apply_event,
+    check_event,
+    event_size,
+    fleet_key,
+    name_of,
+    route_legs,
+    sorted_pair,
+    target_fields,
+    when_fields,
+)
 from .stars.sensors import SystemView, redact
 from .stars.system import Orbit, StarSystem
 
@@ -59,148 +78,10 @@ __all__ = ["FORMAT", "MAX_BYTES", "VERSION", "Knowledge", "Learned", "Note"]
 
 FORMAT = "knowledge"
 VERSION = 1
-#: Most successes one scan may add (a generous bound on a day's dice).
-MAX_SCAN = 1000
-#: Highest orbit number a record accepts.
-MAX_ORBIT = 1000
-#: Largest game day number.
-MAX_DAY = 10**9
-#: Longest free-text game date.
-MAX_DATE = 40
 #: Most bytes of JSON the record's events may take: a quarter of a save file's budget
 #: (:data:`kit.limits.MAX_FILE_BYTES`), so a campaign holding a full record still saves.
 MAX_BYTES = limits.MAX_FILE_BYTES // 4
 _LOCKED_AFTER = 10  # SectorRules' default; known_routes(locked_after=...) takes another
-
-
-@dataclass(frozen=True)
-class Note:
-    """A GM note in the record."""
-
-    number: int
-    """Its number (0 for the first note), used to reveal or hide it later."""
-    text: str
-    """The note."""
-    player_visible: bool
-    """Whether the players may read it."""
-    about: str | None
-    """A system, fleet or other name the note is about, if any."""
-    seq: int
-    """Position of the event that wrote it in the record's log."""
-    day: int | None
-    """Game day it was written on, if given."""
-    date: str | None
-    """Free-text game date, if given."""
-
-
-@dataclass(frozen=True)
-class Learned:
-    """When a thing first became known to the players."""
-
-    seq: int
-    """Position of the event in the record's log."""
-    day: int | None
-    """Game day, if given."""
-    date: str | None
-    """Free-text game date, if given."""
-
-
-Key = tuple[Any, ...]
-
-
-class _State:
-    """What the log adds up to (derived by replaying it, never saved)."""
-
-    def __init__(self) -> None:
-        self.systems: dict[str, int] = {}
-        self.orbit_levels: dict[str, dict[int | None, int]] = {}
-        self.fleets: dict[str, int] = {}
-        self.routes: dict[tuple[str, str], int] = {}
-        self.gates: set[tuple[str, str]] = set()
-        self.revealed: set[Key] = set()
-        self.hidden: set[Key] = set()
-        self.notes: list[Note] = []
-        self.learned: dict[Key, Learned] = {}
-
-    def learn(self, key: Key, seq: int, e: Event) -> None:
-        if key not in self.learned:
-            self.learned[key] = Learned(seq, e.get("day"), e.get("date"))
-
-
-def _pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a <= b else (b, a)
-
-
-def _name(field: str, value: Any) -> str:
-    if isinstance(value, StarSystem):
-        value = value.name
-    return validate.text(field, value, max_len=limits.MAX_NAME)
-
-
-def _when(day: Any, date: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if day is not None:
-        out["day"] = validate.integer("day", day, 0, MAX_DAY)
-    if date is not None:
-        out["date"] = validate.text("date", date, max_len=MAX_DATE)
-    return out
-
-
-def _target(what: Any, orbit: Any, secret: Any, note: Any, *, verb: str) -> dict[str, Any]:
-    """The checked fields of a reveal or hide (exactly one kind of thing)."""
-    out: dict[str, Any] = {}
-    if note is not None:
-        if what is not None or orbit is not None or secret is not None:
-            raise InvalidInput(f"{verb} a note by its number alone (note=...), without a system")
-        out["note"] = validate.integer("note", note, 0, limits.MAX_EVENTS)
-        return out
-    if isinstance(what, (tuple, list)):
-        if len(what) != 2:
-            raise InvalidInput(f"a route to {verb} is a pair of system names, got {what!r}")
-        if orbit is not None or secret is not None:
-            raise InvalidInput(f"{verb} a route without orbit= or secret=")
-        a, b = _name("route[0]", what[0]), _name("route[1]", what[1])
-        if a == b:
-            raise InvalidInput(f"a route joins two different systems, got {a!r} twice")
-        out["route"] = list(_pair(a, b))
-        return out
-    if what is None:
-        raise InvalidInput(
-            f"say what to {verb}: a system name, a pair of names (a route) or note=<number>"
-        )
-    out["system"] = _name("system", what)
-    if orbit is not None:
-        out["orbit"] = validate.integer("orbit", orbit, 1, MAX_ORBIT)
-    if secret is not None:
-        if orbit is None:
-            raise InvalidInput(f"{verb} a secret with the orbit it belongs to (orbit=...)")
-        out["secret"] = validate.text("secret", secret, max_len=limits.MAX_TEXT)
-    return out
-
-
-def _key(data: Mapping[str, Any]) -> Key:
-    if "note" in data:
-        return ("note", data["note"])
-    if "route" in data:
-        return ("route", *data["route"])
-    if "secret" in data:
-        return ("secret", data["system"], data["orbit"], data["secret"])
-    if "orbit" in data:
-        return ("orbit", data["system"], data["orbit"])
-    return ("system", data["system"])
-
-
-# What each event kind may hold; loading checks every field through the same functions the
-# methods use, so a hand-edited file can hold nothing a method would refuse.
-_WHEN = ("day", "date")
-_FIELDS = {
-    "scan": ("system", "successes", "orbit", *_WHEN),
-    "scan_fleet": ("fleet", "successes", *_WHEN),
-    "travel": ("a", "b", "times", "gate", *_WHEN),
-    "reveal": ("system", "route", "orbit", "secret", "note", *_WHEN),
-    "hide": ("system", "route", "orbit", "secret", "note", *_WHEN),
-    "note": ("text", "player_visible", "about", *_WHEN),
-}
 
 
 class Knowledge(Observable):
@@ -219,7 +100,7 @@ class Knowledge(Observable):
 
     def __init__(self) -> None:
         self.log = EventLog()
-        self._state: _State | None = None
+        self._state: State | None = None
         self._sizes: list[int] = []  # JSON bytes of each event, for the MAX_BYTES budget
         self._bytes = 0  # their sum
 
@@ -232,7 +113,7 @@ class Knowledge(Observable):
         if added and self._state is not None:
             start = len(self.log) - added
             for seq in range(start, len(self.log)):
-                _apply(self._state, seq, self.log[seq])
+                apply_event(self._state, seq, self.log[seq])
         else:
             self._state = None
         super()._changed()
@@ -240,7 +121,7 @@ class Knowledge(Observable):
     def _add(self, kind: str, data: dict[str, Any]) -> None:
         self._fits([(kind, data)])
         event = self.log.append(kind, **data)
-        self._sizes.append(_size(event))
+        self._sizes.append(event_size(event))
         self._bytes += self._sizes[-1]
         self._changed(1)
 
@@ -251,7 +132,7 @@ class Knowledge(Observable):
                 f"the knowledge record is full ({limits.MAX_EVENTS} events); undo, or start a "
                 "new record"
             )
-        size = self._bytes + sum(_size(Event(k, d, 0)) for k, d in new)
+        size = self._bytes + sum(event_size(Event(k, d, 0)) for k, d in new)
         if size > MAX_BYTES:
             raise IllegalAction(
                 f"the knowledge record is full: it would take {size} bytes, more than "
@@ -290,22 +171,27 @@ class Knowledge(Observable):
         total shows is judged from there, and kept when the scanner moves on.
         """
         data: dict[str, Any] = {
-            "system": _name("system", system),
+            "system": name_of("system", system),
             "successes": validate.integer("successes", successes, 0, MAX_SCAN),
         }
         if orbit is not None:
             data["orbit"] = validate.integer("orbit", orbit, 1, MAX_ORBIT)
-        self._add("scan", data | _when(day, date))
+        self._add("scan", data | when_fields(day, date))
 
     def scan_fleet(
         self, fleet: str, successes: int, *, day: int | None = None, date: str | None = None
     ) -> None:
-        """Add Sensors ``successes`` on a fleet or an entity, by the name the GM uses for it."""
+        """Add Sensors ``successes`` on a fleet or an entity, by its key.
+
+        The key of an object the campaign keeps is its collection and name,
+        ``"fleets/<name>"`` or ``"entities/<name>"`` (:func:`kit.players.key`); player views
+        look objects up by that key only.
+        """
         data = {
-            "fleet": _name("fleet", fleet),
+            "fleet": fleet_key("fleet", fleet),
             "successes": validate.integer("successes", successes, 0, MAX_SCAN),
         }
-        self._add("scan_fleet", data | _when(day, date))
+        self._add("scan_fleet", data | when_fields(day, date))
 
     def travelled(
         self, route: Any, *, times: int = 1, day: int | None = None, date: str | None = None
@@ -317,8 +203,8 @@ class Knowledge(Observable):
         counts every leg ``times`` times. Everything goes in as one undoable action.
         """
         times = validate.integer("times", times, 1, 1000)
-        when = _when(day, date)
-        legs = _legs(route)
+        when = when_fields(day, date)
+        legs = route_legs(route)
         if not legs:
             raise InvalidInput("the route or journey has no jump or gate passage to record")
         events = [
@@ -328,7 +214,7 @@ class Knowledge(Observable):
         self._fits(events)
         with self.log.action():
             added = [self.log.append(kind, **data) for kind, data in events]
-        self._sizes += [_size(e) for e in added]
+        self._sizes += [event_size(e) for e in added]
         self._bytes = sum(self._sizes)
         self._changed(len(added))
 
@@ -349,7 +235,7 @@ class Knowledge(Observable):
         with ``orbit=`` and ``secret=`` (its text) one secret of it, which also shows the
         orbit. ``note=<number>`` shows a GM-only note to the players.
         """
-        self._toggle("reveal", _target(what, orbit, secret, note, verb="reveal"), day, date)
+        self._toggle("reveal", target_fields(what, orbit, secret, note, verb="reveal"), day, date)
 
     def hide(
         self,
@@ -366,7 +252,7 @@ class Knowledge(Observable):
         The hide holds until the same thing is revealed again. Hiding a system hides its
         scans too (its view is as if never scanned).
         """
-        self._toggle("hide", _target(what, orbit, secret, note, verb="hide"), day, date)
+        self._toggle("hide", target_fields(what, orbit, secret, note, verb="hide"), day, date)
 
     def _toggle(self, verb: str, data: dict[str, Any], day: int | None, date: str | None) -> None:
         """Record a reveal or a hide of ``data`` (a note's number must name a note)."""
@@ -374,7 +260,7 @@ class Knowledge(Observable):
             raise InvalidInput(
                 f"note must be a number below {len(self.notes())}, got {data['note']!r}"
             )
-        self._add(verb, data | _when(day, date))
+        self._add(verb, data | when_fields(day, date))
 
     def note(
         self,
@@ -391,9 +277,9 @@ class Knowledge(Observable):
             "player_visible": validate.boolean("player_visible", player_visible),
         }
         if about is not None:
-            data["about"] = _name("about", about)
+            data["about"] = name_of("about", about)
         number = len(self.notes())
-        self._add("note", data | _when(day, date))
+        self._add("note", data | when_fields(day, date))
         return number
 
     def undo(self) -> None:
@@ -405,11 +291,11 @@ class Knowledge(Observable):
 
     # ----------------------------------------------------------------- deriving
     @property
-    def _derived(self) -> _State:
+    def _derived(self) -> State:
         if self._state is None:
-            st = _State()
+            st = State()
             for seq, e in enumerate(self.log):
-                _apply(st, seq, e)
+                apply_event(st, seq, e)
             self._state = st
         return self._state
 
@@ -419,40 +305,57 @@ class Knowledge(Observable):
 
     def level(self, system: str | StarSystem) -> int:
         """Sensors successes the players have on ``system`` (0 when never scanned or hidden)."""
-        name = _name("system", system)
+        name = name_of("system", system)
         if ("system", name) in self._derived.hidden:
             return 0
         return self._derived.systems.get(name, 0)
 
     def orbit_levels(self, system: str | StarSystem) -> dict[int | None, int]:
         """Per scanning position (an orbit, or None for outside), the total reached there."""
-        name = _name("system", system)
+        name = name_of("system", system)
         if ("system", name) in self._derived.hidden:
             return {}
         return dict(self._derived.orbit_levels.get(name, {}))
 
     def fleet_level(self, fleet: str) -> int:
         """Sensors successes the players have on a fleet or an entity (0 if never scanned)."""
-        return self._derived.fleets.get(_name("fleet", fleet), 0)
+        return self._derived.fleets.get(fleet_key("fleet", fleet), 0)
+
+    def met(self, fleet: str) -> bool:
+        """Whether the players have met the fleet or entity (a scan of it is recorded, even one
+        of 0 successes, which shows its presence)."""
+        return fleet_key("fleet", fleet) in self._derived.fleets
 
     def knows_system(self, system: str | StarSystem) -> bool:
-        """Whether the players know the system (scanned, flown to or from, or revealed)."""
-        name = _name("system", system)
-        return self._shown(("system", name), ("system", name) in self._derived.learned)
+        """Whether the players know the system (scanned, flown to or from, or revealed).
+
+        A system revealed only as part of something else (a route, an orbit or a secret of
+        it) is known while that reveal stands: hiding the route, orbit or secret again takes
+        the system back with it, as if it had never been revealed.
+        """
+        name = name_of("system", system)
+        st = self._derived
+        learned = ("system", name) in st.learned or name in st.told_now()
+        return self._shown(("system", name), learned)
 
     def known_systems(self) -> list[str]:
         """Names of the systems the players know, in the order they learned them."""
         st = self._derived
         names = {k[1] for k in st.learned if k[0] == "system"}
         names |= {k[1] for k in st.revealed if k[0] == "system"}
+        names |= st.told_now()
+
+        def first(n: str) -> int:
+            found = st.learned.get(("system", n)) or st.told.get(n)
+            return found.seq if found is not None else len(self.log)
+
         return sorted(
-            (n for n in names if ("system", n) not in st.hidden),
-            key=lambda n: (st.learned[("system", n)].seq, n),
+            (n for n in names if ("system", n) not in st.hidden), key=lambda n: (first(n), n)
         )
 
     def knows_route(self, a: str, b: str) -> bool:
         """Whether the players know the route between two systems."""
-        return _pair(_name("a", a), _name("b", b)) in self.known_routes()
+        return sorted_pair(name_of("a", a), name_of("b", b)) in self.known_routes()
 
     def known_routes(self, *, locked_after: int = _LOCKED_AFTER) -> dict[tuple[str, str], str]:
         """Routes the players know, as ``{(a, b): status}`` with names in sorted order.
@@ -496,9 +399,16 @@ class Knowledge(Observable):
         if isinstance(what, (tuple, list)):
             if len(what) != 2:
                 raise InvalidInput(f"a route is a pair of system names, got {what!r}")
-            key: Key = ("route", *_pair(_name("route[0]", what[0]), _name("route[1]", what[1])))
+            key: Key = (
+                "route",
+                *sorted_pair(name_of("route[0]", what[0]), name_of("route[1]", what[1])),
+            )
         else:
-            key = ("system", _name("system", what))
+            name = name_of("system", what)
+            key = ("system", name)
+            st = self._derived
+            if key not in st.learned and name in st.told_now():
+                return st.told.get(name)
         return self._derived.learned.get(key)
 
     def view(self, system: StarSystem, *, name: str | None = None) -> SystemView:
@@ -510,7 +420,7 @@ class Knowledge(Observable):
         """
         if not isinstance(system, StarSystem):
             raise InvalidType(f"system must be a StarSystem, got {type(system).__name__}")
-        key_name = _name("system name", system.name if name is None else name)
+        key_name = name_of("system name", system.name if name is None else name)
         st = self._derived
         n = len(system.orbits)
         if ("system", key_name) in st.hidden:
@@ -565,13 +475,13 @@ class Knowledge(Observable):
             notes = 0
             checked = []
             for i, e in enumerate(events):
-                checked.append(Event(e.kind, _check(e, i, notes), e.action))
+                checked.append(Event(e.kind, check_event(e, i, notes), e.action))
                 notes += e.kind == "note"
                 if i and e.action < events[i - 1].action:
                     raise InvalidInput(f"events[{i}].action must not go below the one before")
             k = cls()
             validate.restore(k, "log", EventLog(checked))
-            k._sizes = [_size(e) for e in checked]
+            k._sizes = [event_size(e) for e in checked]
             k._bytes = sum(k._sizes)
             if k._bytes > MAX_BYTES:
                 raise InvalidInput(f"its events take more than {MAX_BYTES} bytes")
@@ -608,144 +518,3 @@ class Knowledge(Observable):
 
     def __repr__(self) -> str:
         return f"Knowledge({len(self.log)} events, {len(self.known_systems())} known systems)"
-
-
-def _size(event: Event) -> int:
-    """Bytes the event takes in a save file (UTF-8 JSON, as :mod:`kit.store` writes it)."""
-    return len(json.dumps(event.to_dict(), ensure_ascii=False).encode("utf-8"))
-
-
-def _legs(route: Any) -> list[tuple[str, str, bool]]:
-    """(a, b, gate) for each passage of a journey, route or pair of names."""
-    from .sector.journey import Journey
-    from .sector.routes import Route
-
-    if isinstance(route, Journey):
-        out = []
-        for e in route.log:
-            if e.kind in ("jump", "gate"):
-                a, b = route.names[e["leg"]], route.names[e["leg"] + 1]
-                out.append((*_pair(a, b), e.kind == "gate"))
-        return out
-    if isinstance(route, Route):
-        out = []
-        for leg, a, b in zip(route.legs, route.names, route.names[1:]):
-            out.append((*_pair(a, b), bool(getattr(leg, "gate", False))))
-        return out
-    if isinstance(route, (tuple, list)) and len(route) == 2:
-        a, b = _name("route[0]", route[0]), _name("route[1]", route[1])
-        if a == b:
-            raise InvalidInput(f"a route joins two different systems, got {a!r} twice")
-        return [(*_pair(a, b), False)]
-    raise InvalidType(
-        f"route must be a Journey, a Route or a pair of system names, got {type(route).__name__}"
-    )
-
-
-def _check(e: Event, i: int, notes: int) -> dict[str, Any]:
-    """The event's data checked as the recording methods check it (loading a file)."""
-    where = f"events[{i}]"
-    if e.kind not in _FIELDS:
-        raise InvalidInput(f"{where}.kind must be one of {', '.join(_FIELDS)}; got {e.kind!r}")
-    d = dict(e.data)
-    validate.no_unknown_keys(f"{where}.data", d, _FIELDS[e.kind])
-    when = _when(d.get("day"), d.get("date"))
-    out: dict[str, Any]
-    if e.kind == "scan":
-        validate.require_keys(where, d, ("system", "successes"))
-        out = {
-            "system": _name("system", d["system"]),
-            "successes": validate.integer("successes", d["successes"], 0, MAX_SCAN),
-        }
-        if "orbit" in d:
-            out["orbit"] = validate.integer("orbit", d["orbit"], 1, MAX_ORBIT)
-    elif e.kind == "scan_fleet":
-        validate.require_keys(where, d, ("fleet", "successes"))
-        out = {
-            "fleet": _name("fleet", d["fleet"]),
-            "successes": validate.integer("successes", d["successes"], 0, MAX_SCAN),
-        }
-    elif e.kind == "travel":
-        validate.require_keys(where, d, ("a", "b", "times", "gate"))
-        a, b = _name("a", d["a"]), _name("b", d["b"])
-        if (a, b) != _pair(a, b) or a == b:
-            raise InvalidInput(f"{where}: a and b must be two different names in sorted order")
-        gate = validate.boolean("gate", d["gate"])
-        times = validate.integer("times", d["times"], 0 if gate else 1, 0 if gate else 1000)
-        out = {"a": a, "b": b, "times": times, "gate": gate}
-    elif e.kind in ("reveal", "hide"):
-        route = d.get("route")
-        if route is not None:
-            route = validate.sequence("route", route)
-        out = _target(
-            route if route is not None else d.get("system"),
-            d.get("orbit"),
-            d.get("secret"),
-            d.get("note"),
-            verb=e.kind,
-        )
-        if route is not None and list(route) != out["route"]:
-            raise InvalidInput(f"{where}.route must name its two systems in sorted order")
-        if "note" in out and out["note"] >= notes:
-            raise InvalidInput(f"{where} names note {out['note']}, which is not written yet")
-    else:
-        validate.require_keys(where, d, ("text", "player_visible"))
-        out = {
-            "text": validate.text("text", d["text"], max_len=limits.MAX_TEXT),
-            "player_visible": validate.boolean("player_visible", d["player_visible"]),
-        }
-        if "about" in d:
-            out["about"] = _name("about", d["about"])
-    out |= when
-    if out != d:  # stored text is stripped and in canonical form, as the methods store it
-        raise InvalidInput(f"{where} is not in the form the record writes: {d!r}")
-    return out
-
-
-def _apply(st: _State, seq: int, e: Event) -> None:
-    if e.kind == "scan":
-        name = e["system"]
-        total = st.systems.get(name, 0) + e["successes"]
-        st.systems[name] = total
-        positions = st.orbit_levels.setdefault(name, {})
-        orbit = e.get("orbit")
-        positions.pop(orbit, None)  # keep the last position last (dicts keep insertion order)
-        positions[orbit] = total
-        st.learn(("system", name), seq, e)
-    elif e.kind == "scan_fleet":
-        st.fleets[e["fleet"]] = st.fleets.get(e["fleet"], 0) + e["successes"]
-    elif e.kind == "travel":
-        pair = (e["a"], e["b"])
-        if e["gate"]:
-            st.gates.add(pair)
-        else:
-            st.routes[pair] = st.routes.get(pair, 0) + e["times"]
-        st.learn(("route", *pair), seq, e)
-        for name in pair:
-            st.learn(("system", name), seq, e)
-    elif e.kind in ("reveal", "hide"):
-        key = _key(e.data)
-        if e.kind == "reveal":
-            st.revealed.add(key)
-            st.hidden.discard(key)
-            if key[0] == "route":
-                st.learn(key, seq, e)
-                for name in key[1:]:
-                    st.learn(("system", name), seq, e)
-            elif key[0] != "note":  # a system, or an orbit or secret of one: the system too
-                st.learn(("system", key[1]), seq, e)
-        else:
-            st.hidden.add(key)
-            st.revealed.discard(key)
-    else:
-        st.notes.append(
-            Note(
-                len(st.notes),
-                e["text"],
-                e["player_visible"],
-                e.get("about"),
-                seq,
-                e.get("day"),
-                e.get("date"),
-            )
-        )

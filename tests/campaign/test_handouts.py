@@ -110,7 +110,7 @@ def test_sector_player_sees_only_known_systems():
     gm = handout(sector)
     assert player.count("| Type ") == len({a, b, 5})
     assert gm.count("| Type ") == 40
-    assert "Routes travelled" in player
+    assert "Known routes" in player  # the sector's history, read as the players' travel
 
 
 def test_bad_requests(tmp_path, job):

@@ -91,21 +91,23 @@ def test_player_map_draws_only_known_routes():
     assert dashed and all(t.line.dash == "dash" for t in dashed)
 
 
-def test_unknown_systems_are_grey_dots_without_data_or_absent():
+def test_unknown_systems_are_neither_drawn_nor_indexed():
     sector, k = played()
-    fig = sector_map(sector, audience="player", knowledge=k)
-    dots = next(t for t in fig.data if t.name == "unknown systems")
-    assert sorted(dots.x) == sorted(XS[i] for i in UNKNOWN)
-    assert dots.hoverinfo == "skip" and dots.text is None and dots.hovertext is None
-    assert dots.customdata is None
-    for t in fig.data:  # no other trace carries an unknown system's index or place
-        assert not set(t.customdata or ()) & UNKNOWN
+    for unknown in ("dim", "hide"):
+        fig = sector_map(sector, audience="player", knowledge=k, unknown=unknown)
+        systems = [t for t in fig.data if (t.name or "").startswith("Type ")]
+        assert {x for t in systems for x in t.x} == {XS[i] for i in KNOWN}
+        assert all(t.customdata is None for t in fig.data)  # no index into the GM's list
+        # nor the classes of unknown systems: one trace per known class only
+        classes = sector.spectral_classes()
+        assert {t.name for t in systems} == {f"Type {classes[i]}" for i in KNOWN}
     hidden = sector_map(sector, audience="player", knowledge=k, unknown="hide")
     assert points(hidden) == {XS[i] for i in KNOWN}
-    # nor the classes of unknown systems: one trace per known class only
-    classes = sector.spectral_classes()
-    named = {t.name for t in hidden.data if (t.name or "").startswith("Type ")}
-    assert named == {f"Type {classes[i]}" for i in KNOWN}
+    # "dim" adds a ring of one jump range (10 ly) around each known system, nothing else
+    dim = sector_map(sector, audience="player", knowledge=k, unknown="dim")
+    ring = next(t for t in dim.data if t.name == "within one jump")
+    xs = [x for x in ring.x if x is not None]
+    assert min(xs) == pytest.approx(XS[0] - 10.0) and max(xs) == pytest.approx(XS[5] + 10.0)
 
 
 def test_gm_map_marks_what_the_players_do_not_know():
@@ -127,10 +129,13 @@ def test_map_centred_on_a_system_within_n_jumps():
     assert points(fig) == {XS[2], XS[3], XS[4]}
     assert segments(fig, "routes") == {(2, 3), (3, 4)}
     assert points(sector_map(sector, center=3, within=2)) == {XS[i] for i in range(1, 6)}
-    # the players' version keeps its secrets inside the window too
-    player = sector_map(sector, audience="player", knowledge=k, center=NAMES[1], within=1)
-    assert points(player) == {XS[0], XS[1], XS[2]}
-    assert NAMES[2] in player.to_json() and NAMES[3] not in player.to_json()
+    # the players' version counts jumps over the routes they know only: from 1, the route
+    # 0-1 (flown); 2 is known but no route to it is, so it is outside the window
+    player = sector_map(
+        sector, audience="player", knowledge=k, center=NAMES[1], within=1, unknown="hide"
+    )
+    assert points(player) == {XS[0], XS[1]}
+    assert NAMES[2] not in player.to_json() and NAMES[3] not in player.to_json()
     assert "within 1 jumps of ZQ1SYSMARK" in player.layout.title.text
 
 
@@ -156,9 +161,11 @@ def test_route_and_selection_on_a_player_map_keep_unknown_names_out():
     text = fig.to_json()
     assert NAMES[3] not in text and NAMES[4] not in text
     assert "an unknown system" in fig.layout.title.text
-    # only the legs between known systems are drawn: 0-1 and 1-2
-    drawn = next(t for t in fig.data if (t.name or "").startswith("route:"))
+    assert "expected days" not in text  # counted through unknown systems: not for players
+    # only the legs between known systems are drawn: 0-1 and 1-2; no mark at unknown 3
+    drawn = next(t for t in fig.data if (t.name or "").startswith("route"))
     assert {x for x in drawn.x if x is not None} == {XS[0], XS[1], XS[2]}
+    assert XS[3] not in points(fig)
 
 
 @pytest.mark.parametrize(
@@ -294,16 +301,25 @@ def test_entity_and_fleet_handouts_read_the_record():
     fleet = Fleet(owner, budget=40)
     fleet.buy("CRUISER", 2)
     k = Knowledge()
-    k.scan_fleet("OWNERMARK", 3)
+    # each object has its own key: the name the campaign keeps it under, in its collection
+    k.scan_fleet("entities/owner", 3)
+    k.scan_fleet("fleets/rivals", 3)
     # 3 successes: not named (the name comes at 4), abilities unknown (5)
-    gm, player = both(owner, k)
+    gm, player = both(owner, k, name="owner")
     assert "OWNERMARK" in gm and "SIDEMARK" in gm
     assert "OWNERMARK" not in player and "SIDEMARK" not in player
-    gm, player = both(fleet, k)
-    assert "OWNERMARK" in gm and "OWNERMARK" not in player
-    k.scan_fleet("OWNERMARK", 1)  # 4: the name
-    assert "OWNERMARK" in both(owner, k)[1] and "OWNERMARK" in both(fleet, k)[1]
-    assert "SIDEMARK" not in both(owner, k)[1]  # the side is never in a player handout
+    gm, player = both(fleet, k, name="rivals")
+    assert "OWNERMARK" in gm and "OWNERMARK" not in player and "2 ships" in player
+    k.scan_fleet("entities/owner", 1)  # 4: the name
+    k.scan_fleet("fleets/rivals", 1)
+    assert "OWNERMARK" in both(owner, k, name="owner")[1]
+    assert "OWNERMARK" in both(fleet, k, name="rivals")[1]
+    assert "SIDEMARK" not in both(owner, k, name="owner")[1]  # never in a player handout
+    # without name= the record cannot tell which object it is: nothing was detected
+    assert "Nothing has been detected" in both(fleet, k)[1]
+    # the owner's name is no key: another fleet of the same owner is not known by it
+    k.scan_fleet("OWNERMARK", 5)
+    assert "Nothing has been detected" in both(fleet, k, name="other")[1]
 
 
 def test_handouts_refuse_a_record_beside_sensors_arguments():

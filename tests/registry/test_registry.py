@@ -1,5 +1,5 @@
 """One registration per kind of object (kit.registry): lookups by class, and a toy kind that one
-registration makes savable in a campaign, openable as a widget and advisable."""
+registration makes savable in a campaign, openable as a widget, handed out and advisable."""
 
 from __future__ import annotations
 
@@ -53,6 +53,14 @@ class TallyView:
             callback(None)
 
 
+def tally_handout(tally: Tally, audience: str, options: object):
+    from kit.handouts import Document
+
+    doc = Document(f"Tally at {tally.count}")
+    doc.p("the GM's secret: a cursed die" if audience == "gm" else "A plain count.")
+    return doc
+
+
 def advise_tally(tally: Tally, *, goal: int = 3) -> Advice:
     chance = 1.0 if tally.count + 1 >= goal else 0.5
     return Advice.from_chances({"raise": chance, "hold": 0.25}, exact=True, question="Raise?")
@@ -67,6 +75,7 @@ def toy():
             collection="tallies",
             widget=TallyView,
             widget_object="tally",
+            handout=tally_handout,
             advise=advise_tally,
         )
     )
@@ -74,7 +83,7 @@ def toy():
     registry.unregister("tally")
 
 
-def test_one_registration_saves_opens_and_advises_a_new_kind(toy, tmp_path):
+def test_one_registration_saves_opens_hands_out_and_advises_a_new_kind(toy, tmp_path):
     camp = Campaign("Toys")
     camp.add(Tally(2), "first")
     path = tmp_path / "toys.json"
@@ -91,6 +100,14 @@ def test_one_registration_saves_opens_and_advises_a_new_kind(toy, tmp_path):
 
     advice = kit.advice(back.get("tallies", "first"))
     assert advice.best == "raise" and advice.options == {"raise": 1.0, "hold": 0.25}
+
+    from kit.handouts import handout, save_handout
+
+    gm = handout(back.get("tallies", "first"))
+    assert "Tally at 5" in gm and "cursed die" in gm
+    page = save_handout(back.get("tallies", "first"), tmp_path / "t.html", audience="player")
+    text = page.read_text()
+    assert "Tally at 5" in text and "A plain count." in text and "cursed" not in text
 
 
 def test_a_file_naming_an_unregistered_kind_loads_nothing(toy):

@@ -427,10 +427,14 @@ def test_a_battle_played_in_the_campaign_records_the_players_sensors_rolls():
     camp = Campaign("Battles")
     camp.add(battle, "ambush")
     assert camp.record_battle("ambush", "Us", day=7) == expected
-    assert camp.knowledge.fleet_level("Them") == expected
-    assert camp.knowledge.fleet_level("Us") == 0
+    # "Them" is no fleet the campaign keeps: it is recorded under a key of this battle's own,
+    # never under the side's name (which another fleet or owner may share)
+    assert camp.knowledge.fleet_level("battles/ambush/sides/1") == expected
+    assert camp.knowledge.fleet_level("Them") == 0
+    assert camp.knowledge.fleet_level("battles/ambush/sides/0") == 0
     camp.knowledge.undo()  # the whole battle is one action
-    assert camp.knowledge.fleet_level("Them") == 0 and len(camp.knowledge) == 0
+    assert camp.knowledge.fleet_level("battles/ambush/sides/1") == 0
+    assert len(camp.knowledge) == 0
     with pytest.raises(InvalidInput, match="side"):
         camp.record_battle(battle, "Nobody")
 

@@ -108,7 +108,7 @@ def test_a_reveal_appears_live_and_no_secret_is_in_the_page(chromium):
         # ships, not its owner's name, which needs 4)
         k.travelled((NAMES[2], NAMES[3]), day=2)
         k.scan(SYSTEM, 1, orbit=2, day=2)  # 1 success from orbit 2: that orbit's details
-        k.scan_fleet("OWNERMARK", 3, day=3)
+        k.scan_fleet("fleets/rivals", 3, day=3)  # the fleet's own key in the record
         page.wait_for_function(
             "() => document.getElementById('gmk-fleets').textContent.includes('2 ships')",
             timeout=5_000,
@@ -151,4 +151,48 @@ def test_a_reveal_appears_live_and_no_secret_is_in_the_page(chromium):
         assert SYSTEM in page.locator("#gmk-system").inner_text()
     finally:
         context.close()
+        screen.stop()
+
+
+def test_the_share_link_opens_the_page_and_nothing_else_does(chromium):
+    """Share mode on loopback: the join link (with the session's token) opens the page, which
+    then keeps working from its cookie; the bare address and a wrong token get a bare 403."""
+    camp = campaign()
+    camp.knowledge.reveal(NAMES[2])
+    screen = PlayerScreen(camp, sector="Line", share=True, host="127.0.0.1").start(quiet=True)
+    plain = screen.url.split("?")[0]
+    errors: list[str] = []
+    try:
+        # a device without the link: refused, with nothing to read
+        stranger = chromium.new_context()
+        page = stranger.new_page()
+        response = page.goto(plain)
+        assert response.status == 403 and page.content().count("forbidden") == 1
+        assert NAMES[2] not in page.content()
+        response = page.goto(plain + "?token=not-the-token")
+        assert response.status == 403
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "player-screen-share-refused.png"))
+        stranger.close()
+
+        # a player who scanned the QR code: the join link, then the page from its cookie
+        player = chromium.new_context(viewport={"width": 900, "height": 1000})
+        page = player.new_page()
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        response = page.goto(screen.url, wait_until="load")
+        assert response.status == 200 and page.url == plain  # the token left the address bar
+        page.wait_for_function("() => document.body.dataset.version !== undefined", timeout=15_000)
+        page.locator("#gmk-map .main-svg").first.wait_for(timeout=15_000)
+        assert NAMES[2] in page.locator("#gmk-sector").inner_text()
+        camp.knowledge.reveal(NAMES[3])  # the page keeps polling with its cookie
+        page.wait_for_function(
+            "(n) => document.getElementById('gmk-sector').textContent.includes(n)",
+            arg=NAMES[3],
+            timeout=5_000,
+        )
+        page.screenshot(path=str(ARTIFACTS / "player-screen-share.png"), full_page=True)
+        assert errors == []
+        player.close()
+    finally:
         screen.stop()

@@ -1,0 +1,96 @@
+"""The options of a handout, checked once where they enter (:func:`kit.handouts.handout`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import limits, validate
+from ..errors import InvalidInput, InvalidType
+
+__all__ = ["HandoutOptions", "check_options"]
+
+
+@dataclass(frozen=True)
+class HandoutOptions:
+    """What a handout renderer is told besides the object and the audience."""
+
+    sensors: int | None = None
+    """The players' Sensors successes on an entity, fleet or system (without a record)."""
+    sig_class: int | None = None
+    """The signature class a 3-success fleet reading looked into."""
+    decoys_as: dict[str, str] | None = None
+    """What decoys show themselves as below 4 successes."""
+    current_orbit: int | None = None
+    """The players' scanner's orbit (star systems, without a record)."""
+    reveal: tuple[Any, ...] | None = None
+    """Sector systems (names or indices) the GM reveals (without a record)."""
+    route: Any = None
+    """A route to draw on the GM's sector map."""
+    figures: bool = False
+    """Whether figures are drawn (HTML only)."""
+    knowledge: Any = None
+    """The players' record, if given."""
+    name: str | None = None
+    """The name the record knows the object by."""
+
+
+def check_options(
+    *,
+    sensors: Any,
+    sig_class: Any,
+    decoys_as: Any,
+    current_orbit: Any,
+    reveal: Any,
+    route: Any,
+    figures: Any,
+    knowledge: Any,
+    name: Any,
+) -> HandoutOptions:
+    """The options, each checked (the kit's errors, naming the field)."""
+    record = _record(knowledge, sensors=sensors, current_orbit=current_orbit, reveal=reveal)
+    if sensors is not None:
+        sensors = validate.integer("sensors", sensors, 0, 99)
+    if sig_class is not None:
+        sig_class = validate.integer("sig_class", sig_class, 0, 1000)
+    if decoys_as is not None:
+        decoys_as = {
+            validate.text("decoys_as key", k, max_len=80): validate.text(
+                f"decoys_as[{k!r}]", v, max_len=80
+            )
+            for k, v in validate.mapping("decoys_as", decoys_as).items()
+        }
+    if current_orbit is not None:
+        current_orbit = validate.integer("current_orbit", current_orbit, 1, 1000)
+    if reveal is not None:
+        if not isinstance(reveal, (list, tuple, set, frozenset)):
+            raise InvalidType(
+                f"reveal must be a list of system names or indices, got {type(reveal).__name__}"
+            )
+        reveal = tuple(reveal)
+    figures = validate.boolean("figures", figures)
+    if name is not None:
+        name = validate.text("name", name, max_len=limits.MAX_NAME)
+    return HandoutOptions(
+        sensors, sig_class, decoys_as, current_orbit, reveal, route, figures, record, name
+    )
+
+
+def _record(knowledge: Any, **sensors_arguments: Any) -> Any:
+    """The players' record, checked; refused beside the arguments it replaces."""
+    if knowledge is None:
+        return None
+    from ..successors.knowledge import Knowledge
+
+    if not isinstance(knowledge, Knowledge):
+        raise InvalidType(
+            "knowledge must be a kit.successors.knowledge.Knowledge (campaign.knowledge), "
+            f"got {type(knowledge).__name__}"
+        )
+    given = [k for k, v in sensors_arguments.items() if v is not None]
+    if given:
+        raise InvalidInput(
+            f"give either knowledge= or {', '.join(given)}=, not both: the record already "
+            "holds what the players know"
+        )
+    return knowledge

@@ -1,0 +1,89 @@
+"""The players' projection of a whole campaign: what the player screen shows.
+
+:func:`project_campaign` reads the campaign's knowledge record and its collections and returns a
+:class:`~.values.KnownCampaign`: the sector shown, the system the party is in (if the players
+know it), the fleets and entities they have met (each by its own key in the record, see
+:func:`~.fleets.key`) and the notes they may read.
+
+**What is shown without being told.** Given no sector, the screen shows the one sector in which
+the players know a system (or, while they know none anywhere, the campaign's only sector); given
+no system, the one system of the campaign the players know. Both choices read only what the
+players know (and the number of sectors), so adding a system the players do not know to the
+campaign never changes the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import registry
+from .fleets import key
+from .stars import project_sector, project_system
+from .values import KnownCampaign, KnownEntity, KnownFleet, KnownNote
+
+__all__ = ["AUTO", "default_sector", "default_system", "project_campaign"]
+
+AUTO: Any = type("Auto", (), {"__repr__": lambda self: "AUTO"})()
+"""Choose the sector or system as the module says (the screen's default)."""
+
+
+def default_sector(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
+    """(name, sector) the screen shows when not told, or None."""
+    sectors = list(campaign.collections.get("sectors", {}).items())
+    known = set(knowledge.known_systems())
+    with_known = [(n, s) for n, s in sectors if known & set(s.names)]
+    if len(with_known) == 1:
+        return with_known[0]
+    if not with_known and len(sectors) == 1:
+        return sectors[0]
+    return None
+
+
+def default_system(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
+    """(name, system) of the one campaign system the players know, or None."""
+    known = [(n, s) for n, s in campaign.collections.get("systems", {}).items()]
+    known = [(n, s) for n, s in known if knowledge.knows_system(n)]
+    return known[0] if len(known) == 1 else None
+
+
+def project_campaign(
+    campaign: Any,
+    knowledge: Any = None,
+    *,
+    sector: tuple[str, Any] | None = AUTO,
+    system: tuple[str, Any] | None = AUTO,
+    title: str | None = None,
+) -> KnownCampaign:
+    """What the players know of ``campaign`` (through ``knowledge``, default its own record).
+
+    Args:
+        campaign: a :class:`~kit.campaign.Campaign`.
+        knowledge: the record to read (the player screen passes a copy taken at one version).
+        sector: ``(name, Sector)`` to show, None for none, or :data:`AUTO`.
+        system: ``(name, StarSystem)`` the party is in (the record knows it by ``name``),
+            None for none, or :data:`AUTO`.
+        title: the page's title (default: the campaign's name).
+    """
+    k = campaign.knowledge if knowledge is None else knowledge
+    if sector is AUTO:
+        sector = default_sector(campaign, k)
+    if system is AUTO:
+        system = default_system(campaign, k)
+    known_sector = None if sector is None else project_sector(sector[1], k)
+    known_system = None if system is None else project_system(system[1], k, name=system[0])
+    contacts: list[KnownFleet | KnownEntity] = []
+    for collection in ("fleets", "entities"):  # the record keys these by collection and name
+        for name, obj in list(campaign.collections.get(collection, {}).items()):
+            seen = registry.call("project", obj, k, name=key(collection, name))
+            if isinstance(seen, KnownFleet) or (
+                isinstance(seen, KnownEntity) and seen.sighting.seen
+            ):
+                contacts.append(seen)
+    notes = tuple(KnownNote(n.text, n.day, n.date) for n in k.visible_notes())
+    return KnownCampaign(
+        campaign.name if title is None else title,
+        known_sector,
+        known_system,
+        tuple(contacts),
+        notes,
+    )
