@@ -33,6 +33,7 @@ __all__ = [
 #: Longest session date (free text, the kit does not parse dates).
 MAX_DATE = 40
 
+
 def kind_in(obj: Any) -> registry.Kind:
     """The registered kind of ``obj`` that a campaign keeps (InvalidType for anything else)."""
     kind = registry.find(obj)

@@ -80,13 +80,17 @@ MAX_DEPTH = limits.MAX_DEPTH
 #: Most JSON values accepted; see :data:`kit.limits.MAX_JSON_VALUES`.
 MAX_VALUES = limits.MAX_JSON_VALUES
 
-_MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+_MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
 
-def register_migration(kind: str, from_version: int):
+Migration = Callable[[Any], Any]
+"""A step that upgrades a file's data by one version (``data -> data``)."""
+
+
+def register_migration(kind: str, from_version: int) -> Callable[[Migration], Migration]:
     """Register ``fn(data) -> data`` that upgrades ``kind`` files from ``from_version``."""
 
-    def deco(fn: Callable[[dict[str, Any]], dict[str, Any]]):
+    def deco(fn: Migration) -> Migration:
         _MIGRATIONS[(kind, from_version)] = fn
         return fn
 

@@ -31,12 +31,13 @@ from __future__ import annotations
 import numbers
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from . import limits
 from .errors import FixedField, InvalidInput, InvalidType
 
 T = TypeVar("T")
+_MISSING = object()
 
 #: Longest name or note the kit accepts by default (see :mod:`kit.limits`).
 MAX_TEXT = limits.MAX_TEXT
@@ -69,15 +70,15 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
                 )
         else:
             raise InvalidType(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
-    value = int(value)
-    if abs(value) > limits.MAX_INT:
+    checked = int(value)
+    if abs(checked) > limits.MAX_INT:
         raise InvalidInput(
             f"{field} must be an integer{_range(lo, hi)} (at most {limits.MAX_INT} in size), "
-            f"got a {len(str(abs(value)))}-digit number"
+            f"got a {len(str(abs(checked)))}-digit number"
         )
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {shown(value)}")
-    return value
+    if (lo is not None and checked < lo) or (hi is not None and checked > hi):
+        raise InvalidInput(f"{field} must be an integer{_range(lo, hi)}, got {shown(checked)}")
+    return checked
 
 
 def number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
@@ -85,14 +86,14 @@ def number(field: str, value: Any, lo: float | None = None, hi: float | None = N
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
     try:
-        value = float(value)
+        checked = float(value)
     except OverflowError:
         raise InvalidInput(f"{field} must be a finite number, got a number too large") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise InvalidInput(f"{field} must be a finite number, got {shown(value)}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
-    return value
+    if checked != checked or checked in (float("inf"), float("-inf")):
+        raise InvalidInput(f"{field} must be a finite number, got {shown(checked)}")
+    if (lo is not None and checked < lo) or (hi is not None and checked > hi):
+        raise InvalidInput(f"{field} must be a number{_range(lo, hi)}, got {shown(checked)}")
+    return checked
 
 
 def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MAX_TEXT) -> str:
@@ -111,35 +112,35 @@ def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MA
     """
     if not isinstance(value, str):
         raise InvalidType(f"{field} must be a string, got {shown(value)}")
-    value = value.strip()
-    if not value and not allow_empty:
+    checked = value.strip()
+    if not checked and not allow_empty:
         raise InvalidInput(f"{field} must not be empty")
-    if len(value) > max_len:
-        raise InvalidInput(f"{field} must be at most {max_len} characters, got {len(value)}")
+    if len(checked) > max_len:
+        raise InvalidInput(f"{field} must be at most {max_len} characters, got {len(checked)}")
     try:
-        value.encode("utf-8")
+        checked.encode("utf-8")
     except UnicodeEncodeError as exc:
-        bad = value[exc.start]
+        bad = checked[exc.start]
         raise InvalidInput(
             f"{field} holds a character that is not valid text (a lone surrogate {bad!r} at "
             f"position {exc.start}); use plain Unicode text"
         ) from None
-    return value
+    return checked
 
 
 def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
     """Return ``value`` if it is one of ``allowed``; otherwise raise listing them."""
     allowed = list(allowed)
     try:
-        ok = value in allowed
+        found = next((a for a in allowed if a == value), _MISSING)
     except TypeError:
-        ok = False
-    if not ok:
+        found = _MISSING
+    if found is _MISSING:
         listed = ", ".join(repr(a) for a in allowed)
         error = InvalidInput(f"{field} must be one of {listed}; got {shown(value)}")
         error.allowed = tuple(allowed)  # type: ignore[attr-defined]  # read by the schema writer
         raise error
-    return value
+    return cast(T, value)  # equal to one of ``allowed``
 
 
 def boolean(field: str, value: Any) -> bool:
