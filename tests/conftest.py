@@ -21,12 +21,25 @@ The integration tier is ``tests/integration`` (the gates, the wheel, the docs an
 sites, the real-browser tests) and every notebook under nbval; :func:`pytest_collection_modifyitems`
 marks it by place, so a new test lands in the right tier by the folder it is written in. The
 README's test command runs both tiers.
+
+The documentation site shows the notebooks with their outputs. Rather than run every notebook a
+second time to build it, :class:`NotebookCapture` keeps what nbval got: when a notebook's last
+cell has passed, it asks that notebook's kernel for its widgets' state and writes the executed
+notebook into a folder of this session (:data:`EXECUTED`), which the docs build reads. Tests
+marked ``notebook_outputs`` (the docs build and the docs pages in a browser) are ordered after
+the notebooks and share their pytest-xdist group, so under ``-n auto --dist loadgroup`` they run
+on the worker that ran the notebooks.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -57,9 +70,117 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 _INTEGRATION = Path(__file__).resolve().parent / "integration"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the integration tier: tests under ``tests/integration`` and the notebooks."""
+    """Mark the integration tier: tests under ``tests/integration`` and the notebooks.
+
+    Then group the notebooks with the tests that read their outputs (see the module doc).
+    """
     for item in items:
         path = Path(str(item.path)).resolve()
         if path.suffix == ".ipynb" or _INTEGRATION in path.parents:
             item.add_marker(pytest.mark.integration)
+    _group_notebooks(items)
+
+
+# --------------------------------------------------------------------------- notebook capture
+
+_TOOLS = Path(__file__).resolve().parents[1] / "tools"
+#: The folder of notebooks nbval executed in this session (``config.stash[EXECUTED]``).
+EXECUTED = pytest.StashKey[Path]()
+#: The pytest-xdist group of the notebooks and of the tests that read their outputs.
+NOTEBOOK_GROUP = "notebooks"
+
+
+def _is_notebook_cell(item: pytest.Item) -> bool:
+    try:
+        from nbval.plugin import IPyNbCell
+    except ImportError:  # pragma: no cover - nbval is in the test extra
+        return False
+    return isinstance(item, IPyNbCell)
+
+
+class NotebookCapture:
+    """Write each notebook nbval ran, with its outputs and widget state, for the docs build."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.outputs: dict[str, dict[int, list[Any]]] = {}
+        self.failed: set[str] = set()
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item):  # type: ignore[no-untyped-def]
+        result = yield  # raises when the cell failed: nothing is written for that notebook
+        if _is_notebook_cell(item):
+            key = item.nodeid.split("::")[0]
+            cell = item  # an nbval IPyNbCell: cell_num, test_outputs, parent (the notebook)
+            self.outputs.setdefault(key, {})[cell.cell_num] = list(cell.test_outputs or [])
+            code_cells = [c for c in cell.parent.nb.cells if c.cell_type == "code"]
+            if cell.cell_num == len(code_cells) - 1 and key not in self.failed:
+                self._write(cell.parent, Path(str(item.path)), self.outputs.pop(key))
+        return result
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        key = report.nodeid.split("::")[0]
+        if report.failed and key.endswith(".ipynb"):
+            self.failed.add(key)
+
+    def _write(self, notebook: Any, path: Path, outputs: dict[int, list[Any]]) -> None:
+        """Ask the notebook's kernel for its widgets, then write the executed notebook."""
+        sys.path.insert(0, str(_TOOLS))
+        try:
+            import docs_notebooks
+        finally:
+            sys.path.remove(str(_TOOLS))
+        target = self.folder / f"{path.stem}.capture.json"
+        kernel = notebook.kernel
+        msg_id = kernel.execute_cell_input(docs_notebooks.capture_source(target), allow_stdin=False)
+        kernel.await_reply(msg_id, timeout=120)
+        kernel.await_idle(msg_id, timeout=120)
+        if not target.is_file():  # the capture failed: the docs build executes this one itself
+            return
+        captured = json.loads(target.read_text(encoding="utf-8"))
+        target.unlink()
+        executed = docs_notebooks.assemble(notebook.nb, outputs, captured)
+        docs_notebooks.nbformat.write(executed, self.folder / path.name)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Start the notebook capture in a folder of this session."""
+    config.addinivalue_line(
+        "markers",
+        "notebook_outputs: reads the notebooks nbval executed in this session (the docs site); "
+        "runs after them, in their pytest-xdist group",
+    )
+    folder = Path(tempfile.mkdtemp(prefix="gmkit-executed-"))
+    config.stash[EXECUTED] = folder
+    config.pluginmanager.register(NotebookCapture(folder), "gmkit-notebook-capture")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(EXECUTED, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _group_notebooks(items: list[pytest.Item]) -> None:
+    """Put the notebooks and the tests that read their outputs in one xdist group, readers last.
+
+    pytest-xdist names the groups in its own collection hook, after this one, so under
+    ``--dist loadgroup`` all of them go to one worker, in this order.
+    """
+    notebooks = [i for i in items if _is_notebook_cell(i)]
+    readers = [i for i in items if i.get_closest_marker("notebook_outputs")]
+    for item in notebooks + readers:
+        item.add_marker(pytest.mark.xdist_group(NOTEBOOK_GROUP))
+    if notebooks and readers:
+        moved = set(map(id, readers))
+        rest = [i for i in items if id(i) not in moved]
+        last = rest.index(notebooks[-1]) + 1
+        items[:] = rest[:last] + readers + rest[last:]
+
+
+@pytest.fixture(scope="session")
+def executed_notebooks(request: pytest.FixtureRequest) -> Path:
+    """The folder of notebooks nbval executed so far in this session (may be empty)."""
+    return request.config.stash[EXECUTED]
