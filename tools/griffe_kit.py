@@ -24,7 +24,7 @@ from typing import Any
 import griffe
 
 ROLE = re.compile(r":(?:py:)?(?:class|func|meth|attr|data|mod|exc|obj|const):`([^`]+)`")
-SECTION = re.compile(r"^(\s*)(Examples?|Doctests?):\s*$")
+SECTION = re.compile(r"^(\s*)Examples:\s*$")  # the only examples section griffe knows
 FENCE = re.compile(r"^\s*(```|~~~)")
 
 

@@ -52,10 +52,16 @@ _build: dict[str, Any] = {}
 
 # What nbconvert's lab template puts in every notebook page that would leave the site: MathJax
 # (the notebooks use no maths; mkdocs-jupyter's empty URL even loads the page itself as a
-# script) and the loader of the widget manager from unpkg.
+# script), the loader of the widget manager from unpkg, and Mermaid's loader from cdnjs (the
+# notebooks draw no Mermaid diagram).
 _MATHJAX = re.compile(
     r"<!-- Load mathjax -->\s*<script src=\"[^\"]*\">\s*</script>\s*"
     r"<!-- MathJax configuration -->\s*<script type=\"text/x-mathjax-config\">.*?</script>",
+    re.S,
+)
+_MERMAID = re.compile(
+    r"<script type=\"module\">\s*document\.addEventListener\(\"DOMContentLoaded\", async \(\) => \{"
+    r"\s*const diagrams = document\.querySelectorAll\(\".jp-Mermaid.*?</script>",
     re.S,
 )
 _WIDGET_LOADER = re.compile(
@@ -137,6 +143,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         return output
     output = _MATHJAX.sub("", output)
     output = _WIDGET_LOADER.sub("", output)
+    output = _MERMAID.sub("", output)
     return output.replace("</body>", _tags(page.url) + "</body>", 1)
 
 
