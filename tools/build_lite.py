@@ -226,6 +226,12 @@ STATUS_JS = """\
 """
 
 
+def pyodide_url_in(site: Path) -> str:
+    """The Pyodide URL the built ``site``'s pages check (read back from its lab page)."""
+    html = (site / "lab" / "index.html").read_text(encoding="utf-8")
+    return html.split('data-pyodide-url="', 1)[1].split('"', 1)[0]
+
+
 def add_status_script(site: Path, url: str) -> list[Path]:
     """Write the Pyodide check into the site and load it from every app page; return those."""
     (site / STATUS_SCRIPT).write_text(STATUS_JS, encoding="utf-8")
@@ -306,7 +312,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", default=str(ROOT / "build" / "lite"))
     parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    site = build_here(Path(args.out)) if args.here else build_site(Path(args.out))
+    if args.here:  # the outer call (in the builder venv's parent) says where it is
+        build_here(Path(args.out))
+        return 0
+    site = build_site(Path(args.out))
     print(f"JupyterLite site in {site}; serve it with: python -m http.server -d {site}")
     return 0
 
