@@ -25,10 +25,12 @@ README's test command runs both tiers.
 The documentation site shows the notebooks with their outputs. Rather than run every notebook a
 second time to build it, :class:`NotebookCapture` keeps what nbval got: when a notebook's last
 cell has passed, it asks that notebook's kernel for its widgets' state and writes the executed
-notebook into a folder of this session (:data:`EXECUTED`), which the docs build reads. Tests
+notebook into a folder of this test run (:data:`EXECUTED`), which the docs build reads. Tests
 marked ``notebook_outputs`` (the docs build and the docs pages in a browser) are ordered after
-the notebooks and share their pytest-xdist group, so under ``-n auto --dist loadgroup`` they run
-on the worker that ran the notebooks.
+the notebooks. Under pytest-xdist the folder is shared by every worker (the controller hands it
+to them), and :func:`executed_notebooks` waits until every notebook collected has been run by
+whichever worker ran it. Run the notebooks with ``--dist loadscope`` (nbval needs all cells of a
+notebook on one worker; pytest 9 ignores the node-id suffix ``--dist loadgroup`` relies on).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +73,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 _INTEGRATION = Path(__file__).resolve().parent / "integration"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the xdist_group marks
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the integration tier: tests under ``tests/integration`` and the notebooks.
 
-    Then group the notebooks with the tests that read their outputs (see the module doc).
+    Then order the tests that read the notebooks' outputs after the notebooks.
     """
     for item in items:
         path = Path(str(item.path)).resolve()
@@ -86,10 +89,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # --------------------------------------------------------------------------- notebook capture
 
 _TOOLS = Path(__file__).resolve().parents[1] / "tools"
-#: The folder of notebooks nbval executed in this session (``config.stash[EXECUTED]``).
+#: The folder of notebooks nbval executed in this run (``config.stash[EXECUTED]``).
 EXECUTED = pytest.StashKey[Path]()
-#: The pytest-xdist group of the notebooks and of the tests that read their outputs.
-NOTEBOOK_GROUP = "notebooks"
+#: How long a docs test on one xdist worker waits for the notebooks run on the others.
+WAIT_FOR_NOTEBOOKS = 20 * 60
 
 
 def _is_notebook_cell(item: pytest.Item) -> bool:
@@ -122,8 +125,10 @@ class NotebookCapture:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         key = report.nodeid.split("::")[0]
-        if report.failed and key.endswith(".ipynb"):
+        if report.failed and key.endswith(".ipynb") and key not in self.failed:
             self.failed.add(key)
+            # the docs build will run this one itself: nobody waits for it
+            (self.folder / f"{Path(key).stem}.failed").touch()
 
     def _write(self, notebook: Any, path: Path, outputs: dict[int, list[Any]]) -> None:
         """Ask the notebook's kernel for its widgets, then write the executed notebook."""
@@ -146,33 +151,37 @@ class NotebookCapture:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Start the notebook capture in a folder of this session."""
+    """Start the notebook capture in a folder of this run (the controller's, under xdist)."""
     config.addinivalue_line(
         "markers",
-        "notebook_outputs: reads the notebooks nbval executed in this session (the docs site); "
-        "runs after them, in their pytest-xdist group",
+        "notebook_outputs: reads the notebooks nbval executed in this run (the docs site); "
+        "runs after them",
     )
-    folder = Path(tempfile.mkdtemp(prefix="gmkit-executed-"))
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and "gmkit_executed" in worker:
+        folder = Path(worker["gmkit_executed"])
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="gmkit-executed-"))
     config.stash[EXECUTED] = folder
     config.pluginmanager.register(NotebookCapture(folder), "gmkit-notebook-capture")
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: every worker writes its notebooks into the controller's folder."""
+    node.workerinput["gmkit_executed"] = str(node.config.stash[EXECUTED])
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(EXECUTED, None)
-    if folder is not None:
+    if folder is not None and getattr(config, "workerinput", None) is None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def _group_notebooks(items: list[pytest.Item]) -> None:
-    """Put the notebooks and the tests that read their outputs in one xdist group, readers last.
-
-    pytest-xdist names the groups in its own collection hook, after this one, so under
-    ``--dist loadgroup`` all of them go to one worker, in this order.
-    """
+    """Order the tests that read the notebooks' outputs right after the last notebook cell."""
     notebooks = [i for i in items if _is_notebook_cell(i)]
     readers = [i for i in items if i.get_closest_marker("notebook_outputs")]
-    for item in notebooks + readers:
-        item.add_marker(pytest.mark.xdist_group(NOTEBOOK_GROUP))
     if notebooks and readers:
         moved = set(map(id, readers))
         rest = [i for i in items if id(i) not in moved]
@@ -182,5 +191,20 @@ def _group_notebooks(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def executed_notebooks(request: pytest.FixtureRequest) -> Path:
-    """The folder of notebooks nbval executed so far in this session (may be empty)."""
-    return request.config.stash[EXECUTED]
+    """The folder of notebooks nbval executed in this run.
+
+    In one process the notebooks ran before (see :func:`_group_notebooks`). On a pytest-xdist
+    worker, other workers may still be running some: wait until every notebook collected has
+    its executed copy or has failed (then the docs build runs it itself).
+    """
+    folder = request.config.stash[EXECUTED]
+    if getattr(request.config, "workerinput", None) is None:
+        return folder
+    expected = {Path(str(i.path)).stem for i in request.session.items if _is_notebook_cell(i)}
+    deadline = time.monotonic() + WAIT_FOR_NOTEBOOKS
+    while time.monotonic() < deadline:
+        done = {p.stem for p in folder.glob("*.ipynb")} | {p.stem for p in folder.glob("*.failed")}
+        if expected <= done:
+            break
+        time.sleep(2)
+    return folder

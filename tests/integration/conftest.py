@@ -2,8 +2,8 @@
 
 The docs site is built from the notebooks nbval ran earlier in the same session (see the
 notebook capture in ``tests/conftest.py``): the tests that use :func:`docs_site` carry the
-``notebook_outputs`` mark, which orders them after the notebooks and, under pytest-xdist's
-``--dist loadgroup``, on the same worker. Run alone, the build executes the notebooks itself.
+``notebook_outputs`` mark, which orders them after the notebooks; under pytest-xdist they wait
+for the notebooks other workers run. Run alone, the build executes the notebooks itself.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ CDN = re.compile(
     r"""|<link\b[^>]*\bhref=["']https?://[^"']+|@import\s+url\(["']?https?://"""
 )
 
-pytestmark = [pytest.mark.slow, pytest.mark.notebook_outputs]
+pytestmark = [pytest.mark.slow, pytest.mark.notebook_outputs, pytest.mark.timeout(1800)]
 
 
 def _page(site: Path, uri: str) -> str:

@@ -23,7 +23,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.notebook_outputs,
-    pytest.mark.timeout(900),
+    pytest.mark.timeout(1800),  # may wait for the notebooks on other xdist workers
 ]
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"

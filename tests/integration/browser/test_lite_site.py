@@ -10,8 +10,8 @@ Pyodide could not be fetched, that the site needs the network once, and how to r
 locally instead.
 
 The builders live in their own venv (``.cache/lite-builder``, made by ``tools/build_lite.py``
-on first use), never in the test environment: the tests here share an xdist group so one
-worker makes it.
+on first use, under a file lock so two xdist workers never make it at once), never in the
+test environment.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_lite  # noqa: E402
-
-pytestmark = pytest.mark.xdist_group("lite")
 
 
 @pytest.fixture(scope="module")
