@@ -46,6 +46,8 @@ class Advice:
     """What is being decided, in words."""
     notes: dict[str, str] = field(default_factory=dict)
     """Optional one-line explanation of an answer, by label."""
+    answers: dict[str, Any] = field(default_factory=dict)
+    """The answer each label stands for, in the form the game takes it (see :meth:`choose`)."""
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -63,6 +65,48 @@ class Advice:
             )
         if self.stderr is not None and set(self.stderr) != set(self.options):
             raise InvalidInput("Advice stderr: one standard error per option is needed")
+        unknown = [label for label in self.answers if label not in self.options]
+        if unknown:
+            raise InvalidInput(
+                f"Advice answers: {unknown[0]!r} is not one of the options {list(self.options)!r}"
+            )
+
+    def choose(self, label: str | None = None) -> Any:
+        """The answer behind ``label`` (default: :attr:`best`), in the form the game takes it.
+
+        Pass it back to force that answer:
+
+        * a limit board's card: the slot number, for ``board.check(value, slot=...)`` (the board
+          also takes the label itself);
+        * a skill: the skill's name, for ``board.check(value, skill)``;
+        * a Regulus Knockout: the operative's name, for ``job.decide_knockout(...)``; a token:
+          True (spend) or False (keep), for ``job.decide_token(...)``;
+        * a battle decision: the value ``InteractivePolicy.answer(decision, value)`` takes, as
+          :func:`kit.successors.combat.advice.advise_battle` tried it: for ``allocate`` the list
+          of unit keys the hits land on, one key per hit (``["1:3", "1:3", "1:4"]``); for
+          ``retreat`` True (retreat) or False (stay); for ``release`` the keys of the ships let
+          go; for ``fire`` the keys of the units that fire; for ``aim`` a dict from each firing
+          unit's key to its target's key; for ``takeover`` the target ship's key (``"1:7"``),
+          None for no attempt, or a dict from each Control user to its target.
+
+        Advice without recorded answers gives the label itself.
+
+        Example:
+            >>> a = Advice.from_chances({"spend": 0.7, "keep": 0.6}, exact=True,
+            ...                         answers={"spend": True, "keep": False})
+            >>> a.choose(), a.choose("keep")
+            (True, False)
+
+        Raises:
+            InvalidInput: ``label`` is not one of the options.
+        """
+        label = self.best if label is None else label
+        if label not in self.options:
+            raise InvalidInput(
+                f"{label!r} is not one of this advice's answers; they are "
+                + ", ".join(repr(k) for k in self.options)
+            )
+        return self.answers.get(label, label)
 
     @classmethod
     def from_chances(
@@ -74,6 +118,7 @@ class Advice:
         stderr: dict[str, float] | None = None,
         n: int | None = None,
         notes: dict[str, str] | None = None,
+        answers: dict[str, Any] | None = None,
     ) -> Advice:
         """Build advice whose best answer is the highest chance (first listed on a tie).
 
@@ -90,6 +135,7 @@ class Advice:
             n=n,
             question=question,
             notes=dict(notes or {}),
+            answers=dict(answers or {}),
         )
 
     def ranked(self) -> list[tuple[str, float]]:
