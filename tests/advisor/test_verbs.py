@@ -92,6 +92,7 @@ def test_kit_impact_compares_a_games_own_rules_with_house_rules():
     cell = im.cells()[0]
     d, c, before, after, change = cell
     assert (cell.difficulty, cell.clock, cell.row, cell.col) == (d, c, d, c)
+    assert change == after - before
     board = LimitBoard([4, 4, 4], need=1)
     b = kit.impact(board, BoardRules(skill_penalty=1), lengths=[3], skills="Tinker")
     assert type(b) is Impact
@@ -136,7 +137,7 @@ def test_card_advice_takes_the_plan_and_skill_advice_the_skills_on_offer():
     assert board_advice(board, "2d6", "Tinker").options == by_plan.options
     offer = kit.advice(board, decide="skill", skills=["Tinker", "Stealth: Sneak"])
     assert set(offer.options) == {"Tinker", "Stealth: Sneak"}
-    with pytest.raises(InvalidInput, match="plan= .* skills="):
+    with pytest.raises(InvalidInput, match=r"plan= .* skills="):
         kit.advice(board, decide="skill", plan="Tinker")
     with pytest.raises(InvalidInput, match="once"):
         board_advice(board, "2d6", "Tinker", skills="Tinker")
