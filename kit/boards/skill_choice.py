@@ -179,10 +179,11 @@ def skill_advice(
             walk = RoundWalk(board, offered, opponent, SkillPlan.of(opponent_skills))
         else:
             walk = SkillWalk(board, offered, at_least)
+        start = walk.start(board)
         for i, s in enumerate(offered):
-            options[s.label] = walk.option(state, i)
+            options[s.label] = walk.option(start, i)
             pen = penalty(s.name, state.used, board.rules)
-            notes[s.label] = f"next check {walk.check_chance(state, i):.1%} (penalty +{pen})"
+            notes[s.label] = f"next check {walk.check_chance(start, i):.1%} (penalty +{pen})"
     top = max(options.values())
     best_label = next(label for label, p in options.items() if p >= top - _TIE)
     return Advice(

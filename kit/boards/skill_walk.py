@@ -44,6 +44,10 @@ class SkillWalk(Walk[Any]):
         self.at_least = at_least
         self._chances: dict[tuple[int, int], float] = {}
 
+    def start(self, board: Board[Any]) -> Any:
+        """The position ``board`` stands in: its own state."""
+        return board.snapshot
+
     def uses(self, state: Any) -> tuple[int, ...]:
         """Each offered skill's uses on the board, as far as they change a later penalty."""
         if self.rules.skill_penalty == 0:

@@ -79,6 +79,10 @@ class Walk(Generic[P]):
         """The position's value if play is over there (1 the players' way, 0 not), else None."""
         raise NotImplementedError
 
+    def end_of(self, pos: P, key: Hashable) -> float | None:
+        """:meth:`end`, given the position's key too (a walk whose key tells it saves work)."""
+        return self.end(pos)
+
     def moves(self, pos: P) -> Sequence[Any]:
         """The moves the players may make from an unfinished position (at least one)."""
         raise NotImplementedError
@@ -109,7 +113,7 @@ class Walk(Generic[P]):
                 continue
             table = waiting.get(k)
             if table is None:
-                end = self.end(pos)
+                end = self.end_of(pos, k)
                 if end is not None:
                     memo[k] = end
                     stack.pop()
