@@ -170,8 +170,9 @@ class Advice:
         )
 
     def ranked(self) -> list[tuple[str, float]]:
-        """The answers with their chances, best first (ties keep their listed order)."""
-        return sorted(self.options.items(), key=lambda kv: -kv[1])
+        """The answers with their chances, best first (ties, within 1e-12, keep their listed
+        order, as :attr:`best` does)."""
+        return sorted(self.options.items(), key=lambda kv: -round(kv[1], 12))
 
     @property
     def margin(self) -> float:
