@@ -34,23 +34,30 @@ def fleets() -> st.SearchStrategy[dict[str, int]]:
     return st.dictionaries(st.sampled_from(SHIPS), st.integers(1, 3), min_size=1, max_size=2)
 
 
+def _stopped(battle: Battle, ask: InteractivePolicy, faces: list[int] | None = None) -> Any:
+    """Step one phase; the decision ``ask`` stopped it at, or the phase's events."""
+    try:
+        return battle.step_phase(ask, faces=faces)
+    except DecisionNeeded as need:
+        return need.decision
+
+
 def first_decision(battle: Battle, ask: InteractivePolicy) -> dict[str, Any] | None:
     """Step ``battle`` until ``ask`` stops it; its decision (None if the battle ends first)."""
     while not battle.over:
-        try:
-            battle.step_phase(ask)
-        except DecisionNeeded as need:
-            return need.decision
+        got = _stopped(battle, ask)
+        if isinstance(got, dict):
+            return got
     return None
 
 
 def step_answering(battle: Battle, ask: InteractivePolicy, faces: list[int]) -> list[Any]:
     """Play the pending phase with ``ask``; later decisions of the phase get their default."""
-    while True:
-        try:
-            return battle.step_phase(ask, faces=faces)
-        except DecisionNeeded as need:
-            ask.answer(need.decision, need.decision["default"])
+    got = _stopped(battle, ask, faces)
+    while isinstance(got, dict):
+        ask.answer(got, got["default"])
+        got = _stopped(battle, ask, faces)
+    return list(got)
 
 
 def seen_dice(battle: Battle, decision: dict[str, Any]) -> list[int]:
