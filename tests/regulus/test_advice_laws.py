@@ -5,9 +5,9 @@ keep), every answer's chance equals the exact value of forcing that answer and p
 
 * with a policy (``policy=AUTO`` or another), ``odds()`` of a copy with that answer made;
 * by default (best play afterwards), the best-play value of that copy, which must agree with
-  one more step played through the public API: the average, over the 2d6 (or 1d6+1 companion)
-  roll counted here from its faces, of the best answer's chance at the decision the roll
-  brings, ``odds()`` under the advised policy where none comes, or the ending itself.
+  one more step played through the public API: the average, over the next roll (the rules'
+  main or companion dice, counted here face by face), of the best answer's chance at the
+  decision the roll brings, ``odds()`` under the advised policy where none comes, or the ending.
 
 Best play is also never below a fixed policy's ``odds()``, and ``best`` is an argmax. The rules
 followed (RULINGS Regulus 1-5): within one incident its effects apply, then the progress floor,
@@ -36,8 +36,22 @@ EXAMPLES = max(10, settings.default.max_examples // 2)
 LAW = settings(max_examples=EXAMPLES, deadline=None)
 TOL = 1e-9
 
-MAIN = {t: c / 36 for t, c in Counter(a + b for a in range(1, 7) for b in range(1, 7)).items()}
-COMPANION = {t: 1 / 6 for t in range(2, 8)}  # 1d6+1
+
+def dice(n: int, faces: int, plus: int = 0) -> dict[int, float]:
+    """The distribution of ``n`` dice of ``faces`` faces plus ``plus``, counted face by face."""
+    out = Counter({plus: 1})
+    for _ in range(n):
+        nxt: Counter[int] = Counter()
+        for v, c in out.items():
+            for f in range(1, faces + 1):
+                nxt[v + f] += c
+        out = nxt
+    total = sum(out.values())
+    return {t: c / total for t, c in sorted(out.items())}
+
+
+#: The rolls a rules object may use (main and companion), by their dice expression.
+DICE = {"2d6": dice(2, 6), "1d10+2": dice(1, 10, 2), "1d6+1": dice(1, 6, 1), "2d3": dice(2, 3)}
 PEOPLE = [
     Operative("Vex", "Face", ["forged invitation", "silver tongue"]),
     Operative("Oro", "Hacker", ["cyberdeck"]),
@@ -74,6 +88,8 @@ def pending_jobs(draw: Any) -> Job:
         minor_threat=draw(st.sampled_from([1, 2])),
         major_threat=draw(st.sampled_from([2, 3])),
         knockout_keeps=draw(st.sampled_from([0, 1])),
+        main_dice=draw(st.sampled_from(["2d6", "2d6", "1d10+2"])),
+        companion_dice=draw(st.sampled_from(["1d6+1", "1d6+1", "2d3"])),
     )
     job = Job(
         draw(st.sampled_from(["heist", "caper", "con", "hit", "arson", "assault", "espionage"])),
@@ -90,7 +106,8 @@ def pending_jobs(draw: Any) -> Job:
     for total in totals:
         if job.ended or job.pending is not None:
             break
-        job.roll(min(total, 7) if job.phase == "companion" else total)
+        dist = DICE[rules.main_dice if job.phase == "main" else rules.companion_dice]
+        job.roll(min(max(total, min(dist)), max(dist)))  # the nearest total these dice can roll
     assume(job.pending is not None)
     return job
 
@@ -116,7 +133,8 @@ def best_value(job: Job) -> float:
 
 def one_roll_more(job: Job) -> float:
     """The best-play value of ``job`` (waiting for a roll) as the average over that roll."""
-    dist = MAIN if job.phase == "main" else COMPANION
+    rules = job.rules
+    dist = DICE[rules.main_dice if job.phase == "main" else rules.companion_dice]
     total = 0.0
     for t, p in dist.items():
         after = job.copy()
