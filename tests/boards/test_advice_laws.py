@@ -456,3 +456,57 @@ def test_skill_advice_on_contests_and_chases_is_forcing_each_skill(board, checks
     for name in skills:  # one skill every round is a fixed plan (a chain, about 1e-12)
         fixed = float(odds(board, table_of(skills, name, table), name, **extra).success)
         assert top >= fixed - 1e-9
+
+
+# ------------------------------------------------------------------ before the deal
+def every_row(n: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every row of ``n`` values dealt from the event deck without replacement, with its chance."""
+    out = []
+
+    def deal(prefix: tuple[int, ...], left: Counter[int], p: float) -> None:
+        if len(prefix) == n:
+            out.append((prefix, p))
+            return
+        total = sum(left.values())
+        for v in sorted(left):
+            if left[v]:
+                left[v] -= 1
+                deal((*prefix, v), left, p * (left[v] + 1) / total)
+                left[v] += 1
+
+    deal((), Counter(DECK), 1.0)
+    return out
+
+
+@settings(max_examples=max(5, EXAMPLES // 4), deadline=None)
+@given(
+    st.just(3).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.integers(1, n),
+            st.sets(st.integers(1, n), max_size=2),
+            st.dictionaries(st.integers(1, n), st.integers(-2, 2), max_size=2),
+        )
+    ),
+    checks_st,
+    plan_st,
+    rules_st,
+)
+def test_deal_odds_of_a_limit_board_averages_the_dealt_boards(shape, checks, plan, rules):
+    # Once dealt, the players see the face-up cards and choose the order (RULINGS Complex
+    # Tasks 4): deal_odds is odds() of the dealt board averaged over every deal, and with
+    # order="best" the advisor's best play averaged the same way.
+    n, need, hidden, mods = shape
+    table = CHECKS[checks]
+    board = LimitBoard([4] * n, need=need, hidden=sorted(hidden), modifiers=mods, rules=rules)
+    default = best = 0.0
+    for row, w in every_row(n):
+        dealt = LimitBoard(list(row), need=need, hidden=sorted(hidden), modifiers=mods, rules=rules)
+        default += w * float(odds(dealt, table, plan).success)
+        best += w * max(kit.advice(dealt, checks=table, plan=plan).options.values())
+    assert float(kit.boards.deal_odds(board, table, plan).success) == pytest.approx(
+        default, abs=TOL
+    )
+    got = kit.boards.deal_odds(board, table, plan, order="best").success
+    assert got == pytest.approx(best, abs=TOL)
+    assert got >= float(kit.boards.deal_odds(board, table, plan).success) - TOL
