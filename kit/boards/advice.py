@@ -53,6 +53,7 @@ from .exact import pool_counts
 from .limit import LimitBoard
 from .limit_walk import Card, LimitWalk
 from .skill_choice import MAX_STATES, skill_advice
+from .walk import settled
 
 __all__ = ["MAX_STATES", "advise", "board_advice", "skill_advice"]
 
@@ -120,6 +121,7 @@ def board_advice(
         options[label], check = worth[card]
         notes[label] = f"next check {check:.1%} (penalty +{walk.penalty(pos, 0)})"
         answers[label] = slot
+    options = settled(options)
     top = max(options.values())
     best = next(label for label, p in options.items() if p >= top - _TIE)
     need = board.need - board.successes

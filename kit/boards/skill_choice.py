@@ -43,7 +43,7 @@ from .rules import penalty, tracked_key
 from .skill_rounds import RoundWalk
 from .skill_walk import SkillWalk
 from .standard import PreparationBoard, StandardBoard
-from .walk import MAX_STATES, Offered
+from .walk import MAX_STATES, Offered, settled
 
 __all__ = ["MAX_STATES", "skill_advice"]
 
@@ -184,6 +184,7 @@ def skill_advice(
             options[s.label] = walk.option(start, i)
             pen = penalty(s.name, state.used, board.rules)
             notes[s.label] = f"next check {walk.check_chance(start, i):.1%} (penalty +{pen})"
+    options = settled(options)
     top = max(options.values())
     best_label = next(label for label, p in options.items() if p >= top - _TIE)
     return Advice(

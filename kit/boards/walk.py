@@ -38,13 +38,35 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from ..errors import InvalidInput
 from .checks import CheckDistribution
 
-__all__ = ["MAX_STATES", "Offered", "Walk"]
+__all__ = ["MAX_STATES", "TIE", "Offered", "Walk", "settled"]
 
 #: The most positions one walk values before giving up (a guard for long boards with many
 #: skills; a ten-card board with three skills needs a few thousand).
 MAX_STATES = 200_000
 
 P = TypeVar("P")
+
+#: Chances closer than this are the same chance: answers the rules cannot tell apart come out
+#: of different sums of the same terms, so they may differ in the last bits of a float.
+TIE = 1e-12
+
+
+def settled(chances: dict[str, float]) -> dict[str, float]:
+    """``chances`` with every chance within :data:`TIE` of an earlier one made equal to it, so
+    answers that tie show as ties.
+
+    >>> settled({"a": 0.3, "b": 0.30000000000000004, "c": 0.5})
+    {'a': 0.3, 'b': 0.3, 'c': 0.5}
+    """
+    seen: list[float] = []
+    out = {}
+    for label, p in chances.items():
+        same = next((q for q in seen if abs(q - p) <= TIE), None)
+        if same is None:
+            seen.append(p)
+            same = p
+        out[label] = same
+    return out
 
 
 class Offered(NamedTuple):
