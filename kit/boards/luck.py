@@ -46,12 +46,7 @@ from .checks import CheckDistribution, ChecksLike
 from .odds import odds
 from .standard import PreparationBoard
 
-__all__ = ["PlayLuck", "board_luck", "mid_rank", "verdict_word"]
-
-
-#: The older name of the one luck report type (:class:`kit.advising.Luck`), kept for code
-#: written against it: a board's, a battle's and a journey's reports are all ``Luck``.
-PlayLuck = Luck
+__all__ = ["Luck", "board_luck", "mid_rank", "verdict_word"]
 
 
 # ---------------------------------------------------------------- boards

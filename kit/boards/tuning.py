@@ -48,15 +48,10 @@ from .exact import plan_penalties
 from .rules import BoardRules
 from .sequence import compiled_checks
 
-__all__ = ["BoardTuning", "Tuning", "tune_board", "tune_like"]
+__all__ = ["Tuning", "TuningRow", "tune_board", "tune_like"]
 
 #: The most rows of card values :func:`tune_board` tries.
 MAX_ROWS = 5000
-
-
-#: The older name of a board tuner's row: every tuner's row is a :class:`~kit.advising.TuningRow`
-#: (a board's reads ``cards``, ``goal`` and ``chance``, and unpacks in that order).
-BoardTuning = TuningRow
 
 
 def tune_board(

@@ -24,22 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..advising import Cell, Impact, cell_type
+from ..advising import Impact
 from ..errors import InvalidType
 from .job import Job, Operative
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JobType
 from .tuning import _axis, chance_grid
 
-__all__ = ["Cell", "Change", "GridImpact", "Impact", "RuleImpact", "job_impact", "rule_impact"]
-
-#: A job's impact cell: ``(difficulty, clock, before, after, change)``.
-Change = cell_type("difficulty", "clock")
-
-#: The older names of the one impact report type (:class:`kit.advising.Impact`), kept for
-#: code written against them: every system's report is an :class:`~kit.advising.Impact`.
-GridImpact = Impact
-RuleImpact = Impact
+__all__ = ["Impact", "job_impact", "rule_impact"]
 
 
 def rule_impact(

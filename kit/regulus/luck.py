@@ -34,7 +34,7 @@ from ..errors import IllegalAction, InvalidType
 from .job import Job
 from .odds import odds
 
-__all__ = ["JobLuck", "LuckStep", "luck", "roll_percentile"]
+__all__ = ["Luck", "LuckStep", "luck", "roll_percentile"]
 
 
 def roll_percentile(dist: dict[int, Fraction], total: int) -> float:
@@ -46,11 +46,6 @@ def roll_percentile(dist: dict[int, Fraction], total: int) -> float:
     """
     below = sum((p for t, p in dist.items() if t < total), Fraction(0))
     return float(below + dist.get(total, Fraction(0)) / 2)
-
-
-#: The older name of the one luck report type: a job's report is a :class:`~kit.advising.Luck`
-#: (its Clock and the ticks used are ``report.clock`` and ``report.turn``).
-JobLuck = Luck
 
 
 def _outcome_percentile(job: Job, fresh: Any) -> float:

@@ -51,7 +51,7 @@ from .battle import Battle, describe_event
 from .policies import AutoPolicy
 from .simulate import OUTCOMES, simulate
 
-__all__ = ["AttackLuck", "BattleLuck", "battle_luck", "hits_percentile"]
+__all__ = ["AttackLuck", "battle_luck", "hits_percentile"]
 
 #: How a side's endings rank, worst first.
 RANK = {"lost": 0, "retreated": 1, "draw": 2, "won": 3}
@@ -88,12 +88,6 @@ class AttackLuck:
     """Mid-rank percentile of ``hits`` in the exact distribution of the dice's hits."""
     text: str
     """The battle log's line for it."""
-
-
-#: The older name of the one luck report type: a battle's report is a
-#: :class:`~kit.advising.Luck` whose details are ``side``, ``n_phase`` and ``attacks`` (every
-#: attack roll as an :class:`AttackLuck`).
-BattleLuck = Luck
 
 
 def _rank_key(outcome: str, ru_lost: float) -> tuple[int, float]:

@@ -35,7 +35,6 @@ from .simulate import simulate
 from .state import Side
 
 __all__ = [
-    "GarrisonTuning",
     "buy_garrison",
     "garrison_battle",
     "garrison_grid",
@@ -43,13 +42,6 @@ __all__ = [
     "tune_budget",
     "tune_garrison",
 ]
-
-
-#: The older name of the combat tuners' result: every tuner returns a
-#: :class:`~kit.advising.Tuning`. A garrison's rows read ``count`` (ships, or RU for a budget)
-#: and ``chance`` with its ``stderr``; the report's ``ship`` and ``unit`` ("ships" or "RU") say
-#: what was counted, ``n`` the battles per count and ``seed`` their seed.
-GarrisonTuning = Tuning
 
 
 def _report(

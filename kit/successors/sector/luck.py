@@ -38,14 +38,7 @@ from ..ranks import success_distribution
 from .journey import Journey
 from .routes import Leg, plot_rolls_pmf
 
-__all__ = ["JourneyLuck", "journey_luck", "remaining_days_pmf"]
-
-
-#: The older name of the one luck report type: a journey's report is a
-#: :class:`~kit.advising.Luck` whose details are ``days`` (travel days so far, moves between
-#: orbits left out), ``expected_days`` (of the whole journey) and ``within`` (the day mark the
-#: steps' chances are about).
-JourneyLuck = Luck
+__all__ = ["journey_luck", "remaining_days_pmf"]
 
 
 def remaining_days_pmf(
