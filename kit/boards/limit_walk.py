@@ -38,7 +38,7 @@ from ..errors import InvalidInput
 from .checks import CheckDistribution, SkillPlan
 from .exact import plan_penalties
 from .limit import LimitBoard
-from .walk import Offered, Walk
+from .walk import Offered, Walk, alike_groups, canonical
 
 __all__ = ["Card", "LimitPos", "LimitWalk"]
 
@@ -105,6 +105,7 @@ class LimitWalk(Walk[LimitPos]):
             self.offered = tuple(skills)
             self.pens = []
             self.planned = False
+        self.groups = alike_groups(self.offered)
         self._chance: dict[tuple[int, int], float] = {}
 
     # ---------------------------------------------------------------- positions
@@ -121,10 +122,24 @@ class LimitWalk(Walk[LimitPos]):
             uses: tuple[int, ...] = (0,)
         else:
             used = board.used_skills
-            uses = tuple(self._counted(o, used.count(o.key)) for o in self.offered)
+            uses = canonical(
+                tuple(self._counted(o, used.count(o.key)) for o in self.offered), self.groups
+            )
         counts = self.counts if pool is None else pool
         return LimitPos(tuple(sorted(up)), tuple(sorted(down)), board.successes, uses,
                         counts if down else ())  # fmt: skip
+
+    def index_for(self, board: LimitBoard, i: int) -> int:
+        """Where offered skill ``i`` stands in :meth:`start`'s uses: a position keeps alike
+        skills' counts in increasing order, so skill ``i`` is the place of its group holding
+        its count."""
+        if self.planned:
+            return 0
+        o = self.offered[i]
+        n = self._counted(o, board.used_skills.count(o.key))
+        uses = self.start(board).uses
+        group = next(g for g in self.groups if i in g)
+        return next(j for j in group if uses[j] == n)
 
     def _counted(self, o: Offered, uses: int) -> int:
         """A skill's uses as the position keeps them (0 when its uses cost nothing)."""
@@ -149,7 +164,13 @@ class LimitWalk(Walk[LimitPos]):
         ]
 
     def moves(self, pos: LimitPos) -> list[tuple[int, Card]]:
-        return [(i, c) for i in range(len(self.offered)) for c in self.cards(pos)]
+        # alike skills used alike often are one choice
+        skills: dict[tuple[tuple[int, ...], int], int] = {}
+        for g in self.groups:
+            for i in g:
+                skills.setdefault((g, pos.uses[i]), i)
+        cards = self.cards(pos)
+        return [(i, c) for i in skills.values() for c in cards]
 
     def _p(self, i: int, target: int) -> float:
         """The chance that a check of offered skill ``i`` reaches ``target`` (looked up once)."""
@@ -172,7 +193,7 @@ class LimitWalk(Walk[LimitPos]):
         o = self.offered[i]
         if o.key is None or self.rules.skill_penalty == 0:
             return pos.uses
-        return pos.uses[:i] + (pos.uses[i] + 1,) + pos.uses[i + 1 :]
+        return canonical(pos.uses[:i] + (pos.uses[i] + 1,) + pos.uses[i + 1 :], self.groups)
 
     def outcomes(self, pos: LimitPos, move: tuple[int, Card]) -> list[tuple[float, LimitPos]]:
         i, card = move

@@ -158,14 +158,15 @@ def skill_advice(
         for i, s in enumerate(offered):
             best: tuple[float, int, float] | None = None
             tried: set[Card] = set()
+            j = lw.index_for(board, i)
             for slot in default_order(board):
                 card = lw.card_of(board, slot)
                 if card in tried:
                     continue
                 tried.add(card)
-                chance = lw.option(pos, (i, card))
+                chance = lw.option(pos, (j, card))
                 if best is None or chance > best[0] + _TIE:
-                    best = (chance, slot, lw.check_chance(pos, i, card))
+                    best = (chance, slot, lw.check_chance(pos, j, card))
             assert best is not None
             options[s.label] = best[0]
             pen = penalty(s.name, state.used, board.rules)
@@ -181,9 +182,10 @@ def skill_advice(
             walk = SkillWalk(board, offered, at_least)
         start = walk.start(board)
         for i, s in enumerate(offered):
-            options[s.label] = walk.option(start, i)
+            j = walk.index_for(board, i) if isinstance(walk, RoundWalk) else i
+            options[s.label] = walk.option(start, j)
             pen = penalty(s.name, state.used, board.rules)
-            notes[s.label] = f"next check {walk.check_chance(start, i):.1%} (penalty +{pen})"
+            notes[s.label] = f"next check {walk.check_chance(start, j):.1%} (penalty +{pen})"
     options = settled(options)
     top = max(options.values())
     best_label = next(label for label, p in options.items() if p >= top - _TIE)

@@ -37,7 +37,7 @@ from .checks import CheckDistribution, SkillPlan
 from .contest import PLAYER, Contest, ContestState
 from .rules import tracked_key
 from .skill_walk import HIT, MISS
-from .walk import Offered, Walk
+from .walk import Offered, Walk, alike_groups, canonical
 
 __all__ = ["SPENT", "RoundPos", "RoundWalk"]
 
@@ -86,6 +86,7 @@ class RoundWalk(Walk[RoundPos]):
             if isinstance(board, Chase) and board.npc_checks is not None
             else None
         )
+        self.groups = alike_groups(self.skills)
         self._chances: dict[tuple[Any, int], float] = {}
         self._lowest: dict[tuple[int, int], int] = {}
         self._moves: dict[tuple[Any, ...], tuple[tuple[Any, ...], bool]] = {}
@@ -140,9 +141,12 @@ class RoundWalk(Walk[RoundPos]):
         st = board.snapshot
         place = self._place(st)
         easiest = self._easiest(place)
-        uses = tuple(
-            self._counted(i, s.key, st.used.count(s.key) if s.key else 0, easiest)
-            for i, s in enumerate(self.skills)
+        uses = canonical(
+            tuple(
+                self._counted(i, s.key, st.used.count(s.key) if s.key else 0, easiest)
+                for i, s in enumerate(self.skills)
+            ),
+            self.groups,
         )
         theirs: tuple[Any, ...] = ()
         if self.contest:
@@ -150,6 +154,17 @@ class RoundWalk(Walk[RoundPos]):
             kept = ((k, self._counted("opponent", k, n, easiest)) for k, n in counts.items())
             theirs = (0, tuple(sorted((k, n) for k, n in kept if n != 0)))
         return RoundPos(place, uses, theirs)
+
+    def index_for(self, board: Board[Any], i: int) -> int:
+        """Where offered skill ``i`` stands in :meth:`start`'s uses: a position keeps alike
+        skills' counts in increasing order, so skill ``i`` is the place of its group holding
+        its count."""
+        st = board.snapshot
+        key = self.skills[i].key
+        pos = self.start(board)
+        n = self._counted(i, key, st.used.count(key) if key else 0, self._easiest(pos.place))
+        group = next(g for g in self.groups if i in g)
+        return next(j for j in group if pos.uses[j] == n)
 
     def _place(self, st: Any) -> tuple[Any, ...]:
         if self.contest:
@@ -173,8 +188,13 @@ class RoundWalk(Walk[RoundPos]):
             return 0.0  # no skill on offer can succeed again: the players cannot get their way
         return None
 
-    def moves(self, pos: RoundPos) -> range:
-        return range(len(self.skills))
+    def moves(self, pos: RoundPos) -> list[int]:
+        # alike skills used alike often are one choice
+        skills: dict[tuple[Any, int], int] = {}
+        for g in self.groups:
+            for i in g:
+                skills.setdefault((g, pos.uses[i]), i)
+        return list(skills.values())
 
     # ---------------------------------------------------------------- one round
     def _move(self, place: tuple[Any, ...], data: dict[str, Any]) -> tuple[tuple[Any, ...], bool]:
@@ -274,7 +294,7 @@ class RoundWalk(Walk[RoundPos]):
                 min(index + 1, len(self.plan.skills)),
                 tuple(sorted((k, n) for k, n in kept if n != 0)),
             )
-        return RoundPos(place, tuple(uses), theirs)
+        return RoundPos(place, canonical(tuple(uses), self.groups), theirs)
 
     def outcomes(self, pos: RoundPos, i: int) -> list[tuple[float, RoundPos]]:
         kind_key = "player" if self.contest else "value"

@@ -19,7 +19,7 @@ from ..log import Event
 from .base import Board
 from .rules import penalty
 from .standard import StandardBoard
-from .walk import MAX_STATES, Offered, Walk
+from .walk import MAX_STATES, Offered, Walk, alike_groups, canonical
 
 __all__ = ["HIT", "MAX_STATES", "MISS", "SkillWalk"]
 
@@ -42,6 +42,7 @@ class SkillWalk(Walk[Any]):
         self.skills = tuple(skills)
         self.rules = board.rules
         self.at_least = at_least
+        self.groups = alike_groups(self.skills)
         self._chances: dict[tuple[int, int], float] = {}
 
     def start(self, board: Board[Any]) -> Any:
@@ -58,7 +59,7 @@ class SkillWalk(Walk[Any]):
         # the checks made and how many succeeded fix which slots are filled (successes from the
         # left, failures from the right on a standard board) and which card comes next
         wins = sum(1 for r in state.records if r.success)
-        return (len(state.records), wins, self.uses(state))
+        return (len(state.records), wins, canonical(self.uses(state), self.groups))
 
     def end(self, state: Any) -> float | None:
         board = self.board
@@ -71,8 +72,15 @@ class SkillWalk(Walk[Any]):
             return None
         return 1.0 if wins >= (self.at_least or 0) else 0.0
 
-    def moves(self, state: Any) -> range:
-        return range(len(self.skills))
+    def moves(self, state: Any) -> list[int]:
+        # alike skills used alike often are one choice (a position is the board's own state,
+        # so its uses are each skill's own)
+        uses = self.uses(state)
+        skills: dict[tuple[Any, int], int] = {}
+        for g in self.groups:
+            for i in g:
+                skills.setdefault((g, uses[i]), i)
+        return list(skills.values())
 
     def slot(self, state: Any) -> int:
         """The 1-based slot the next check faces."""

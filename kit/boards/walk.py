@@ -38,13 +38,46 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from ..errors import InvalidInput
 from .checks import CheckDistribution
 
-__all__ = ["MAX_STATES", "TIE", "Offered", "Walk", "settled"]
+__all__ = ["MAX_STATES", "TIE", "Offered", "Walk", "alike_groups", "canonical", "settled"]
 
 #: The most positions one walk values before giving up (a guard for long boards with many
 #: skills; a ten-card board with three skills needs a few thousand).
 MAX_STATES = 200_000
 
 P = TypeVar("P")
+
+
+def alike_groups(skills: Sequence[Offered]) -> tuple[tuple[int, ...], ...]:
+    """The offered skills that play alike, as groups of their indices: the same checks, and
+    both counted (each under its own key) or both not. Two alike skills used ``a`` and ``b``
+    times leave the same chances as when used ``b`` and ``a`` times.
+
+    >>> from kit.boards.checks import CheckDistribution
+    >>> d, e = CheckDistribution.of("2d6"), CheckDistribution.of("2d6+1")
+    >>> alike_groups([Offered("A", "A", "a", d), Offered("B", "B", None, d),
+    ...               Offered("C", "C", "c", d), Offered("D", "D", "d", e)])
+    ((0, 2), (1,), (3,))
+    """
+    groups: dict[tuple[Any, bool], list[int]] = {}
+    for i, s in enumerate(skills):
+        groups.setdefault((s.dist, s.key is None), []).append(i)
+    return tuple(tuple(g) for g in groups.values())
+
+
+def canonical(uses: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """``uses`` with the counts of alike skills in increasing order (one position for every
+    way of giving the same counts to alike skills).
+
+    >>> canonical((3, 0, 1, 5), ((0, 2), (1,), (3,)))
+    (1, 0, 3, 5)
+    """
+    out = list(uses)
+    for g in groups:
+        if len(g) > 1:
+            for j, n in zip(g, sorted(uses[j] for j in g)):
+                out[j] = n
+    return tuple(out)
+
 
 #: Chances closer than this are the same chance: answers the rules cannot tell apart come out
 #: of different sums of the same terms, so they may differ in the last bits of a float.

@@ -105,7 +105,7 @@ plan_st = st.one_of(
 def offers(most: int) -> st.SearchStrategy[list[tuple[str, str | None]]]:
     """Up to ``most`` skills on offer, each with the players' checks or its own."""
     return st.lists(
-        st.tuples(st.sampled_from(SKILLS), st.sampled_from([None, *sorted(CHECKS)])),
+        st.tuples(st.sampled_from(SKILLS), st.sampled_from([None, None, None, *sorted(CHECKS)])),
         min_size=1,
         max_size=most,
         unique_by=lambda t: t[0],
@@ -121,8 +121,16 @@ def cards_st(lo: int, hi: int) -> st.SearchStrategy[list[int]]:
     )
 
 
+def used_st(names: list[str] | None) -> st.SearchStrategy[str | None]:
+    """The skill of a check already on the board: often one the players are offered now, so
+    the advice starts from skills used unevenly."""
+    if not names:
+        return skill_st
+    return st.one_of(st.sampled_from(names), skill_st)
+
+
 @st.composite
-def limit_boards(draw: Any) -> LimitBoard:
+def limit_boards(draw: Any, names: list[str] | None = None) -> LimitBoard:
     cards = draw(cards_st(3, 5))
     n = len(cards)
     board = LimitBoard(
@@ -136,14 +144,14 @@ def limit_boards(draw: Any) -> LimitBoard:
         if board.finished:
             break
         slot = draw(st.sampled_from(board.open_slots))
-        board.check(draw(st.integers(2, 12)), slot=slot, skill=draw(skill_st))
+        board.check(draw(st.integers(2, 12)), slot=slot, skill=draw(used_st(names)))
     if board.finished:  # a finished board has nothing to advise: start it again
         board.reset()
     return board
 
 
 @st.composite
-def row_boards(draw: Any) -> StandardBoard | PreparationBoard:
+def row_boards(draw: Any, names: list[str] | None = None) -> StandardBoard | PreparationBoard:
     cards = draw(cards_st(3, 5))
     n = len(cards)
     mods = draw(st.dictionaries(st.integers(1, n), st.integers(-3, 3), max_size=n))
@@ -155,14 +163,14 @@ def row_boards(draw: Any) -> StandardBoard | PreparationBoard:
     for _ in range(draw(st.integers(0, 2))):
         if board.finished:
             break
-        board.check(draw(st.integers(2, 12)), draw(skill_st))
+        board.check(draw(st.integers(2, 12)), draw(used_st(names)))
     if board.finished:
         board.reset()
     return board
 
 
 @st.composite
-def round_boards(draw: Any) -> Contest | Chase:
+def round_boards(draw: Any, names: list[str] | None = None) -> Contest | Chase:
     rules = draw(rules_st)
     if draw(st.booleans()):
         n = draw(st.sampled_from([3, 5]))
@@ -172,7 +180,7 @@ def round_boards(draw: Any) -> Contest | Chase:
         for _ in range(draw(st.integers(0, 2))):
             if board.finished:
                 break
-            board.exchange(draw(st.integers(2, 12)), draw(st.integers(2, 12)), draw(skill_st))
+            board.exchange(draw(st.integers(2, 12)), draw(st.integers(2, 12)), draw(used_st(names)))
     else:
         cards = draw(cards_st(5, 6))
         mods = draw(st.dictionaries(st.integers(1, len(cards)), st.integers(-2, 2), max_size=2))
@@ -188,10 +196,32 @@ def round_boards(draw: Any) -> Contest | Chase:
         for _ in range(draw(st.integers(0, 2))):
             if board.finished:
                 break
-            board.check(draw(st.integers(2, 12)), draw(skill_st))
+            board.check(draw(st.integers(2, 12)), draw(used_st(names)))
     if board.finished:
         board.reset()
     return board
+
+
+def _used_once(board: Any, skill: str, value: int = 2) -> Any:
+    """``board`` after one check (or exchange, both sides rolling ``value``) with ``skill``."""
+    if isinstance(board, Contest):
+        board.exchange(value, value, skill)
+    else:
+        board.check(value, skill)
+    return board
+
+
+def _limit_used(board: LimitBoard, skill: str) -> LimitBoard:
+    """``board`` after a check with ``skill`` that misses its first open slot."""
+    board.check(2, slot=board.open_slots[0], skill=skill)
+    return board
+
+
+def offered_on(boards: Any, most: int) -> st.SearchStrategy[tuple[Any, list[Any]]]:
+    """Skills on offer and a board whose earlier checks used some of them."""
+    return offers(most).flatmap(
+        lambda pairs: st.tuples(boards([n for n, _ in pairs]), st.just(pairs))
+    )
 
 
 # ------------------------------------------------------------------ forcing, through the API
@@ -331,19 +361,42 @@ def _skill_law(board: Any, skills: dict[str, Any], table: dict, at_least: int | 
 
 
 @LAW
-@given(limit_boards(), checks_st, offer_st)
+@given(offered_on(limit_boards, 3), checks_st)
 @example(
-    LimitBoard([5, 8, 6, 7], need=2, hidden=[2, 4], modifiers={2: 3}),
+    (
+        LimitBoard([5, 8, 6, 7], need=2, hidden=[2, 4], modifiers={2: 3}),
+        [("Tinker: Locks", "2d6+2"), ("Stealth: Sneak", None)],
+    ),
     "2d6",
-    [("Tinker: Locks", "2d6+2"), ("Stealth: Sneak", None)],
 ).via("face-down slots told apart by modifier")
-def test_skill_advice_on_a_limit_board_is_forcing_each_skill(board, checks, pairs):
+@example(
+    (
+        _limit_used(LimitBoard([5, 8, 6, 7], need=2, hidden=[4]), "Stealth: Sneak"),
+        [("Tinker", None), ("Stealth: Sneak", None)],
+    ),
+    "2d6",
+).via("alike skills used unevenly: a position keeps their counts in order")
+def test_skill_advice_on_a_limit_board_is_forcing_each_skill(drawn, checks):
+    board, pairs = drawn
     _skill_law(board, offer(pairs), CHECKS[checks], None)
 
 
 @LAW
-@given(row_boards(), checks_st, offer_st, st.integers(1, 5))
-def test_skill_advice_on_standard_and_preparation_boards(board, checks, pairs, at_least):
+@given(offered_on(row_boards, 3), checks_st, st.integers(1, 5))
+@example(
+    (
+        _used_once(
+            _used_once(StandardBoard([5, 6, 7, 6, 5, 7], goal=4), "Tinker", 12),
+            "Stealth: Sneak",
+            12,
+        ),
+        [("Tinker", None), ("Stealth: Sneak", None), ("Persuasion", None)],
+    ),
+    "2d6",
+    1,
+).via("three alike skills, one used: after a second is used, the fresh one is still tried")
+def test_skill_advice_on_standard_and_preparation_boards(drawn, checks, at_least):
+    board, pairs = drawn
     need = min(at_least, board.length) if isinstance(board, PreparationBoard) else None
     _skill_law(board, offer(pairs), CHECKS[checks], need)
 
@@ -414,22 +467,42 @@ def _chase_round(board: Chase, name: str, own: dict, after: Any) -> float:
 
 
 @LAW
-@given(round_boards(), checks_st, offers(2), st.lists(skill_st, max_size=2))
+@given(offered_on(round_boards, 2), checks_st, st.lists(skill_st, max_size=2))
 @example(
-    Contest([6, 7, 8, 7, 6], rules=BoardRules(skill_penalty=0)),
+    (
+        Contest([6, 7, 8, 7, 6], rules=BoardRules(skill_penalty=0)),
+        [("Persuasion", None), ("Stealth: Sneak", None)],
+    ),
     "2d6",
-    [("Persuasion", None), ("Stealth: Sneak", None)],
     [],
 ).via("skill_penalty=0 (recursed without end)")
 @example(
-    Chase(
-        [5, 6, 7, 6, 5, 8], role="pursuer", rules=BoardRules(pursuer_faces="goal", npc_chance=0.5)
+    (
+        Chase(
+            [5, 6, 7, 6, 5, 8],
+            role="pursuer",
+            rules=BoardRules(pursuer_faces="goal", npc_chance=0.5),
+        ),
+        [("Tinker", None)],
     ),
     "2d6",
-    [("Tinker", None)],
     [],
 ).via("a pursuer facing the goal's card after the escapee moved")
-def test_skill_advice_on_contests_and_chases_is_forcing_each_skill(board, checks, pairs, oplan):
+@example(
+    (
+        Contest([6, 7, 8, 7, 6]),
+        [("Tinker", None), ("Stealth: Sneak", None)],
+    ),
+    "2d6",
+    ["Persuasion"],
+).via("alike skills (same checks, both counted)")
+@example(
+    (_used_once(Contest([6, 7, 8, 7, 6]), "Tinker"), [("Tinker", None), ("Stealth: Sneak", None)]),
+    "2d6",
+    [],
+).via("alike skills used unevenly: a position keeps their counts in order")
+def test_skill_advice_on_contests_and_chases_is_forcing_each_skill(drawn, checks, oplan):
+    board, pairs = drawn
     table = CHECKS[checks]
     skills = offer(pairs)
     contest = isinstance(board, Contest)
