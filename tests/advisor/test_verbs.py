@@ -210,3 +210,22 @@ def test_verbs_refuse_what_they_cannot_answer():
         kit.luck(Job("heist", 3, 5, CREW))
     with pytest.raises(InvalidInput, match="luck"):
         kit.luck(RegulusRules())
+
+
+def test_battle_verbs_are_the_combat_functions_with_the_battles_sides():
+    from kit.successors.combat import Battle, CombatRules, Side, rule_impact, tune_garrison
+
+    raiders = Side("Raiders", ships={"Cruiser": 2})
+    garrison = Side("Garrison", ships={"Frigate": 1})
+    battle = Battle([raiders, garrison], seed=1)
+    t = kit.tune(battle, 0.5, ship="Frigate", n=20, counts=[1, 3], seed=2)
+    want = tune_garrison(raiders, "Frigate", 0.5, n=20, counts=[1, 3], seed=2, garrison=garrison)
+    assert type(t) is Tuning and t.chances == want.chances and t.unit == "ships"
+    assert kit.tune(raiders, 0.5, ship="Frigate", n=20, counts=[1], seed=2).count == 1
+    with pytest.raises(InvalidInput, match="ship="):
+        kit.tune(battle, 0.5)
+    im = kit.impact(battle, CombatRules(max_rounds=2), ["Frigate"], [1], n=20, seed=3)
+    same = rule_impact(None, CombatRules(max_rounds=2), raiders, ["Frigate"], [1], n=20, seed=3,
+                       garrison=garrison)  # fmt: skip
+    assert type(im) is Impact and im.after == same.after
+    assert (im.cells()[0].ship, im.cells()[0].count) == ("FRIGATE", 1)
