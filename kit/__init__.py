@@ -55,13 +55,19 @@ _LAZY_MODULES = (
 """Subpackages reachable as ``kit.<name>`` without importing them first; each loads on use."""
 
 
+_VERBS = ("advice", "tune", "luck", "impact")
+"""The advisor's verbs, ``kit.advice(obj)``, ``kit.tune(obj, target)``, ``kit.luck(obj)`` and
+``kit.impact(obj, ...)``: each answers for any kind of object through :mod:`kit.registry` and
+returns one result type (:mod:`kit.advising`); loaded on first use."""
+
+
 def __getattr__(name: str) -> Any:
     if name in _LAZY_MODULES:
         return import_module(f"kit.{name}")
     if name == "Campaign":
         return import_module("kit.campaign").Campaign
-    if name == "advice":
-        return import_module("kit.advisor").advice
+    if name in _VERBS:
+        return getattr(import_module("kit.advisor"), name)
     if name == "session_recap":
         return import_module("kit.recap").session_recap
     raise AttributeError(f"module 'kit' has no attribute {name!r}")
@@ -71,5 +77,5 @@ def __dir__() -> list[str]:
     """The names ``import kit`` offers, the lazily loaded subsystems included."""
     dunders = {name for name in globals() if name.startswith("__")}
     return sorted(
-        {*dunders, *__all__, *_LAZY_MODULES, "Campaign", "advice", "errors", "session_recap"}
+        {*dunders, *__all__, *_LAZY_MODULES, *_VERBS, "Campaign", "errors", "session_recap"}
     )

@@ -2,7 +2,8 @@
 
 Each :class:`~kit.registry.Kind` below is the one place that says how the kit saves a kind of
 object in a campaign, which widget opens it, how a handout renders it, what the players'
-projection of it is, and which advisor, tuner, luck report and house-rule impact answer for it.
+projection of it is, and which advisor, tuner, luck report and house-rule impact answer for it
+(:func:`kit.advice`, :func:`kit.tune`, :func:`kit.luck`, :func:`kit.impact`).
 Everything is named by ``"module:attribute"`` path, so reading this module imports nothing: an
 engine is loaded when an object of its kind exists, a widget or figure when one is asked for.
 
@@ -27,9 +28,10 @@ from .registry import Kind, register
 __all__: list[str] = []
 
 
-def _board(name: str, cls: str) -> Kind:
-    """Every board kind opens in the board widget, is advised by the board advisor and is
-    told by the recap the same way."""
+def _board(name: str, cls: str, tuned: bool = False) -> Kind:
+    """Every board kind opens in the board widget, is advised by the board advisor, has a luck
+    report and is told by the recap the same way; standard and limit boards are also tuned and
+    compared under house rules."""
     return Kind(
         name,
         cls,
@@ -38,6 +40,9 @@ def _board(name: str, cls: str) -> Kind:
         widget_object="board",
         advise="kit.boards.advice:advise",
         recap="kit.recap:recap_board",
+        luck="kit.boards.luck:board_luck",
+        tune="kit.boards.tuning:tune_like" if tuned else None,
+        impact="kit.boards.impact:board_impact" if tuned else None,
     )
 
 
@@ -52,12 +57,15 @@ for _kind in (
         project="kit.players.games:project_job",
         recap="kit.recap:recap_job",
         advise="kit.regulus.advice:job_advice",
+        tune="kit.regulus.tuning:tune_job",
+        luck="kit.regulus.luck:luck",
+        impact="kit.regulus.impact:job_impact",
     ),
     Kind("regulus-job-type", "kit.regulus.tables:JobType", collection="job_types"),
     Kind("crew", "kit.campaign:Crew", collection="crews"),
-    _board("board/standard", "kit.boards.standard:StandardBoard"),
+    _board("board/standard", "kit.boards.standard:StandardBoard", tuned=True),
     _board("board/preparation", "kit.boards.standard:PreparationBoard"),
-    _board("board/limit", "kit.boards.limit:LimitBoard"),
+    _board("board/limit", "kit.boards.limit:LimitBoard", tuned=True),
     _board("board/contest", "kit.boards.contest:Contest"),
     _board("board/chase", "kit.boards.chase:Chase"),
     Kind("event-deck", "kit.boards.cards:EventDeck", collection="decks"),
@@ -87,6 +95,9 @@ for _kind in (
         widget_object="battle",
         recap="kit.recap:recap_battle",
         advise="kit.successors.combat.advice:advise_battle",
+        tune="kit.successors.combat.tuning:tune_attack",
+        luck="kit.successors.combat.luck:battle_luck",
+        impact="kit.successors.combat.impact:battle_impact",
     ),
     Kind(
         "star-system",
@@ -111,9 +122,27 @@ for _kind in (
         "kit.successors.sector.journey:Journey",
         collection="journeys",
         recap="kit.recap:recap_journey",
+        luck="kit.successors.sector.luck:journey_luck",
     ),
     # a campaign is kept in no collection; its kind gives the players' whole projection
     Kind("campaign", "kit.campaign:Campaign", project="kit.players.campaign:project_campaign"),
+    # kept by no campaign, but the advisor's verbs take them: an attacking side is tuned
+    # against a garrison, and a rules object compared with house rules by its system's
+    # rule_impact
+    Kind(
+        "successors-side",
+        "kit.successors.combat.state:Side",
+        tune="kit.successors.combat.tuning:tune_attack",
+    ),
+    Kind(
+        "regulus-rules", "kit.regulus.rules:RegulusRules", impact="kit.regulus.impact:rule_impact"
+    ),
+    Kind("board-rules", "kit.boards.rules:BoardRules", impact="kit.boards.impact:rule_impact"),
+    Kind(
+        "combat-rules",
+        "kit.successors.combat.rules:CombatRules",
+        impact="kit.successors.combat.impact:rule_impact",
+    ),
 ):
     register(_kind)
 del _kind

@@ -52,6 +52,7 @@ HTML.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -307,29 +308,24 @@ def recap_journey(
     return journey_story(journey, start, knowledge, audience)
 
 
-def _luck(collection: str, obj: Any, options: Mapping[str, Any]) -> Any:
+def _luck(obj: Any, options: Mapping[str, Any]) -> Any:
+    """The luck report of a played object, from its kind's ``luck`` hook (:mod:`kit.registry`),
+    given those of the recap's options the hook takes (a board's ``checks``; a battle's
+    ``side``, ``n``, ``n_phase`` and ``seed``); None when it has none or nothing was played."""
+    kind = registry.find(obj)
+    hook = kind.get("luck") if kind is not None else None
+    if hook is None:
+        return None
+    offered = {
+        "checks": options["checks"],
+        "side": options["side"],
+        "n": options["battle_n"],
+        "n_phase": options["battle_n_phase"],
+        "seed": options["seed"],
+    }
+    taken = inspect.signature(hook).parameters
     try:
-        if collection == "jobs":
-            from .regulus.luck import luck
-
-            return luck(obj)
-        if collection == "boards":
-            from .boards.luck import board_luck
-
-            return board_luck(obj, options["checks"])
-        if collection == "battles":
-            from .successors.combat.luck import battle_luck
-
-            return battle_luck(
-                obj,
-                options["side"],
-                n=options["battle_n"],
-                n_phase=options["battle_n_phase"],
-                seed=options["seed"],
-            )
-        from .successors.sector.luck import journey_luck
-
-        return journey_luck(obj)
+        return hook(obj, **{k: v for k, v in offered.items() if k in taken})
     except IllegalAction:
         return None
 
@@ -437,7 +433,7 @@ def session_recap(
             elif player and collection == "battles":
                 report, verdict, turning = None, None, ()
             else:
-                report = _luck(collection, obj, options)
+                report = _luck(obj, options)
                 verdict = None if report is None else _verdict(report, aud)
                 turning = () if report is None else _turning(report, aud)
             entries.append(

@@ -42,11 +42,11 @@ from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
 from .contest import Contest
 from .impact import rule_impact
 from .limit import LimitBoard
-from .luck import PlayLuck, board_luck
+from .luck import board_luck
 from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
 from .rules import BoardRules, skill_key
 from .standard import PreparationBoard, StandardBoard
-from .tuning import BoardTuning, tune_board
+from .tuning import tune_board
 
 __all__ = [
     "DEFAULT_THEMES",
@@ -54,7 +54,6 @@ __all__ = [
     "Board",
     "BoardOdds",
     "BoardRules",
-    "BoardTuning",
     "Card",
     "Chase",
     "CheckDistribution",
@@ -63,7 +62,6 @@ __all__ = [
     "Contest",
     "EventDeck",
     "LimitBoard",
-    "PlayLuck",
     "PreparationBoard",
     "SkillPlan",
     "StandardBoard",

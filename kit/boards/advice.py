@@ -1,32 +1,37 @@
 """Advice on a board: which card to face next, and which skill to use next.
 
-Two decisions the players make on a board have exact advice here.
+Two decisions the players make on a board have exact advice here, both under *best play*: each
+answer's chance is that of the board ending the players' way when that answer is taken now and
+every later choice is made as well as possible, knowing by then what the earlier checks did and
+which face-down cards they turned up.
 
 **Which card** (limit boards). The players choose the card each check faces.
-:func:`board_advice` forces each open slot as the next card and computes the exact chance of
-meeting the limit with :func:`~kit.boards.odds.odds`, the rest of the cards faced in the best
-fixed order (every distinct order of the cards left is tried, face-down cards counting as
-alike; past :data:`MAX_ORDERS` orders the default order is used, face-up cards easiest first).
+:func:`board_advice` gives each open slot the chance of meeting the limit when the next check
+faces it, the checks using the players' skill plan (``plan=``: the ``i``-th check from now uses
+the plan's ``i``-th skill, so its repeated-skill penalty is fixed by its place). A face-down card
+is any card still unseen, drawn without replacement, and its target is its value plus its own
+slot's modifier: face-down slots with different modifiers are different choices, and each label
+names the slot's face and modifier (``"slot 2, face down, -3"``, ``"slot 3, 4"``).
 
 When every check carries the same penalty (no repeated skill in the plan), the order cannot
 change the chance: success means enough of the cards still open would be beaten, whichever comes
-first. The options then tie, and the advice says so. The order matters once a skill repeats,
-since each repeat makes the next check harder: the easy cards are best kept for the late,
-penalised checks, or faced early while the skill is fresh, depending on the cards.
+first. The options then tie. The order matters once a skill repeats, since each repeat makes the
+next check harder, and best play can do better than any fixed order by choosing each card once
+the earlier results are known:
 
 >>> from kit.boards import LimitBoard
 >>> board = LimitBoard([4, 8, 6], need=2)
->>> a = board_advice(board, checks="2d6", skills="Tinker")
->>> a.best, round(a.options["slot 3 (6)"], 4)
-('slot 3 (6)', 0.5328)
+>>> a = board_advice(board, checks="2d6", plan="Tinker")
+>>> a.best, round(a.options["slot 3, 6"], 4), a.choose()
+('slot 3, 6', 0.5465, 3)
 
 **Which skill** (every kind of board; it lives in :mod:`kit.boards.skill_choice` and is
 exported here). Each use of a skill on a board makes the next use of the same skill 2 harder,
 so a strong skill used again can be worse than a weak fresh one. :func:`skill_advice` takes the
-skills the players have (each with its own check distribution if they differ) and gives, for
-each, the chance of the board's success when that skill makes the next check and every later
-check is played as well as possible: each picks the best of the same skills given what has
-happened by then (and, on a limit board, the best card to face).
+skills the players have (``skills=``, each with its own check distribution if they differ) and
+gives, for each, the chance of the board's success when that skill makes the next check and
+every later check is played as well as possible: each picks the best of the same skills given
+what has happened by then (and, on a limit board, the best card to face).
 
 >>> from kit.boards import StandardBoard
 >>> bomb = StandardBoard([6, 6, 7, 4], goal=3)
@@ -43,65 +48,49 @@ from typing import Any
 
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
-from .checks import ChecksLike
+from .checks import CheckDistribution, ChecksLike, SkillPlan, default_order
+from .exact import pool_counts
 from .limit import LimitBoard
-from .odds import odds
+from .limit_walk import Card, LimitWalk
 from .skill_choice import MAX_STATES, skill_advice
+from .walk import settled
 
-__all__ = ["MAX_ORDERS", "MAX_STATES", "advise", "board_advice", "skill_advice"]
+__all__ = ["MAX_STATES", "advise", "board_advice", "skill_advice"]
 
 _TIE = 1e-12
 
-#: The most distinct orders of the remaining cards tried after each first card.
-MAX_ORDERS = 120
-
-
-def _orders(keys: list[tuple[Any, ...]]) -> list[list[int]]:
-    """Every distinct order of the items (indices), items with equal keys counted once."""
-    out: list[list[int]] = []
-
-    def rec(prefix: list[int], left: list[int]) -> None:
-        if len(out) > MAX_ORDERS:
-            return
-        if not left:
-            out.append(prefix)
-            return
-        seen: set[tuple[Any, ...]] = set()
-        for j, i in enumerate(left):
-            if keys[i] not in seen:
-                seen.add(keys[i])
-                rec(prefix + [i], left[:j] + left[j + 1 :])
-
-    rec([], list(range(len(keys))))
-    return out
-
-
-def _label(board: LimitBoard, slot: int) -> str:
-    if board.is_face_down(slot):
-        return f"slot {slot} (face down)"
-    mod = board.modifiers[slot - 1]
-    card = board.cards[slot - 1].value
-    return f"slot {slot} ({card}{mod:+d})" if mod else f"slot {slot} ({card})"
-
 
 def board_advice(
-    board: LimitBoard, checks: ChecksLike = "2d6", skills: Any = None, *, pool: Any = None
+    board: LimitBoard,
+    checks: ChecksLike = "2d6",
+    plan: Any = None,
+    *,
+    skills: Any = None,
+    pool: Any = None,
 ) -> Advice:
     """The exact chance of meeting a limit board's limit for each card the next check may face.
 
     Args:
         board: a :class:`~kit.boards.limit.LimitBoard` still in play.
         checks: the players' check distribution (``"2d6"``, a table or an int).
-        skills: the skills the players plan to use, in order (as for :func:`~kit.boards.odds.odds`).
+        plan: the skills the players plan to use, in order: a list (one name per check, later
+            checks without a skill), one name for every check, a
+            :class:`~kit.boards.checks.SkillPlan`, or None (no skill, so no penalty), as for
+            :func:`~kit.boards.odds.odds`.
+        skills: the older name of ``plan`` on this function, still accepted (give one of them).
+            For the skills on offer at each check, ask :func:`skill_advice` instead
+            (``kit.advice(board, decide="skill", skills=[...])``).
         pool: the cards a face-down card may be (default: the event deck minus the visible cards).
 
-    Each option is labelled ``"slot N (value)"`` (``"slot N (face down)"`` for a hidden card);
-    after it the remaining cards are faced in the best fixed order (the default order when
-    there are more than :data:`MAX_ORDERS` to try). On a tie the first slot in the default
-    order is ``best``.
+    Each option is labelled by :meth:`LimitBoard.slot_label` (``"slot 2, face down, -3"``);
+    :meth:`~kit.advising.Advice.choose` gives its slot number, and ``board.check`` takes either.
+    After it every check faces the card that is best by then. On a tie the first slot in the
+    default order (face-up cards easiest first, then face-down ones left to right) is ``best``.
+    The notes give the next check's own chance.
 
     Raises:
         IllegalAction: the board is finished, so there is nothing to decide.
+        InvalidInput: both ``plan`` and ``skills`` given.
     """
     if not isinstance(board, LimitBoard):
         raise InvalidType(f"board_advice() needs a LimitBoard, got {type(board).__name__}")
@@ -109,30 +98,30 @@ def board_advice(
         raise IllegalAction(
             f"the board is finished ({board.result}), so there is nothing to decide"
         )
-    from .checks import default_order
-
-    options: dict[str, float] = {}
-    first = default_order(board)
-    searched = True
-    for slot in first:
-        rest = [s for s in first if s != slot]
-        keys = [
-            ("down",)
-            if board.is_face_down(s)
-            else (board.cards[s - 1].value, board.modifiers[s - 1])
-            for s in rest
-        ]
-        orders = _orders(keys)
-        if len(orders) > MAX_ORDERS:
-            orders, searched = [list(range(len(rest)))], False
-        chance = max(
-            float(
-                odds(board, checks, skills, order=[slot] + [rest[i] for i in o], pool=pool).success
-                or 0
-            )
-            for o in orders
+    if plan is not None and skills is not None:
+        raise InvalidInput(
+            "give the skill plan once: plan= (skills= is its older name on card advice)"
         )
-        options[_label(board, slot)] = chance
+    walk = LimitWalk(
+        board,
+        checks=CheckDistribution.of(checks),
+        plan=SkillPlan.of(plan if plan is not None else skills),
+        pool=pool_counts(board, pool),
+    )
+    pos = walk.start(board)
+    worth: dict[Card, tuple[float, float]] = {}
+    options: dict[str, float] = {}
+    notes: dict[str, str] = {}
+    answers: dict[str, Any] = {}
+    for slot in default_order(board):
+        card = walk.card_of(board, slot)
+        if card not in worth:
+            worth[card] = (walk.option(pos, (0, card)), walk.check_chance(pos, 0, card))
+        label = board.slot_label(slot)
+        options[label], check = worth[card]
+        notes[label] = f"next check {check:.1%} (penalty +{walk.penalty(pos, 0)})"
+        answers[label] = slot
+    options = settled(options)
     top = max(options.values())
     best = next(label for label, p in options.items() if p >= top - _TIE)
     need = board.need - board.successes
@@ -141,9 +130,11 @@ def board_advice(
         best=best,
         exact=True,
         question=(
-            f"Limit board: which card does the next check face? ({need} more success(es) needed; "
-            + ("the rest in the best order)" if searched else "the rest in the default order)")
+            f"Limit board: which card does the next check face? ({need} more success(es) "
+            "needed; best play after)"
         ),
+        notes=notes,
+        answers=answers,
     )
 
 
@@ -151,12 +142,18 @@ def advise(board: Any, *, decide: str | None = None, **options: Any) -> Advice:
     """Advice on the decision a board in play waits for (behind :func:`kit.advice`).
 
     A limit board asks which card to face next (``decide="card"``, the default:
-    :func:`board_advice`) or which skill the next check uses (``decide="skill"``:
-    :func:`skill_advice`); every other board asks only which skill (``skills=`` is needed).
+    :func:`board_advice`, with the skill plan as ``plan=``, or by its older name ``skills=``) or
+    which skill the next check uses (``decide="skill"``: :func:`skill_advice`, with the skills
+    on offer as ``skills=``); every other board asks only which skill (``skills=`` is needed).
     """
     if isinstance(board, LimitBoard):
         decide = "card" if decide is None else decide
         if decide == "skill":
+            if "plan" in options:
+                raise InvalidInput(
+                    "plan= is the skill plan of card advice; skill advice takes the skills on "
+                    "offer as skills=[...]"
+                )
             return skill_advice(board, **options)
         if decide != "card":
             raise InvalidInput(f"decide must be 'card' or 'skill' on a limit board, got {decide!r}")

@@ -25,6 +25,8 @@ from .sequence import sequence_dp
 from .standard import PreparationBoard, StandardBoard
 
 __all__ = [
+    "deals_of",
+    "dealt_limit_odds",
     "limit_odds",
     "limit_order",
     "plan_penalties",
@@ -193,11 +195,9 @@ def limit_odds(
     ]
     pens = _penalties(board, plan, len(steps))
     need, left0 = board.need, len(slots)
-    early = board.rules.limit_stop_early
 
     def stop(s: int, f: int, i: int) -> bool:
-        left = left0 - i
-        return s >= need or left == 0 or (early and s + left < need)
+        return board._over(s, left0 - i)
 
     done = sequence_dp(
         steps,
@@ -222,3 +222,79 @@ def limit_order(board: LimitBoard, order: Sequence[int] | None) -> list[int]:
     ]
     seq = [s for i, s in enumerate(chosen) if s in open_ and s not in chosen[:i]]
     return seq + [s for s in default_order(board) if s not in seq]
+
+
+Deal = tuple[tuple[int, ...], tuple[int, ...]]
+"""A deal of a limit board's face-up slots, as the odds see it: the face-up difficulties
+(increasing) and the count of each pool value left unseen."""
+
+
+def deals_of(
+    board: LimitBoard, counts: dict[int, int]
+) -> tuple[tuple[int, ...], dict[Deal, Fraction]]:
+    """Every deal of ``board``'s face-up slots from ``counts``, merged where the odds cannot
+    tell them apart, with its exact chance.
+
+    Returns the pool's values (increasing) and ``{(difficulties, counts left): chance}``: the
+    face-up cards' difficulties (value plus the slot's modifier) in increasing order and how
+    many cards of each value are still unseen for the face-down slots.
+
+    >>> from kit.boards import LimitBoard
+    >>> values, deals = deals_of(LimitBoard([4, 4, 4], need=2, hidden=[3]), {5: 1, 6: 2})
+    >>> values, deals
+    ((5, 6), {((5, 6), (0, 1)): Fraction(2, 3), ((6, 6), (1, 0)): Fraction(1, 3)})
+    """
+    values = tuple(sorted(v for v, c in counts.items() if c > 0))
+    start = tuple(counts[v] for v in values)
+    deals: dict[Deal, Fraction] = {((), start): Fraction(1)}
+    for slot in range(1, board.length + 1):
+        if slot in board.hidden:
+            continue
+        mod = board.modifiers[slot - 1]
+        nxt: dict[Deal, Fraction] = {}
+        for (diffs, left), p in deals.items():
+            total = sum(left)
+            for j, c in enumerate(left):
+                if not c:
+                    continue
+                key = (
+                    tuple(sorted(diffs + (values[j] + mod,))),
+                    left[:j] + (c - 1,) + left[j + 1 :],
+                )
+                nxt[key] = nxt.get(key, Fraction(0)) + p * Fraction(c, total)
+        deals = nxt
+    return values, deals
+
+
+def dealt_limit_odds(
+    board: LimitBoard, dist: CheckDistribution, plan: SkillPlan, counts: dict[int, int]
+) -> BoardOdds:
+    """Exact odds of a limit board of ``board``'s shape before its cards are dealt.
+
+    The face-up slots are dealt from ``counts`` and seen: the players face them in the order
+    :func:`~kit.boards.odds.odds` uses by default (easiest first), then the face-down slots
+    left to right, each face-down card any card still unseen. The odds are those of every deal,
+    weighted by its chance: the average of ``odds()`` over every dealt board.
+    """
+    values, deals = deals_of(board, counts)
+    down = [board.modifiers[s - 1] for s in board.hidden]
+    n = board.length
+    pens = plan_penalties(plan, board.rules, n)
+
+    def stop(s: int, f: int, i: int) -> bool:
+        return board._over(s, n - i)
+
+    done: dict[tuple[int, int, int], list[Fraction]] = {}
+    for (diffs, left), weight in deals.items():
+        steps = [(d, 0) for d in diffs] + [(None, m) for m in down]
+        pool = dict(zip(values, left))
+        ends = sequence_dp(steps, pens, dist, board.rules.meet_target, pool, 0, 0, stop)
+        for k, p in ends.items():
+            done.setdefault(k, []).append(weight * p)
+    need = board.need
+    return _collect(
+        "limit",
+        {k: _fsum(v) for k, v in done.items()},
+        lambda s, f: s >= need,
+        ("limit met", "limit missed"),
+    )

@@ -3,12 +3,13 @@
 :func:`rule_impact` builds every board of a grid (lengths on the rows, goals on the columns:
 the goal slot of a standard board, the successes needed on a limit board), computes its exact
 chance of success under each rules object with the given check source and skill plan, and
-returns the shared report, :class:`~kit.regulus.impact.GridImpact` (the change, the largest
-changes, a heatmap, a Markdown summary).
+returns the shared report, :class:`~kit.advising.Impact` (the change, the largest changes, a
+heatmap, a Markdown summary).
 
 The cards of each board are, by default, not yet dealt: each chance is averaged over every
-deal from the Dealer's event deck (:func:`~kit.boards.odds.deal_odds`). Give ``cards`` to fix
-them: one value for every card, or a row whose first cards fill each length.
+deal from the Dealer's event deck (:func:`~kit.boards.odds.deal_odds`; a limit board's players
+see its cards once dealt and face them easiest first). Give ``cards`` to fix them: one value
+for every card, or a row whose first cards fill each length.
 
 A ruling that checks must beat the card, not just meet it, on boards of 7s with a 2d6 check:
 
@@ -26,9 +27,10 @@ A ruling that checks must beat the card, not just meet it, on boards of 7s with 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import validate
+from ..advising import Impact
 from ..errors import InvalidInput, InvalidType
 from .checks import CheckDistribution, ChecksLike, SkillPlan
 from .limit import LimitBoard
@@ -36,10 +38,7 @@ from .odds import deal_odds, odds
 from .rules import BoardRules
 from .standard import StandardBoard
 
-if TYPE_CHECKING:
-    from ..regulus.impact import GridImpact
-
-__all__ = ["rule_impact"]
+__all__ = ["board_impact", "rule_impact"]
 
 
 def _cards(cards: int | Sequence[int] | None, lengths: list[int]) -> list[int] | None:
@@ -88,7 +87,7 @@ def rule_impact(
     goals: Iterable[int] | None = None,
     cards: int | Sequence[int] | None = None,
     skills: Any = None,
-) -> GridImpact:
+) -> Impact:
     """Compare two board rules by the exact chance of success over board lengths and goals.
 
     Args:
@@ -140,13 +139,11 @@ def rule_impact(
             for n in ls
         )
 
-    from ..regulus.impact import GridImpact
-
     dealt = "dealt from the event deck" if row is None else f"cards {row[: max(ls)]}"
     subject = f"{kind} board, checks {dist.label or 'from a table'}, {dealt}"
     if skills is not None:
         subject += f", skills {skills!r}"
-    return GridImpact(
+    return Impact(
         subject,
         ra,
         rb,
@@ -156,4 +153,42 @@ def rule_impact(
         tuple(gs),
         grid(ra),
         grid(rb),
+        row_key="length",
+        col_key="goal" if kind == "standard" else "need",
+    )
+
+
+def board_impact(
+    board: Any,
+    rules: BoardRules | None,
+    checks: ChecksLike = "2d6",
+    *,
+    lengths: Iterable[int] = range(3, 9),
+    goals: Iterable[int] | None = None,
+    cards: int | Sequence[int] | None = None,
+    skills: Any = None,
+) -> Impact:
+    """``kit.impact(board, rules)``: what ``rules`` change against ``board``'s own rules.
+
+    The grid is boards of ``board``'s kind (standard or limit) over lengths and goals, dealt from
+    the event deck unless ``cards`` fixes them (see :func:`rule_impact`).
+
+    >>> from kit.boards import BoardRules, StandardBoard
+    >>> board_impact(StandardBoard([5, 6, 7], goal=2), BoardRules(), lengths=[3]).max_change
+    0.0
+    """
+    if not isinstance(board, (StandardBoard, LimitBoard)):
+        raise InvalidType(
+            "board rule impact compares standard and limit boards, got a "
+            f"{getattr(board, 'KIND', type(board).__name__)} board"
+        )
+    return rule_impact(
+        board.rules,
+        rules,
+        checks,
+        kind=board.KIND,
+        lengths=lengths,
+        goals=goals,
+        cards=cards,
+        skills=skills,
     )

@@ -16,12 +16,13 @@ fails as soon as the cards still unfaced cannot give the successes still needed 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import validate
-from ..errors import IllegalAction, InvalidType, SaveFileError
+from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value, with_records
 from .cards import Card
@@ -29,6 +30,8 @@ from .rules import BoardRules
 from .standard import _skill
 
 __all__ = ["LimitBoard", "LimitState"]
+
+_SLOT_LABEL = re.compile(r"^\s*slot\s+(\d+)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,11 @@ class LimitBoard(Board[LimitState]):
         new = with_records(state, rec, self.tracked(skill), faced=tuple(faced))
         return new, {"success": rec.success, "target": rec.target}
 
-    def check(self, value: int, slot: int, skill: str | None = None) -> CheckRecord:
-        """Commit a check against ``slot`` (1-based); a face-down card is revealed by it.
+    def check(self, value: int, slot: int | str, skill: str | None = None) -> CheckRecord:
+        """Commit a check against ``slot``; a face-down card is revealed by it.
+
+        ``slot`` is the slot's number (1-based) or a label the card advice shows for it
+        (``"slot 2, face down, -3"``: what counts is the ``"slot N"`` it starts with).
 
         Raises:
             IllegalAction: the board is finished, or that card was already faced.
@@ -120,10 +126,39 @@ class LimitBoard(Board[LimitState]):
         self._act(
             "check",
             value=check_value("check value", value),
-            slot=validate.integer("slot", slot, 1, self.length),
+            slot=self.slot_number(slot),
             skill=_skill(skill),
         )
         return self._state.records[-1]
+
+    def slot_number(self, slot: int | str) -> int:
+        """The 1-based slot a number or an advice label names (``"slot 3, 6"`` is slot 3).
+
+        >>> LimitBoard([5, 8, 4], need=2, hidden=[2]).slot_number("slot 2, face down")
+        2
+        """
+        if isinstance(slot, str):
+            m = _SLOT_LABEL.match(slot)
+            if m is None:
+                raise InvalidInput(
+                    f"slot must be a slot number from 1 to {self.length} or an advice label "
+                    f"such as 'slot 2, face down', got {slot!r}"
+                )
+            slot = int(m.group(1))
+        return validate.integer("slot", slot, 1, self.length)
+
+    def slot_label(self, slot: int) -> str:
+        """How advice names an open slot: its number, its card (or that it lies face down)
+        and its modifier when it has one.
+
+        >>> board = LimitBoard([7, 6, 4], need=2, hidden=[1, 2], modifiers={2: -3, 3: 1})
+        >>> board.slot_label(1), board.slot_label(2), board.slot_label(3)
+        ('slot 1, face down', 'slot 2, face down, -3', 'slot 3, 4, +1')
+        """
+        slot = self.slot_number(slot)
+        mod = self.modifiers[slot - 1]
+        face = "face down" if self.is_face_down(slot) else str(self.cards[slot - 1].value)
+        return f"slot {slot}, {face}" + (f", {mod:+d}" if mod else "")
 
     # ---------------------------------------------------------------- reading
     def _counts(self, state: LimitState) -> tuple[int, int, int]:
@@ -133,9 +168,15 @@ class LimitBoard(Board[LimitState]):
 
     def _finished(self, state: LimitState) -> bool:
         s, _, left = self._counts(state)
-        if s >= self.need or left == 0:
+        return self._over(s, left)
+
+    def _over(self, wins: int, left: int) -> bool:
+        """Whether play stops with ``wins`` successes and ``left`` cards not yet faced: the
+        limit is met, every card is faced, or (ruling 4, ``BoardRules.limit_stop_early``) the
+        cards left cannot give the successes still needed."""
+        if wins >= self.need or left == 0:
             return True
-        return self.rules.limit_stop_early and s + left < self.need
+        return self.rules.limit_stop_early and wins + left < self.need
 
     @property
     def finished(self) -> bool:

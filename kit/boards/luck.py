@@ -1,8 +1,8 @@
 """Were they lucky on the board? A played board's outcome and checks against the exact odds.
 
 :func:`board_luck` replays a board's event log one check (exchange, round) at a time and asks
-:func:`~kit.boards.odds` before and after each one, so it reports, in the same shape as
-:class:`kit.regulus.luck.JobLuck`:
+:func:`~kit.boards.odds` before and after each one, so it reports, in the kit's one luck report
+(:class:`kit.advising.Luck`, as a job's):
 
 * the **outcome percentile**: where the ending sits among every ending the board could have
   had from its start. Failure ranks below success, and the percentile is the mid-rank one
@@ -35,11 +35,10 @@ chance too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..advising import StepsLuck
+from ..advising import Luck, LuckStep, mid_rank, verdict_word
 from ..errors import IllegalAction, InvalidType
 from ..log import EventLog
 from .base import Board
@@ -47,103 +46,7 @@ from .checks import CheckDistribution, ChecksLike
 from .odds import odds
 from .standard import PreparationBoard
 
-if TYPE_CHECKING:
-    from ..regulus.luck import LuckStep
-
-__all__ = ["PlayLuck", "board_luck", "mid_rank", "verdict_word"]
-
-
-def mid_rank(worse: float, same: float) -> float:
-    """Mid-rank percentile from the chance of a worse result and of this very result.
-
-    >>> mid_rank(0.25, 0.5)
-    0.5
-    """
-    return float(worse) + float(same) / 2
-
-
-def verdict_word(percentile: float) -> str:
-    """ "lucky" at the 75% mark or above, "unlucky" at 25% or below, else "about as expected".
-
-    The same cut-offs as :class:`kit.regulus.luck.JobLuck`.
-
-    >>> verdict_word(0.8), verdict_word(0.5), verdict_word(0.1)
-    ('lucky', 'about as expected', 'unlucky')
-    """
-    return (
-        "lucky" if percentile >= 0.75 else "unlucky" if percentile <= 0.25 else "about as expected"
-    )
-
-
-@dataclass(frozen=True)
-class PlayLuck(StepsLuck):
-    """A played game's luck (board, battle or journey), shaped like a job's ``JobLuck``.
-
-    ``steps`` are :class:`kit.regulus.luck.LuckStep` records, one per check, attack or
-    plotting roll; ``progress`` in a step counts what that game counts (successes, hits,
-    plotting successes).
-    """
-
-    kind: str
-    """What was played: "board", "battle" or "journey" (with the board kind, say)."""
-    title: str
-    """The game's title or a description of it."""
-    outcome: str | None
-    """How it ended ("success", "failure", "won", "arrived", ...), or None while running."""
-    ending: str
-    """A few words on the ending, for the verdict ("goal reached after 4 checks")."""
-    chance: float
-    """Chance of the players' way before the first step (see :attr:`chance_label`)."""
-    outcome_percentile: float | None
-    """Mid-rank percentile of the ending among every ending (None while running)."""
-    steps: tuple[LuckStep, ...]
-    """Every step, in order."""
-    difficulty: int = 0
-    """Where the progress chart draws its line (successes needed, say; 0: none)."""
-    method: str = "exact"
-    """How the numbers were found: "exact", or "Monte Carlo, n=..., standard error ...".."""
-    chance_label: str = "chance of success"
-    """What :attr:`chance` and the steps' chances measure."""
-    progress_label: str = "successes"
-    """What the steps' ``progress`` counts."""
-
-    @property
-    def verdict(self) -> str:
-        """A short sentence: lucky, unlucky or about as expected, and why."""
-        mean = self.mean_percentile
-        rolls = "" if mean is None else f"; rolls averaged the {mean:.0%} mark"
-        if self.outcome_percentile is None:
-            now = self.steps[-1].chance_after if self.steps else self.chance
-            return f"still running: {self.chance_label} now {now:.0%}" + rolls
-        pct = self.outcome_percentile
-        return (
-            f"{verdict_word(pct)}: {self.ending} ({self.chance_label} {self.chance:.0%}), "
-            f"an ending at the {pct:.0%} mark{rolls}"
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible form (for widgets and handouts)."""
-        return {
-            "kind": self.kind,
-            "title": self.title,
-            "outcome": self.outcome,
-            "chance": self.chance,
-            "outcome_percentile": self.outcome_percentile,
-            "method": self.method,
-            "verdict": self.verdict,
-            "steps": [{**s.__dict__, "swing": s.swing} for s in self.steps],
-        }
-
-    def __repr__(self) -> str:
-        lines = [f"{type(self).__name__}({self.title!r}: {self.verdict})"]
-        lines.extend(
-            f"  {s.index:>3} {s.phase:<9} {s.total:>3} {s.incident:<32} "
-            f"percentile {s.percentile:4.0%}  chance {s.chance_before:4.0%} -> "
-            f"{s.chance_after:4.0%}  {self.progress_label} {s.progress} "
-            f"(expected {s.expected_progress:.1f})"
-            for s in self.steps
-        )
-        return "\n".join(lines)
+__all__ = ["Luck", "board_luck", "mid_rank", "verdict_word"]
 
 
 # ---------------------------------------------------------------- boards
@@ -186,7 +89,7 @@ def board_luck(
     *,
     opponent_checks: ChecksLike | None = None,
     pool: Any = None,
-) -> PlayLuck:
+) -> Luck:
     """Where ``board``'s outcome and each of its checks fell in the odds (see the module).
 
     Args:
@@ -202,8 +105,6 @@ def board_luck(
     """
     if not isinstance(board, Board):
         raise InvalidType(f"board_luck() needs one of the kit's boards, got {type(board).__name__}")
-    from ..regulus.luck import LuckStep
-
     events = list(board.events)
     if not events:
         raise IllegalAction(
@@ -258,7 +159,7 @@ def board_luck(
             percentile = (
                 mid_rank(1 - p_win, p_win) if board.outcome == "success" else mid_rank(0, 1 - p_win)
             )
-    return PlayLuck(
+    return Luck(
         kind=f"{board.KIND} board",
         title=title,
         outcome=board.outcome,

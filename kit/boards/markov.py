@@ -66,10 +66,15 @@ def contest_odds(
             alive = {"unresolved": stuck} if stuck > 1e-9 else {}  # type: ignore[dict-item]
             break
         nxt: dict[tuple[int, int, int], float] = {}
+        # No exchange can move the goal now, nor ever again: neither side can succeed (and
+        # penalties only rise), or every exchange is alike from here on and all tie.
+        alike = steady and t >= max(len(plan.skills), len(oplan.skills))
+        frozen = True
         for (lo, hi, g), p in alive.items():
             a, b = pf(base[g] + pp), of(base[g] + op)
             right, left = a * (1 - b), b * (1 - a)
             stay = 1.0 - right - left
+            frozen = frozen and ((a == 0.0 and b == 0.0) or (alike and right + left == 0.0))
             for (nlo, nhi, ng), q in (
                 ((lo + 1, hi, g + 1), right),
                 ((lo, hi - 1, g - 1), left),
@@ -88,6 +93,8 @@ def contest_odds(
                     nxt[(nlo, nhi, ng)] = nxt.get((nlo, nhi, ng), 0.0) + mass
         alive = nxt
         t += 1
+        if frozen:
+            break  # what is left stays unresolved (it would only repeat to MAX_ROUNDS)
     rest = sum(alive.values())
     outcomes: dict[str, Number] = {"players win": win, "opponent wins": lose}
     if not lengths:
@@ -175,11 +182,14 @@ def chase_odds(
             key = (key[0], key[1], cards.forget(key[2], key[0], key[1]))
             into[key] = into.get(key, 0.0) + mass
 
+        # no check of either side can succeed now (penalties only rise: nor ever again)
+        frozen = True
         for (lo, g, seen), p in alive.items():
             if board.role == ESCAPEE:
                 firsts = []
                 for w, s1, v in cards.face(seen, g):
                     a = pf(v + pen)
+                    frozen = frozen and a == 0.0
                     if g + 1 >= n:
                         end("escaped", p * w * a)
                     else:
@@ -189,6 +199,7 @@ def chase_odds(
                     if m <= 0:
                         continue
                     for w, s2, b in npc_p(l1, s1):
+                        frozen = frozen and b == 0.0
                         if l1 + 1 > g1:
                             end("caught", m * w * b)
                         elif b > 0:
@@ -198,6 +209,7 @@ def chase_odds(
             else:
                 firsts = []
                 for w, s1, b in npc_p(g, seen):
+                    frozen = frozen and b == 0.0
                     if g + 1 >= n:
                         end("escaped", p * w * b)
                     elif b > 0:
@@ -207,6 +219,7 @@ def chase_odds(
                 for (l1, g1, s1), m in firsts:
                     for w, s2, v in cards.face(s1, g1 if faces_goal else l1):
                         a = pf(v + pen)
+                        frozen = frozen and a == 0.0
                         if l1 + 1 > g1:
                             end("caught", m * w * a)
                         elif a > 0:
@@ -215,6 +228,8 @@ def chase_odds(
                             add((l1, g1, s2), m * w * (1 - a))
         alive = {k: v for k, v in nxt.items() if v > 0}
         t += 1
+        if frozen:
+            break  # what is left stays unresolved (it would only repeat to MAX_ROUNDS)
     rest = sum(alive.values())
     outcomes: dict[str, Number] = {"escaped": escaped, "caught": caught}
     if rest > 1e-9:

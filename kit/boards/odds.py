@@ -41,7 +41,14 @@ from .cards import Card, event_deck_cards
 from .chase import Chase
 from .checks import CheckDistribution, ChecksLike, SkillPlan
 from .contest import Contest
-from .exact import limit_odds, pool_counts, preparation_odds, standard_odds
+from .exact import (
+    deals_of,
+    dealt_limit_odds,
+    limit_odds,
+    pool_counts,
+    preparation_odds,
+    standard_odds,
+)
 from .limit import LimitBoard
 from .markov import chase_odds, contest_odds, deals_lazily
 from .montecarlo import simulate
@@ -109,17 +116,29 @@ def deal_odds(
     skills: Any = None,
     *,
     pool: Any = None,
-    order: Sequence[int] | None = None,
+    order: Sequence[int] | str | None = None,
     opponent_checks: ChecksLike | None = None,
     opponent_skills: Any = None,
 ) -> BoardOdds:
     """Odds of a board of ``board``'s shape *before* its cards are dealt.
 
-    The cards on ``board`` are ignored (its length, goal, modifiers, rules and role are kept):
-    every slot is an unseen card, and the answer is exact over every deal from ``pool``
-    (default: the full 20-card event deck), drawn without replacement. Standard, preparation
-    and limit boards use the dynamic programme directly (exact Fractions, a few milliseconds
-    for ten cards; without modifiers or repeated skills a closed form, well under one).
+    The cards on ``board`` are ignored (its length, goal, modifiers, hidden slots, rules and role
+    are kept): every slot is dealt from ``pool`` (default: the full 20-card event deck), drawn
+    without replacement, and the answer is exact over every deal. Standard and preparation
+    boards use the dynamic programme directly (exact Fractions, a few milliseconds for ten
+    cards; without modifiers or repeated skills a closed form, well under one).
+
+    A limit board is dealt as it is played (RULINGS Complex Tasks 4): once dealt, the players
+    see the face-up cards and choose the order; only the board's face-down slots stay unknown
+    until faced. So the answer is the average, over every deal, of the dealt board's odds:
+
+    * ``order=None`` (the default): :func:`odds` of each dealt board, its face-up cards faced
+      easiest first, then the face-down ones left to right (exact Fractions);
+    * ``order="best"``: best play on each dealt board, every card chosen once the checks before
+      it are known, as :func:`~kit.boards.advice.board_advice` plays (floats); never below the
+      default, and above it when a repeated skill makes the order matter;
+    * a list of slots: those slots first in that order, whatever the deal (what is seen then
+      changes nothing).
     A chase turns each card up the first time a check faces it, dealt from what is left
     (floats, any length), unless its two sides face different cards (an NPC that rolls against
     the pursuer's card while the players face the goal's, or the other way round). Such chases
@@ -144,7 +163,7 @@ def deal_odds(
     if isinstance(board, PreparationBoard):
         return preparation_odds(board, dist, plan, full, unseen=True)
     if isinstance(board, LimitBoard):
-        return limit_odds(board, dist, plan, full, order, unseen_all=True)
+        return _dealt_limit(board, dist, plan, full, order)
     if isinstance(board, (Contest, Chase)):
         counts = pool_counts(board, full)
         if sum(counts.values()) < board.length:
@@ -178,6 +197,47 @@ def deal_odds(
                 length[n] = length.get(n, 0.0) + w * float(p)
         return BoardOdds(board.KIND, outcomes, win, {}, dict(sorted(length.items())), exact=False)
     raise InvalidType(f"deal_odds needs one of the kit's boards, got {type(board).__name__}")
+
+
+def _dealt_limit(
+    board: LimitBoard,
+    dist: CheckDistribution,
+    plan: SkillPlan,
+    pool: Any,
+    order: Sequence[int] | str | None,
+) -> BoardOdds:
+    """:func:`deal_odds` of a limit board (see there)."""
+    counts = pool_counts(board, pool)
+    if sum(counts.values()) < board.length:
+        raise InvalidInput(
+            f"pool holds {sum(counts.values())} cards, fewer than the board's {board.length}"
+        )
+    if order is None:
+        return dealt_limit_odds(board, dist, plan, counts)
+    if isinstance(order, str):
+        if order != "best":
+            raise InvalidInput(f"order must be None, 'best' or a list of slots, got {order!r}")
+        return _dealt_best(board, dist, plan, counts)
+    # one order of slots for every deal: what is seen changes nothing, as if nothing were seen
+    return limit_odds(board, dist, plan, pool, order, unseen_all=True)
+
+
+def _dealt_best(
+    board: LimitBoard, dist: CheckDistribution, plan: SkillPlan, counts: dict[int, int]
+) -> BoardOdds:
+    """Best play (each card chosen once the earlier checks are known) averaged over every deal."""
+    from .limit_walk import LimitPos, LimitWalk
+
+    walk = LimitWalk(board, checks=dist, plan=plan, pool=counts)
+    _, deals = deals_of(board, counts)
+    down = tuple(sorted(board.modifiers[s - 1] for s in board.hidden))
+    win = 0.0
+    for (diffs, left), weight in deals.items():
+        start = LimitPos(diffs, down, 0, (0,), left if down else ())
+        win += float(weight) * walk.value(start)
+    return BoardOdds(
+        "limit", {"limit met": win, "limit missed": 1.0 - win}, win, {}, {}, exact=False
+    )
 
 
 #: The most distinct rows of values :func:`deal_odds` averages a contest or chase over.

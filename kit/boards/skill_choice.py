@@ -7,14 +7,15 @@ the players have (each with its own check distribution if they differ) and gives
 chance of the board's success when that skill makes the next check and every later check is
 played as well as possible. It is also reached as ``kit.advice(board, skills=...)``.
 
-How the chance is found: every position the board can reach is walked once, with the board's
-own step function (the same code that plays a check at the table), trying every skill at
-every check (and on a limit board every distinct card) and keeping the best. Face-down cards
-are averaged over the cards still in the deck, never read. Contests and chases can repeat a
-round without a change (a tie, or both sides failing): a skill the board does not track
-(a general skill under ``BoardRules(track_general_skill=False)``) then faces the same position
-again, which is solved as the repeating round it is; once no skill on offer can succeed any
-more, the players can no longer get their way and the walk stops.
+How the chance is found: every position the board can reach is valued once
+(:class:`~kit.boards.walk.Walk`), with the board's own step function (the same code that plays
+a check at the table) on standard, preparation, contest and chase boards, trying every skill at
+every check (and on a limit board every distinct card, :mod:`kit.boards.limit_walk`) and keeping
+the best. Face-down cards are averaged over the cards still in the deck, never read; face-down
+slots with different modifiers are different cards. Contests and chases can repeat a round
+without a change (a tie, or both sides failing): a skill whose uses no longer matter then faces
+the same position again, which is solved as the repeating round it is; once no skill on offer
+can succeed any more, the players can no longer get their way and the walk stops.
 
 >>> from kit.boards import Contest
 >>> debate = Contest([6, 7, 8, 7, 6])
@@ -33,25 +34,28 @@ from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
 from .chase import ESCAPEE, Chase
-from .checks import CheckDistribution, ChecksLike, SkillPlan
+from .checks import CheckDistribution, ChecksLike, SkillPlan, default_order
 from .contest import Contest
+from .exact import pool_counts
 from .limit import LimitBoard
+from .limit_walk import Card, LimitWalk
 from .rules import penalty, tracked_key
 from .skill_rounds import RoundWalk
-from .skill_walk import MAX_STATES, OfferedSkill, SkillWalk
+from .skill_walk import SkillWalk
 from .standard import PreparationBoard, StandardBoard
+from .walk import MAX_STATES, Offered, settled
 
 __all__ = ["MAX_STATES", "skill_advice"]
 
 _TIE = 1e-12
 
 
-def _skills(board: Board[Any], skills: Any, checks: ChecksLike) -> list[OfferedSkill]:
+def _skills(board: Board[Any], skills: Any, checks: ChecksLike) -> list[Offered]:
     """Read ``skills``: names (all rolling ``checks``) or a mapping name -> checks (or None)."""
     if isinstance(skills, str) or skills is None:
         raise InvalidType(
-            "skills must list the skills the players may use (two or more names, or a mapping "
-            f"name -> checks), got {skills!r}"
+            "skills must list the skills the players may use (a list of one or more names, or "
+            f"a mapping name -> checks), got {skills!r}"
         )
     default = CheckDistribution.of(checks)
     if isinstance(skills, Mapping):
@@ -62,7 +66,7 @@ def _skills(board: Board[Any], skills: Any, checks: ChecksLike) -> list[OfferedS
         raise InvalidType(f"skills must be a list or a mapping of skill names, got {skills!r}")
     if not items:
         raise InvalidInput("skills: at least one skill is needed, got none")
-    out: list[OfferedSkill] = []
+    out: list[Offered] = []
     seen: dict[str | None, str] = {}
     for name, own in items:
         if not isinstance(name, str):
@@ -76,7 +80,7 @@ def _skills(board: Board[Any], skills: Any, checks: ChecksLike) -> list[OfferedS
             )
         seen[key] = name
         dist = default if own is None else CheckDistribution.of(own, f"skills[{name!r}]")
-        out.append(OfferedSkill(name, name, key, dist, len(out)))
+        out.append(Offered(name, name, key, dist))
     return out
 
 
@@ -145,32 +149,54 @@ def skill_advice(
             f"opponent_checks and opponent_skills are for contests, not a {board.KIND} board"
         )
     offered = _skills(board, skills, checks)
-    walk: SkillWalk
-    if isinstance(board, (Contest, Chase)):
-        opponent = CheckDistribution.of(
-            checks if opponent_checks is None else opponent_checks, "opponent_checks"
-        )
-        walk = RoundWalk(board, offered, opponent, SkillPlan.of(opponent_skills))
-    else:
-        walk = SkillWalk(board, offered, pool, at_least)
     state = board.snapshot
     options: dict[str, float] = {}
     notes: dict[str, str] = {}
-    for s in offered:
-        chance, slot, check = walk.chance(state, (), s)
-        options[s.label] = float(chance)
-        pen = penalty(s.name, state.used, board.rules)
-        where = f"slot {slot}: " if isinstance(board, LimitBoard) else ""
-        notes[s.label] = f"{where}next check {float(check):.1%} (penalty +{pen})"
+    if isinstance(board, LimitBoard):
+        lw = LimitWalk(board, skills=offered, pool=pool_counts(board, pool))
+        pos = lw.start(board)
+        for i, s in enumerate(offered):
+            best: tuple[float, int, float] | None = None
+            tried: set[Card] = set()
+            j = lw.index_for(board, i)
+            for slot in default_order(board):
+                card = lw.card_of(board, slot)
+                if card in tried:
+                    continue
+                tried.add(card)
+                chance = lw.option(pos, (j, card))
+                if best is None or chance > best[0] + _TIE:
+                    best = (chance, slot, lw.check_chance(pos, j, card))
+            assert best is not None
+            options[s.label] = best[0]
+            pen = penalty(s.name, state.used, board.rules)
+            notes[s.label] = f"slot {best[1]}: next check {best[2]:.1%} (penalty +{pen})"
+    else:
+        walk: SkillWalk | RoundWalk
+        if isinstance(board, (Contest, Chase)):
+            opponent = CheckDistribution.of(
+                checks if opponent_checks is None else opponent_checks, "opponent_checks"
+            )
+            walk = RoundWalk(board, offered, opponent, SkillPlan.of(opponent_skills))
+        else:
+            walk = SkillWalk(board, offered, at_least)
+        start = walk.start(board)
+        for i, s in enumerate(offered):
+            j = walk.index_for(board, i) if isinstance(walk, RoundWalk) else i
+            options[s.label] = walk.option(start, j)
+            pen = penalty(s.name, state.used, board.rules)
+            notes[s.label] = f"next check {walk.check_chance(start, j):.1%} (penalty +{pen})"
+    options = settled(options)
     top = max(options.values())
-    best = next(label for label, p in options.items() if p >= top - _TIE)
+    best_label = next(label for label, p in options.items() if p >= top - _TIE)
     return Advice(
         options=options,
-        best=best,
+        best=best_label,
         exact=True,
         question=f"Which skill for the next check? (chance of {_goal(board, at_least)}, "
         "best play after)",
         notes=notes,
+        answers={s.label: s.name for s in offered},
     )
 
 

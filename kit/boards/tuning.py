@@ -36,33 +36,22 @@ the tuner equal to :func:`~kit.boards.odds.odds` on every cell of the grid.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import validate
+from ..advising import Tuning, TuningRow
 from ..errors import InvalidInput, InvalidType
 from .checks import CheckDistribution, ChecksLike, SkillPlan
 from .exact import plan_penalties
 from .rules import BoardRules
 from .sequence import compiled_checks
 
-__all__ = ["BoardTuning", "tune_board"]
+__all__ = ["Tuning", "TuningRow", "tune_board", "tune_like"]
 
 #: The most rows of card values :func:`tune_board` tries.
 MAX_ROWS = 5000
-
-
-class BoardTuning(NamedTuple):
-    """One board setup and its exact chance of success."""
-
-    cards: tuple[int, ...]
-    """Card values, left to right."""
-    goal: int
-    """The goal slot (standard board) or the successes needed (limit board)."""
-    chance: float
-    """Exact chance the players reach the goal (or meet the limit)."""
 
 
 def tune_board(
@@ -76,7 +65,7 @@ def tune_board(
     skills: Any = None,
     rules: BoardRules | None = None,
     n: int = 5,
-) -> list[BoardTuning]:
+) -> Tuning:
     """The card values and goal whose exact chance of success is nearest ``target``.
 
     Args:
@@ -91,8 +80,10 @@ def tune_board(
         n: how many setups to return.
 
     Returns:
-        Up to ``n`` :class:`BoardTuning` rows, nearest first; equally near setups come in
-        order of goal, then card values.
+        A :class:`~kit.advising.Tuning` of every setup tried; its ``n`` rows nearest the target
+        come first (``t[0]``, ``for cards, goal, chance in t``), equally near setups in order
+        of goal, then card values. A row's ``goal`` is the goal slot of a standard board and
+        the successes needed on a limit board.
     """
     length = validate.integer("length", length, 3, 8)
     target = validate.number("target", target, 0.0, 1.0)
@@ -131,12 +122,13 @@ def tune_board(
     elif not isinstance(rules, BoardRules):
         raise InvalidType(f"rules must be a BoardRules, got {rules!r}")
     pens = plan_penalties(SkillPlan.of(skills), rules, length)
-    out = [
-        BoardTuning(row, g, tails[g])
+    grid = tuple(
+        TuningRow((("cards", row), ("goal", g)), tails[g], None, (g, row))
         for row, tails in _success_tails(length, vals, dist, rules.meet_target, pens)
         for g in gs
-    ]
-    return heapq.nsmallest(n, out, key=lambda t: (abs(t.chance - target), t.goal, t.cards))
+    )
+    subject = f"{kind} board of {length} cards, checks {dist.label or 'from a table'}"
+    return Tuning(subject, float(target), grid, shown=n)
 
 
 def _success_tails(
@@ -180,3 +172,44 @@ def _success_tails(
 
     walk((), 0, 1)
     return out
+
+
+def tune_like(
+    board: Any,
+    target: float,
+    checks: ChecksLike = "2d6",
+    *,
+    goals: Iterable[int] | None = None,
+    values: Iterable[int] = range(4, 9),
+    skills: Any = None,
+    n: int = 5,
+) -> Tuning:
+    """``kit.tune(board, target)``: card values and a goal for a board like ``board``.
+
+    A standard or limit board of ``board``'s length and rules is tuned (see :func:`tune_board`);
+    its cards are what is tried, so the board's own cards do not matter, nor do its checks so
+    far. The board itself is not changed.
+
+    >>> from kit.boards import LimitBoard
+    >>> tune_like(LimitBoard([4, 4, 4, 4], need=2), 0.5)[0] == tune_board(4, 0.5, kind="limit")[0]
+    True
+    """
+    from .limit import LimitBoard
+    from .standard import StandardBoard
+
+    if not isinstance(board, (StandardBoard, LimitBoard)):
+        raise InvalidType(
+            "the board tuner sets up standard and limit boards, got a "
+            f"{getattr(board, 'KIND', type(board).__name__)} board"
+        )
+    return tune_board(
+        board.length,
+        target,
+        checks,
+        kind=board.KIND,
+        goals=goals,
+        values=values,
+        skills=skills,
+        rules=board.rules,
+        n=n,
+    )

@@ -13,17 +13,15 @@ import plotly.graph_objects as go
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 
 if TYPE_CHECKING:
-    from ..boards.luck import PlayLuck
-    from ..regulus.impact import GridImpact
-    from ..regulus.luck import JobLuck
+    from ..advising import Impact, Luck
 
 __all__ = ["impact_heatmap", "luck_progress"]
 
 
-def impact_heatmap(impact: GridImpact, *, template: str = "gmkit") -> go.Figure:
+def impact_heatmap(impact: Impact, *, template: str = "gmkit") -> go.Figure:
     """Change in the chance of success (second rules minus first) over the impact's grid.
 
-    Works for every system's report (:class:`~kit.regulus.impact.GridImpact`): rows and columns
+    Works for every system's report (:class:`~kit.advising.Impact`): rows and columns
     are its own (Difficulty by Clock, cards by goal, garrison by size). Cells the grid does not
     hold stay blank; simulated grids show each change's standard error on hover.
     """
@@ -72,12 +70,13 @@ def impact_heatmap(impact: GridImpact, *, template: str = "gmkit") -> go.Figure:
     return apply(fig, template)
 
 
-def luck_progress(luck: JobLuck | PlayLuck, *, template: str = "gmkit") -> go.Figure:
+def luck_progress(luck: Luck, *, template: str = "gmkit") -> go.Figure:
     """Expected progress (from the odds before each step) against the progress the game had.
 
-    A job's report (:class:`~kit.regulus.luck.JobLuck`) counts Progress roll by roll towards its
-    Difficulty; a board's (:class:`~kit.boards.luck.PlayLuck`) counts its own measure (say,
-    successes) check by check towards what it needs, or towards nothing on a preparation board.
+    Works for every system's report (:class:`~kit.advising.Luck`): a job's counts Progress roll
+    by roll towards its Difficulty; a board's counts its own measure (say, successes) check by
+    check towards what it needs, or towards nothing on a preparation board; a battle's hits and
+    a journey's plotting successes step by step.
     """
     steps = luck.steps
     x = [s.index for s in steps]
@@ -106,8 +105,9 @@ def luck_progress(luck: JobLuck | PlayLuck, *, template: str = "gmkit") -> go.Fi
             hovertemplate="after roll %{x}: Progress %{y}<br>%{text}<extra></extra>",
         )
     )
-    label = getattr(luck, "progress_label", None)  # a board's measure; a job counts Progress
-    if label is None:
+    job = luck.kind == "job"
+    label = luck.progress_label
+    if job:
         fig.add_hline(
             y=luck.difficulty, line=dict(color=GOOD, dash="dot"), annotation_text="Difficulty"
         )
@@ -117,8 +117,8 @@ def luck_progress(luck: JobLuck | PlayLuck, *, template: str = "gmkit") -> go.Fi
         )
     fig.update_layout(
         title=f"Luck: {esc(luck.verdict)}",
-        xaxis_title="roll (main and companion)" if label is None else "step",
-        yaxis_title="Progress" if label is None else esc(label),
+        xaxis_title="roll (main and companion)" if job else "step",
+        yaxis_title="Progress" if job else esc(label),
         height=360,
     )
     return apply(fig, template)

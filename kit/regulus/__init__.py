@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from .advice import AdvisedPolicy, best_chance, job_advice
 from .core import JobState
-from .impact import RuleImpact, rule_impact
+from .impact import rule_impact
 from .job import Job, Operative
-from .luck import JobLuck, luck
+from .luck import luck
 from .odds import Odds, SimulationResult, odds, odds_grid, simulate
 from .policies import AUTO, AskPolicy, AutoPolicy, Policy
 from .record import JobRecord, RecordRow
@@ -38,7 +38,6 @@ __all__ = [
     "Condition",
     "Incident",
     "Job",
-    "JobLuck",
     "JobRecord",
     "JobState",
     "JobType",
@@ -47,7 +46,6 @@ __all__ = [
     "Policy",
     "RecordRow",
     "RegulusRules",
-    "RuleImpact",
     "SimulationResult",
     "Tuning",
     "best_chance",

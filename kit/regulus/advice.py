@@ -175,7 +175,8 @@ def job_advice(job: Job, policy: Policy | None = None) -> Advice:
     The Knockout's answers are the operatives on the roster (the default's choice, the last to
     join, listed first); which contribution they leave behind changes no chance, so it is not
     an option here. The token's answers are "spend" and "keep". On a tie the answer listed
-    first is ``best``.
+    first is ``best``. :meth:`~kit.advising.Advice.choose` gives what the job's decision takes:
+    the operative's name for ``job.decide_knockout``, True or False for ``job.decide_token``.
 
     Raises:
         IllegalAction: the job has no decision pending (it waits for a roll or has ended).
@@ -202,14 +203,19 @@ def job_advice(job: Job, policy: Policy | None = None) -> Advice:
             options[label] = odds(forced, policy).success
         how = f"{type(policy).__name__} after this decision"
     notes = {}
+    answers: dict[str, object]
     if s.phase == KNOCKOUT:
         notes = {name: f"{job.operative(name).gig} leaves" for name in options}
+        answers = {name: name for name in options}
+    else:
+        answers = {"spend": True, "keep": False}
     return Advice(
         options=options,
         best=_best(options),
         exact=True,
         question=f"{_QUESTIONS[s.phase]} ({how})",
         notes=notes,
+        answers=answers,
     )
 
 

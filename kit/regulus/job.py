@@ -349,7 +349,7 @@ class Job(Observable):
             )
         if kind != "note" and self._rows:
             row = self._rows[-1]
-            row.progress, row.threat, row.heat = s.progress, s.threat, s.heat
+            row.progress, row.threat, row.heat = self._shown_progress(s), s.threat, s.heat
         self._state = s
 
     def _not_rolling(self, s: JobState) -> str:
@@ -517,7 +517,30 @@ class Job(Observable):
         return self._state
 
     phase = property(lambda self: self._state.phase, doc="What the job waits for next.")
-    progress = property(lambda self: self._state.progress, doc="Progress so far.")
+
+    @property
+    def progress(self) -> int:
+        """Progress so far (never below the progress floor, RULINGS Regulus 2).
+
+        While a Knockout waits for its operative, its -1 Progress has applied and the floor
+        has too (the order of RULINGS Regulus 1: effects, then the floor), so a job at 0 shows
+        0, not -1:
+
+        >>> job = Job("heist", 3, 5, [Operative("Ash", "Thief"), Operative("Oro", "Hacker")])
+        >>> _ = job.roll(2)
+        >>> job.pending, job.progress
+        ('knockout', 0)
+        """
+        return self._shown_progress(self._state)
+
+    def _shown_progress(self, s: JobState) -> int:
+        """Progress as the players see it: the state keeps a Knockout's raw -1 until the
+        operative is chosen, and the floor settles it then; shown, it is floored already."""
+        floor = self.rules.progress_floor
+        if s.phase == KNOCKOUT and floor is not None and s.progress < floor:
+            return floor
+        return s.progress
+
     threat = property(lambda self: self._state.threat, doc="Threat so far.")
     heat = property(lambda self: self._state.heat, doc="Heat so far.")
     tokens = property(

@@ -26,16 +26,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..advising import StepsLuck
+from ..advising import Luck, LuckStep
 from ..errors import IllegalAction, InvalidType
 from .job import Job
 from .odds import odds
 
-__all__ = ["JobLuck", "LuckStep", "luck", "roll_percentile"]
+__all__ = ["Luck", "LuckStep", "luck", "roll_percentile"]
 
 
 def roll_percentile(dist: dict[int, Fraction], total: int) -> float:
@@ -47,91 +46,6 @@ def roll_percentile(dist: dict[int, Fraction], total: int) -> float:
     """
     below = sum((p for t, p in dist.items() if t < total), Fraction(0))
     return float(below + dist.get(total, Fraction(0)) / 2)
-
-
-@dataclass(frozen=True)
-class LuckStep:
-    """One roll of a played job and how lucky it was."""
-
-    index: int
-    """The roll's number in the job (1 = first; main and companion rolls both count)."""
-    phase: str
-    """"main" or "companion"."""
-    total: int
-    """What the dice showed."""
-    incident: str
-    """The table row it landed on."""
-    percentile: float
-    """Mid-rank percentile of ``total`` in its dice (0..1)."""
-    chance_before: float
-    """Exact chance of success just before the roll."""
-    chance_after: float
-    """Exact chance of success just after it (pending decisions by the automatic rulings)."""
-    progress: int
-    """Progress after the roll (and any decision or adjustment before the next roll)."""
-    expected_progress: float
-    """Progress the job would have after this many average rolls of the same dice."""
-
-    @property
-    def swing(self) -> float:
-        """How much the roll moved the chance of success."""
-        return self.chance_after - self.chance_before
-
-
-@dataclass(frozen=True)
-class JobLuck(StepsLuck):
-    """A played job's luck: its outcome's percentile, each roll's, and the progress track."""
-
-    title: str
-    difficulty: int
-    clock: int
-    outcome: str | None
-    """"success", "failure", or None if the job is still running."""
-    turn: int
-    """Clock ticks used."""
-    chance: float
-    """Exact chance of success the job had before its first roll."""
-    outcome_percentile: float | None
-    """Mid-rank percentile of the ending among every ending (None while running)."""
-    steps: tuple[LuckStep, ...]
-    """Every roll, in order."""
-
-    @property
-    def verdict(self) -> str:
-        """A short sentence: lucky, unlucky or about as expected, and why."""
-        mean = self.mean_percentile
-        rolls = "" if mean is None else f"; rolls averaged the {mean:.0%} mark"
-        if self.outcome_percentile is None:
-            return (
-                f"still running: chance now {self.steps[-1].chance_after:.0%}" + rolls
-                if self.steps
-                else "not started"
-            )
-        pct = self.outcome_percentile
-        word = "lucky" if pct >= 0.75 else "unlucky" if pct <= 0.25 else "about as expected"
-        how = f"succeeded on tick {self.turn}" if self.outcome == "success" else "failed"
-        return f"{word}: {how} (chance {self.chance:.0%}), an ending at the {pct:.0%} mark{rolls}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible form (for widgets and handouts)."""
-        return {
-            "title": self.title,
-            "outcome": self.outcome,
-            "chance": self.chance,
-            "outcome_percentile": self.outcome_percentile,
-            "verdict": self.verdict,
-            "steps": [{**s.__dict__, "swing": s.swing} for s in self.steps],
-        }
-
-    def __repr__(self) -> str:
-        lines = [f"JobLuck({self.title!r}: {self.verdict})"]
-        lines.extend(
-            f"  roll {s.index:>2} {s.phase:<9} {s.total:>2} {s.incident:<14} "
-            f"percentile {s.percentile:4.0%}  chance {s.chance_before:4.0%} -> "
-            f"{s.chance_after:4.0%}  progress {s.progress} (expected {s.expected_progress:.1f})"
-            for s in self.steps
-        )
-        return "\n".join(lines)
 
 
 def _outcome_percentile(job: Job, fresh: Any) -> float:
@@ -146,8 +60,12 @@ def _outcome_percentile(job: Job, fresh: Any) -> float:
     return p_fail + later + at[t - 1] / 2
 
 
-def luck(job: Job) -> JobLuck:
+def luck(job: Job) -> Luck:
     """Where ``job``'s outcome and each of its rolls fell in the exact odds (see the module).
+
+    Returns the kit's one luck report, a :class:`~kit.advising.Luck` of kind ``"job"``: its
+    steps are the main and companion rolls, ``progress`` is Progress and ``difficulty`` the
+    job's Difficulty; ``report.clock`` and ``report.turn`` give the Clock and the ticks used.
 
     Raises:
         IllegalAction: the job has no rolls yet, so there is nothing to judge.
@@ -193,13 +111,17 @@ def luck(job: Job) -> JobLuck:
                 expected_progress=expected,
             )
         )
-    return JobLuck(
+    won = job.outcome == "success"
+    return Luck(
+        kind="job",
         title=job.title or f"{job.job_type.name.title()} job",
-        difficulty=job.difficulty,
-        clock=job.clock,
         outcome=job.outcome,
-        turn=job.turn,
+        ending=f"succeeded on tick {job.turn}" if won else "failed",
         chance=start.success,
         outcome_percentile=_outcome_percentile(job, start) if job.ended else None,
         steps=tuple(steps),
+        difficulty=job.difficulty,
+        chance_label="chance",
+        progress_label="Progress",
+        details={"clock": job.clock, "turn": job.turn},
     )

@@ -10,37 +10,30 @@ with the longest Clock has succeeded by the end of its c-th main roll
 (:attr:`~kit.regulus.odds.Odds.by_turn`). The tests check this against :func:`odds` pair by
 pair.
 
+It returns the kit's one tuning report, a :class:`~kit.advising.Tuning`: the setups nearest
+the target, best first, each a :class:`~kit.advising.TuningRow` that reads ``difficulty``,
+``clock`` and ``chance`` and unpacks like a tuple.
+
 >>> from kit.regulus import tune
 >>> best = tune("heist", 3, 0.6)[0]
 >>> best.difficulty, best.clock, round(best.chance, 3)
 (3, 6, 0.592)
->>> d, c, p = best  # a Tuning unpacks like a tuple
+>>> d, c, p = best  # a row unpacks like a tuple
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from .. import validate
+from ..advising import Tuning, TuningRow
 from ..errors import InvalidInput
 from .job import Job, Operative
 from .odds import odds
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JobType
 
-__all__ = ["Tuning", "chance_grid", "tune"]
-
-
-class Tuning(NamedTuple):
-    """One job setup and its exact chance of success."""
-
-    difficulty: int
-    """Progress needed (3..7)."""
-    clock: int
-    """Main rolls allowed (3..7)."""
-    chance: float
-    """Exact chance of success with this Difficulty and Clock."""
+__all__ = ["Tuning", "TuningRow", "chance_grid", "tune", "tune_job"]
 
 
 def _axis(field: str, values: Iterable[int]) -> list[int]:
@@ -109,7 +102,7 @@ def tune(
     clocks: Iterable[int] = range(3, 8),
     rules: RegulusRules | None = None,
     n: int = 5,
-) -> list[Tuning]:
+) -> Tuning:
     """The (Difficulty, Clock) pairs whose exact chance of success is nearest ``target``.
 
     Args:
@@ -125,17 +118,52 @@ def tune(
     Decisions are answered by the automatic rulings (:data:`~kit.regulus.policies.AUTO`).
 
     Returns:
-        Up to ``n`` :class:`Tuning` rows, nearest first; equally near pairs come easiest first
+        A :class:`~kit.advising.Tuning` of every pair of the grid; its ``n`` rows nearest the
+        target come first (``t[0]``, ``for d, c, p in t``), equally near pairs easiest first
         (lower Difficulty, then longer Clock).
     """
     target = validate.number("target", target, 0.0, 1.0)
     ds = _axis("difficulties", difficulties)
     cs = _axis("clocks", clocks)
     n = validate.integer("n", n, 1, len(ds) * len(cs))
-    rows = [
-        Tuning(d, c, by_turn[c - 1])
+    crew = _crew(crew)
+    grid = tuple(
+        TuningRow((("difficulty", d), ("clock", c)), by_turn[c - 1], None, (d, -c))
         for d, by_turn in zip(ds, _success_by_turn(job_type, crew, ds, max(cs), conditions, rules))
         for c in cs
-    ]
-    rows.sort(key=lambda t: (abs(t.chance - target), t.difficulty, -t.clock))
-    return rows[:n]
+    )
+    name = job_type.name if isinstance(job_type, JobType) else str(job_type).strip().casefold()
+    return Tuning(f"{name} job, crew of {len(crew)}", float(target), grid, shown=n)
+
+
+def tune_job(
+    job: Job,
+    target: float,
+    *,
+    difficulties: Iterable[int] = range(3, 8),
+    clocks: Iterable[int] = range(3, 8),
+    n: int = 5,
+) -> Tuning:
+    """``kit.tune(job, target)``: the Difficulty and Clock nearest ``target`` for ``job``.
+
+    The job's type, crew (as it started), Conditions and rules are kept; only its Difficulty
+    and Clock are tried over the grid (see :func:`tune`). The job itself is not changed.
+
+    >>> from kit.regulus import Job, Operative
+    >>> job = Job("heist", 7, 3, [Operative("Ash", "Thief"), Operative("Oro", "Hacker")])
+    >>> t = tune_job(job, 0.6)
+    >>> t[0] == tune("heist", list(job.crew), 0.6)[0]
+    True
+    """
+    if not isinstance(job, Job):
+        raise InvalidInput(f"tune_job() needs a kit.regulus.Job, got {type(job).__name__}")
+    return tune(
+        job.job_type,
+        list(job.crew),
+        target,
+        conditions=job.conditions,
+        difficulties=difficulties,
+        clocks=clocks,
+        rules=job.rules,
+        n=n,
+    )

@@ -298,7 +298,7 @@ class BoardWidget(KitWidget):
             a = board_advice(b, self.checks, [skill] if skill else None)
         except KitError:
             return None
-        best_slot = int(a.best.split()[1]) if a.best.startswith("slot ") else None
+        best_slot = int(a.choose())  # the slot number behind the best label
         return {
             "options": dict(a.options),
             "best": a.best,

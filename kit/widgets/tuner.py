@@ -27,7 +27,6 @@ above the table; what was typed stays in its field to be corrected.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Iterable
@@ -35,14 +34,13 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from ..advising import Tuning, TuningRow
 from ..boards import LimitBoard, StandardBoard, tune_board
-from ..boards.tuning import BoardTuning
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..regulus import JOB_TYPES, Condition, Job, Operative, tune
 from ..regulus.rules import DEFAULT_CONDITIONS
-from ..regulus.tuning import Tuning
 from ..successors.combat import Battle, Side, tune_budget, tune_garrison
-from ..successors.combat.tuning import GarrisonTuning, buy_garrison, garrison_battle
+from ..successors.combat.tuning import buy_garrison, garrison_battle
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
 from .payloads import TunerRow, TunerView, as_payload
 
@@ -315,32 +313,24 @@ class Tuner(KitWidget):
         )
 
     @property
-    def results(self) -> list[Any]:
+    def results(self) -> list[TuningRow]:
         """Every setup of the shown grid, nearest :attr:`target` first, in the tuner's order.
 
-        Jobs give :class:`~kit.regulus.tuning.Tuning` rows and boards
-        :class:`~kit.boards.tuning.BoardTuning` rows, as :func:`~kit.regulus.tune` and
-        :func:`~kit.boards.tune_board` would for this target; battles give ``(count, chance)``
-        pairs as :meth:`~kit.successors.combat.tuning.GarrisonTuning.ranked` does.
+        Each is a :class:`~kit.advising.TuningRow`, as the tuners return them: a job's reads
+        ``difficulty``, ``clock``, ``chance``; a board's ``cards``, ``goal``, ``chance``; a
+        battle's ``count`` (ships, or RU for a budget), ``chance`` and ``stderr``.
         """
         if self.system not in self._grid:
             return []
         _key, found = self._grid[self.system]
-        t = float(self.target)
-        if self.system == "job":
-            return sorted(found, key=lambda r: (abs(r.chance - t), r.difficulty, -r.clock))
-        if self.system == "board":
-            return sorted(found, key=lambda r: (abs(r.chance - t), r.goal, r.cards))
-        return dataclasses.replace(found, target=t).ranked()
+        return found.retarget(float(self.target)).ranked()
 
-    def tuning(self) -> GarrisonTuning:
+    def tuning(self) -> Tuning:
         """The battle grid as the combat tuner returns it, for the current target."""
         if "battle" not in self._grid:
             raise IllegalAction("the battle tuner has no results yet: open its tab first")
-        found = self._grid["battle"][1]
-        t = float(self.target)
-        count = min(found.chances, key=lambda c: (abs(found.chances[c] - t), c))
-        return dataclasses.replace(found, target=t, count=count)
+        found: Tuning = self._grid["battle"][1]
+        return found.retarget(float(self.target))
 
     # ------------------------------------------------------------------ hand back
     def choose(self, index: int = 0) -> Tuner:
@@ -364,7 +354,7 @@ class Tuner(KitWidget):
 
     def job(self, *, title: str = "", seed: int | None = None) -> Job:
         """The chosen job setup as a new :class:`~kit.regulus.Job`."""
-        row: Tuning = self._picked("job")
+        row: TuningRow = self._picked("job")
         spec = self._spec["job"]
         crew = spec["crew"]
         ops = (
@@ -384,7 +374,7 @@ class Tuner(KitWidget):
 
     def board(self, *, title: str = "") -> StandardBoard | LimitBoard:
         """The chosen board setup as a new standard or limit board."""
-        row: BoardTuning = self._picked("board")
+        row: TuningRow = self._picked("board")
         if self._spec["board"]["kind"] == "standard":
             return StandardBoard(list(row.cards), goal=row.goal, title=title)
         return LimitBoard(list(row.cards), need=row.goal, title=title)
@@ -410,7 +400,7 @@ class Tuner(KitWidget):
                 "chance": row.chance,
                 "stderr": None,
             }
-        found: GarrisonTuning = self._grid["battle"][1]
+        found: Tuning = self._grid["battle"][1]
         count, chance = row
         if found.unit == "RU":
             bought = buy_garrison(self._spec["battle"]["ships"], count)

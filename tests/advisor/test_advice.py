@@ -2,12 +2,14 @@
 small positions match hand counts of 2d6 outcomes (RULINGS Regulus 1-6, Complex Tasks 2 and 4)."""
 
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
 
 import kit
 from kit.advising import Advice
 from kit.boards import LimitBoard, StandardBoard
+from kit.boards import odds as board_odds
 from kit.errors import IllegalAction, InvalidInput
 from kit.regulus import AUTO, Condition, Job, Operative, odds
 from kit.regulus.advice import AdvisedPolicy, best_chance, job_advice
@@ -142,16 +144,27 @@ def test_advised_policy_beats_auto_where_the_default_is_a_bad_choice():
 
 def test_limit_board_advice_with_a_repeated_skill_matches_a_hand_count():
     # Cards 4, 8, 6, need 2, every check with the same skill: +0, +2, +4 on the 1st..3rd check.
-    # Facing the 6 first, then the 4 (target 6), then the 8 (target 12):
-    # P = p1*p2 + p1*(1-p2)*p3 + (1-p1)*p2*p3 with p1 = p2 = P(>=6) = 26/36, p3 = P(>=12) = 1/36.
+    # Facing the 6 first (p1 = P(>=6)), the second card is chosen knowing how the first went:
+    # * after a success one more is needed: the 4 at +2 (P(>=6)), else the 8 at +4 (P(>=12))
+    #   gives 1 - (1 - P(>=6))(1 - P(>=12)); the 8 first would give 1 - (1 - P(>=10))(1 - P(>=8));
+    # * after a failure both must succeed: the 8 at +2 and the 4 at +4, P(>=10) * P(>=8), beats
+    #   the 4 at +2 and the 8 at +4, P(>=6) * P(>=12).
+    # No fixed order plays both branches at their best, so best play beats every fixed order.
     board = LimitBoard([4, 8, 6], need=2)
     a = kit.advice(board, checks="2d6", skills="Tinker")
-    p1 = p2 = _at_least(6)
-    p3 = _at_least(12)
-    expected = p1 * p2 + p1 * (1 - p2) * p3 + (1 - p1) * p2 * p3
-    assert a.best == "slot 3 (6)"
-    assert a.options["slot 3 (6)"] == pytest.approx(float(expected), abs=1e-12)
-    assert set(a.options) == {"slot 1 (4)", "slot 2 (8)", "slot 3 (6)"}
+    p6, p8, p10, p12 = (_at_least(t) for t in (6, 8, 10, 12))
+    won = max(1 - (1 - p6) * (1 - p12), 1 - (1 - p10) * (1 - p8))
+    lost = max(p10 * p8, p6 * p12)
+    expected = p6 * won + (1 - p6) * lost
+    assert expected == Fraction(25496, 46656)
+    assert a.best == "slot 3, 6" and a.choose() == 3
+    assert a.options["slot 3, 6"] == pytest.approx(float(expected), abs=1e-12)
+    assert set(a.options) == {"slot 1, 4", "slot 2, 8", "slot 3, 6"}
+    fixed = max(
+        board_odds(board, "2d6", "Tinker", order=list(o)).success for o in permutations([1, 2, 3])
+    )
+    assert float(expected) > float(fixed) + 0.01
+    assert kit.advice(board, checks="2d6", plan="Tinker").options == a.options
 
 
 def test_limit_board_order_does_not_matter_without_penalties():
@@ -166,7 +179,7 @@ def test_limit_board_order_does_not_matter_without_penalties():
     )
     for chance in a.options.values():
         assert chance == pytest.approx(float(two), abs=1e-12)
-    assert a.best == "slot 1 (4)"  # a tie keeps the default order's first card
+    assert a.best == "slot 1, 4"  # a tie keeps the default order's first card
 
 
 def test_advice_renders():

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from kit.advising import Impact
 from kit.boards import BoardRules
 from kit.boards import rule_impact as board_impact
 from kit.errors import InvalidInput, InvalidType
 from kit.figures import impact_heatmap
 from kit.regulus import RegulusRules
 from kit.regulus import rule_impact as job_impact
-from kit.regulus.impact import GridImpact
 from kit.successors.combat import CombatRules, Side
 from kit.successors.combat import rule_impact as battle_impact
 
@@ -24,7 +24,7 @@ def test_identical_board_rules_give_zero_everywhere():
     im = board_impact(
         BoardRules(), BoardRules(skill_penalty=2), "2d6", lengths=[3, 5], skills="Tinker"
     )
-    assert isinstance(im, GridImpact) and im.exact
+    assert isinstance(im, Impact) and im.exact
     assert im.max_change == 0.0 and im.differing_options() == {}
     assert all(v in (0.0, None) for row in im.diff for v in row)
     # goals past a short board's end are not cells: 3 + 5 of them

@@ -4,12 +4,13 @@ import itertools
 
 import pytest
 
+from kit.advising import Tuning, TuningRow
 from kit.boards import LimitBoard, StandardBoard
 from kit.boards import odds as board_odds
-from kit.boards.tuning import BoardTuning, tune_board
+from kit.boards.tuning import tune_board
 from kit.errors import InvalidInput, InvalidType
 from kit.regulus import Condition, Job, Operative, odds
-from kit.regulus.tuning import Tuning, tune
+from kit.regulus.tuning import tune
 
 CREW = [Operative("Vex", "Face"), Operative("Oro", "Hacker")]
 
@@ -36,9 +37,11 @@ def test_tune_is_the_nearest_on_the_grid(target):
     assert dist[0] == pytest.approx(min(abs(p - target) for p in grid.values()), abs=1e-12)
 
 
-def test_tune_returns_small_named_tuples_on_a_sub_grid():
+def test_tune_returns_the_shared_report_of_named_rows_on_a_sub_grid():
     got = tune("con", 3, 0.5, difficulties=[4, 5], clocks=range(5, 8), n=3)
-    assert len(got) == 3 and all(isinstance(t, Tuning) for t in got)
+    assert isinstance(got, Tuning) and len(got.grid) == 6
+    assert len(got) == 3 and all(isinstance(t, TuningRow) for t in got)
+    assert got.best == got[0] and got.chance == got[0].chance
     d, c, p = got[0]
     assert (d, c, p) == (got[0].difficulty, got[0].clock, got[0].chance)
     assert d in (4, 5) and 5 <= c <= 7
@@ -70,7 +73,7 @@ def test_tune_board_is_the_nearest_by_brute_force(kind):
             board = StandardBoard(row, goal=g) if kind == "standard" else LimitBoard(row, need=g)
             brute[(row, g)] = float(board_odds(board, "2d6").success)
     got = tune_board(length, target, "2d6", kind=kind, values=vals, n=3)
-    assert all(isinstance(t, BoardTuning) for t in got)
+    assert isinstance(got, Tuning) and all(isinstance(t, TuningRow) for t in got)
     best = min(abs(p - target) for p in brute.values())
     assert abs(got[0].chance - target) == pytest.approx(best, abs=1e-12)
     for t in got:
@@ -81,7 +84,8 @@ def test_tune_board_hand_count_for_a_one_card_goal():
     # Goal 1 on a 3-card standard board of 4s: the first success reaches it; failures fill from
     # the right, so the players have 3 tries: 1 - P(2d6 < 4)^3 = 1 - (3/36)^3.
     (t,) = tune_board(3, 1.0, "2d6", values=[4], goals=[1], n=1)
-    assert t == BoardTuning((4, 4, 4), 1, pytest.approx(1 - (3 / 36) ** 3, abs=1e-12))
+    assert (t.cards, t.goal) == ((4, 4, 4), 1)
+    assert t.chance == pytest.approx(1 - (3 / 36) ** 3, abs=1e-12)
 
 
 def test_tune_board_validates_its_input():

@@ -3,17 +3,18 @@
 
 import pytest
 
+from kit.advising import Impact
 from kit.errors import IllegalAction, InvalidType
 from kit.figures import impact_heatmap, luck_progress
 from kit.regulus import Incident, Job, JobType, Operative, RegulusRules, odds
-from kit.regulus.impact import RuleImpact, rule_impact
+from kit.regulus.impact import rule_impact
 from kit.regulus.luck import luck, roll_percentile
 
 
 def test_identical_rules_have_zero_impact_everywhere():
     # two separately built objects with the same options: every cell computed twice
     im = rule_impact(RegulusRules(), RegulusRules(progress_floor=0), "caper", 3)
-    assert isinstance(im, RuleImpact)
+    assert isinstance(im, Impact)
     assert im.max_change == 0.0
     assert all(v == 0.0 for row in im.diff for v in row)
     assert im.differing_options() == {}
@@ -24,7 +25,7 @@ def test_impact_cells_are_odds_differences():
     a, b = RegulusRules(), RegulusRules(progress_floor=None, token_on_same_incident=True)
     crew = [Operative("Ash", "Thief"), Operative("Oro", "Hacker")]
     im = rule_impact(a, b, "heist", crew, difficulties=[3, 5], clocks=[4, 7])
-    assert im.difficulties == (3, 5) and im.clocks == (4, 7)
+    assert im.rows == (3, 5) and im.cols == (4, 7)
     for ch in im.changes():
         before = odds(Job("heist", ch.difficulty, ch.clock, crew, rules=a)).success
         after = odds(Job("heist", ch.difficulty, ch.clock, crew, rules=b)).success

@@ -19,7 +19,7 @@ from .advice import AdvisedCombatPolicy, advise_battle
 from .battle import BATTLE_FORMAT, Battle, summarize
 from .events import OutOfFaces, ScriptedRoller
 from .impact import rule_impact
-from .luck import BattleLuck, battle_luck
+from .luck import battle_luck
 from .odds import phase_hits, pool_hits, round_outcomes
 from .operations import MINING_RATES, TASKS
 from .policies import (
@@ -34,7 +34,7 @@ from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
 from .simulate import SimulationResult, simulate
 from .state import Side, Unit
-from .tuning import GarrisonTuning, tune_budget, tune_garrison
+from .tuning import tune_budget, tune_garrison
 from .workshop import Workshop
 
 __all__ = [
@@ -49,10 +49,8 @@ __all__ = [
     "AdvisedCombatPolicy",
     "AutoPolicy",
     "Battle",
-    "BattleLuck",
     "CombatRules",
     "DecisionNeeded",
-    "GarrisonTuning",
     "InteractivePolicy",
     "Never",
     "OutOfFaces",

@@ -306,6 +306,9 @@ def advise_battle(
 
     Returns:
         An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
+        ``answers`` (and :meth:`~kit.advising.Advice.choose`) give the value each label stands
+        for, as ``InteractivePolicy.answer(decision, value)`` takes it (a list of unit keys for
+        ``allocate``, a bool for ``retreat``, a target key, None or a dict for ``takeover``); its
         notes give the mean RU the deciding side loses and each answer's gap to the best with
         the standard error of that paired difference. The best answer has the highest chance;
         among equal chances, the one losing the fewest RU.
@@ -379,6 +382,7 @@ def advise_battle(
         n=n,
         question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
         notes={k: notes[k] for k in order},
+        answers={k: options[k] for k in order},
     )
 
 

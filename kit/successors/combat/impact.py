@@ -3,7 +3,7 @@
 :func:`rule_impact` sets ``attacker`` against a garrison of ``count`` ships of each type
 listed (the battle :func:`~.tuning.garrison_battle` builds), for every count of a grid, and
 simulates every battle under both rules objects with the same seed. It returns the shared
-report, :class:`~kit.regulus.impact.GridImpact`: the attacker's win chance under each rules
+report, :class:`~kit.advising.Impact`: the attacker's win chance under each rules
 object, the change, the largest changes, a heatmap and a Markdown summary.
 
 A battle's win chance is simulated (the kit's exact combat odds cover one round, not a whole
@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ... import validate
+from ...advising import Impact
 from ...errors import InvalidInput, InvalidType
 from ...rng import SeedLike, resolve_seed
 from ..ships import ship_type
@@ -40,10 +41,7 @@ from .simulate import OUTCOMES, simulate
 from .state import Side
 from .tuning import garrison_battle, garrison_grid
 
-if TYPE_CHECKING:
-    from ...regulus.impact import GridImpact
-
-__all__ = ["rule_impact"]
+__all__ = ["battle_impact", "rule_impact"]
 
 
 def rule_impact(
@@ -58,7 +56,7 @@ def rule_impact(
     garrison: Side | None = None,
     policy: Any = None,
     jammer: int = 0,
-) -> GridImpact:
+) -> Impact:
     """Compare two combat rules by the attacker's simulated win chance against garrisons.
 
     Args:
@@ -74,7 +72,7 @@ def rule_impact(
         jammer: Jammer Field level of the orbit.
 
     Returns:
-        A :class:`~kit.regulus.impact.GridImpact` with ``exact=False`` and the standard error of
+        An :class:`~kit.advising.Impact` with ``exact=False`` and the standard error of
         every change.
     """
     ra = DEFAULT_COMBAT_RULES if rules_a is None else rules_a
@@ -114,9 +112,7 @@ def rule_impact(
         after.append(tuple(a_row))
         errors.append(tuple(e_row))
 
-    from ...regulus.impact import GridImpact
-
-    return GridImpact(
+    return Impact(
         f"{attacker.name} against a garrison",
         ra,
         rb,
@@ -129,4 +125,45 @@ def rule_impact(
         exact=False,
         stderr=tuple(errors),
         n=n,
+        row_key="ship",
+        col_key="count",
+    )
+
+
+def battle_impact(
+    battle: Any,
+    rules: CombatRules | None,
+    ships: Sequence[str] | str = ("Frigate",),
+    counts: Iterable[int] = range(1, 11),
+    *,
+    n: int = 1000,
+    seed: SeedLike = 0,
+    policy: Any = None,
+) -> Impact:
+    """``kit.impact(battle, rules)``: what ``rules`` change against ``battle``'s own rules.
+
+    The battle's first side attacks its second, which is the garrison the counted ``ships``
+    join (see :func:`rule_impact`); the battle's rules are the reference and its Jammer Field
+    level is kept. The battle itself is not changed.
+    """
+    from .battle import Battle
+
+    if not isinstance(battle, Battle):
+        raise InvalidType(f"battle_impact() needs a Battle, got {type(battle).__name__}")
+    if len(battle.sides) != 2:
+        raise InvalidInput(
+            f"battle_impact() compares an attacker and one garrison; this battle has "
+            f"{len(battle.sides)} sides"
+        )
+    return rule_impact(
+        battle.rules,
+        rules,
+        battle.sides[0],
+        ships,
+        counts,
+        n=n,
+        seed=seed,
+        garrison=battle.sides[1],
+        policy=policy,
+        jammer=battle.jammer,
     )

@@ -37,12 +37,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ... import validate
-from ...boards.luck import PlayLuck, mid_rank
+from ...advising import Luck, LuckStep, mid_rank
 from ...errors import IllegalAction, InvalidType
 from ...log import EventLog
 from ...rng import SeedLike, make_rng
@@ -51,10 +51,7 @@ from .battle import Battle, describe_event
 from .policies import AutoPolicy
 from .simulate import OUTCOMES, simulate
 
-if TYPE_CHECKING:
-    from ...regulus.luck import LuckStep
-
-__all__ = ["AttackLuck", "BattleLuck", "battle_luck", "hits_percentile"]
+__all__ = ["AttackLuck", "battle_luck", "hits_percentile"]
 
 #: How a side's endings rank, worst first.
 RANK = {"lost": 0, "retreated": 1, "draw": 2, "won": 3}
@@ -93,33 +90,6 @@ class AttackLuck:
     """The battle log's line for it."""
 
 
-@dataclass(frozen=True, repr=False)
-class BattleLuck(PlayLuck):
-    """A played battle's luck for one side (see the module); steps are its attack phases."""
-
-    side: str = ""
-    """The side whose luck this is."""
-    n: int = 0
-    """Simulated battles behind the outcome percentile."""
-    stderr: float = 0.0
-    """Standard error of the outcome percentile."""
-    n_phase: int = 0
-    """Continued battles behind each chance before and after an attack phase."""
-    attacks: tuple[AttackLuck, ...] = ()
-    """Every attack roll with dice, of every side, in order (the Stellar Cannon's hits are
-    rolled apart from its dice, so it is left out)."""
-
-    def turning_points(self, n: int = 3) -> list[LuckStep]:
-        """The ``n`` attack phases that moved the win chance most, largest first.
-
-        Without continued battles (``n_phase=0``) the phases whose rolls went furthest from
-        the middle, either way, stand in for them.
-        """
-        if self.n_phase:
-            return super().turning_points(n)
-        return sorted(self.steps, key=lambda s: -abs(s.percentile - 0.5))[: max(0, n)]
-
-
 def _rank_key(outcome: str, ru_lost: float) -> tuple[int, float]:
     return RANK[outcome], -float(ru_lost)
 
@@ -153,7 +123,7 @@ def battle_luck(
     n_phase: int = 20,
     seed: SeedLike = None,
     max_rounds: int | None = None,
-) -> BattleLuck:
+) -> Luck:
     """Where ``battle``'s ending and each attack roll fell, for ``side`` (see the module).
 
     Args:
@@ -162,7 +132,7 @@ def battle_luck(
         n: simulated battles for the outcome percentile.
         n_phase: continued battles for each chance before and after an attack phase
             (0: skip them; the steps then carry the start chance throughout).
-        seed: seeds both Monte Carlos (recorded in :attr:`BattleLuck.method`).
+        seed: seeds both Monte Carlos (recorded in the report's ``method``).
         max_rounds: rounds before a draw (default the rules').
 
     Raises:
@@ -170,8 +140,6 @@ def battle_luck(
         InvalidInput: ``side`` names no side, or ``n`` is out of range.
         IllegalAction: no attack has been rolled yet.
     """
-    from ...regulus.luck import LuckStep
-
     if not isinstance(battle, Battle):
         raise InvalidType(f"battle_luck() needs a Battle, got {type(battle).__name__}")
     names = [s.name for s in battle.sides]
@@ -272,7 +240,7 @@ def battle_luck(
             else "turning points from the rolls' percentiles"
         )
     )
-    return BattleLuck(
+    return Luck(
         kind="battle",
         title=f"Battle: {' vs '.join(names)}" + (f" ({battle.orbit})" if battle.orbit else ""),
         outcome=outcome,
@@ -284,9 +252,8 @@ def battle_luck(
         method=method,
         chance_label=f"{names[me]}'s chance of winning",
         progress_label="hits scored",
-        side=names[me],
         n=sim.n,
         stderr=stderr,
-        n_phase=n_phase,
-        attacks=tuple(attacks),
+        swings=bool(n_phase),
+        details={"side": names[me], "n_phase": n_phase, "attacks": tuple(attacks)},
     )

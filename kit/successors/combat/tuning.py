@@ -21,10 +21,10 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ... import validate
+from ...advising import Tuning, TuningRow
 from ...errors import InvalidInput, InvalidType
 from ...rng import SeedLike, resolve_seed
 from ..fleets import Ship
@@ -35,69 +35,40 @@ from .simulate import simulate
 from .state import Side
 
 __all__ = [
-    "GarrisonTuning",
     "buy_garrison",
     "garrison_battle",
     "garrison_grid",
+    "tune_attack",
     "tune_budget",
     "tune_garrison",
 ]
 
 
-@dataclass(frozen=True)
-class GarrisonTuning:
-    """The garrison size nearest a target win chance, and the whole grid behind it."""
-
-    ship: str
-    """Catalog name of the ship type whose number was tuned (for a budget: the types bought,
-    joined by ``+``)."""
-    target: float
-    """The attacker's win chance asked for."""
-    count: int
-    """The number of ``ship`` (or the budget in RU) whose chance is nearest the target; the
-    smaller one on a tie."""
-    chances: dict[int, float]
-    """The attacker's simulated win chance for every count (or budget) tried."""
-    n: int
-    """Battles simulated per count."""
-    seed: int
-    """Seed every count was simulated with (same seed, same numbers)."""
-    method: str
-    """How the battles were played: ``"fast"`` (vectorised), ``"engine"`` or ``"mixed"``."""
-    unit: str = "ships"
-    """What :attr:`count` counts: ``"ships"`` or ``"RU"`` (a budget)."""
-
-    @property
-    def chance(self) -> float:
-        """The attacker's win chance at :attr:`count`."""
-        return self.chances[self.count]
-
-    @property
-    def stderr(self) -> float:
-        """Standard error of :attr:`chance` (binomial, ``n`` battles)."""
-        p = self.chance
-        return math.sqrt(p * (1 - p) / self.n)
-
-    @property
-    def neighbours(self) -> list[tuple[int, float]]:
-        """The counts next to :attr:`count` on the grid (below, above), with their chances."""
-        grid = sorted(self.chances)
-        i = grid.index(self.count)
-        return [(c, self.chances[c]) for c in grid[max(0, i - 1) : i + 2] if c != self.count]
-
-    def ranked(self) -> list[tuple[int, float]]:
-        """Every count with its chance, nearest the target first (fewer ships on a tie)."""
-        return sorted(self.chances.items(), key=lambda kv: (abs(kv[1] - self.target), kv[0]))
-
-    def _size(self, c: int) -> str:
-        return f"{c} x {self.ship}" if self.unit == "ships" else f"{c} RU of {self.ship}"
-
-    def __repr__(self) -> str:
-        around = ", ".join(f"{self._size(c)}: {p:.1%}" for c, p in self.neighbours)
-        return (
-            f"GarrisonTuning({self._size(self.count)}: attacker wins {self.chance:.1%} "
-            f"± {self.stderr:.1%} for target {self.target:.0%}; neighbours {around})"
-        )
+def _report(
+    subject: str,
+    ship: str,
+    target: float,
+    chances: dict[int, float],
+    n: int,
+    seed: int,
+    method: str,
+    unit: str,
+) -> Tuning:
+    """The shared tuning report of a garrison grid (every count, with its standard error)."""
+    grid = tuple(
+        TuningRow((("count", c),), p, math.sqrt(p * (1 - p) / n), (c,)) for c, p in chances.items()
+    )
+    return Tuning(
+        subject,
+        target,
+        grid,
+        shown=len(grid),
+        exact=False,
+        n=n,
+        seed=seed,
+        method=method,
+        details={"ship": ship, "unit": unit},
+    )
 
 
 def garrison_battle(
@@ -133,7 +104,7 @@ def tune_garrison(
     policy: Any = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
-) -> GarrisonTuning:
+) -> Tuning:
     """The number of ``ship`` in a defending garrison that gives ``attacker_side`` the win
     chance nearest ``target``.
 
@@ -153,7 +124,9 @@ def tune_garrison(
         jammer: Jammer Field level of the orbit.
 
     Returns:
-        A :class:`GarrisonTuning`: the nearest count, its chance, its neighbours and the grid.
+        A :class:`~kit.advising.Tuning` of every count, nearest the target first (fewer ships
+        on a tie): ``t.count``, ``t.chance`` and ``t.stderr`` are the nearest count's,
+        ``t.neighbours`` the counts beside it and ``t.chances`` the whole grid.
     """
     if not isinstance(attacker_side, Side):
         raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
@@ -169,9 +142,9 @@ def tune_garrison(
         result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
         chances[c] = result.probability(0, "won")
         methods.add(result.method)
-    count = min(grid, key=lambda c: (abs(chances[c] - target), c))
     method = methods.pop() if len(methods) == 1 else "mixed"
-    return GarrisonTuning(name, float(target), count, chances, n, recorded, method)
+    subject = f"{attacker_side.name} against a garrison of {name}"
+    return _report(subject, name, float(target), chances, n, recorded, method, "ships")
 
 
 def garrison_grid(counts: Iterable[int], garrison: Side | None) -> tuple[list[int], Side]:
@@ -228,7 +201,7 @@ def tune_budget(
     policy: Any = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
-) -> GarrisonTuning:
+) -> Tuning:
     """The garrison budget in RU, spent on ``ships`` by :func:`buy_garrison`, that gives
     ``attacker_side`` the win chance nearest ``target``.
 
@@ -245,7 +218,8 @@ def tune_budget(
         jammer: Jammer Field level of the orbit.
 
     Returns:
-        A :class:`GarrisonTuning` whose ``count`` is a budget in RU (``unit="RU"``).
+        A :class:`~kit.advising.Tuning` whose rows' ``count`` is a budget in RU
+        (``t.unit == "RU"``).
     """
     if not isinstance(attacker_side, Side):
         raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
@@ -275,8 +249,47 @@ def tune_budget(
         result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
         chances[b] = result.probability(0, "won")
         methods.add(result.method)
-    count = min(grid, key=lambda b: (abs(chances[b] - target), b))
     method = methods.pop() if len(methods) == 1 else "mixed"
-    return GarrisonTuning(
-        "+".join(names), float(target), count, chances, n, recorded, method, unit="RU"
-    )
+    ship = "+".join(names)
+    subject = f"{attacker_side.name} against a garrison budget of {ship}"
+    return _report(subject, ship, float(target), chances, n, recorded, method, "RU")
+
+
+def tune_attack(
+    attacker: Any,
+    target: float,
+    *,
+    ship: str | None = None,
+    ships: Sequence[str] | None = None,
+    **options: Any,
+) -> Tuning:
+    """``kit.tune(battle_or_side, target)``: the garrison an attacker meets at ``target`` odds.
+
+    ``attacker`` is the attacking :class:`~.state.Side`, or a two-sided
+    :class:`~.battle.Battle` whose first side attacks its second (the second is then the
+    garrison the tuned ships join, and the battle's rules and Jammer Field are kept). Give
+    ``ship`` to tune how many of that type (:func:`tune_garrison`) or ``ships`` to tune a budget
+    spent on those types (:func:`tune_budget`); ``options`` go to that tuner.
+    """
+    if isinstance(attacker, Battle):
+        if len(attacker.sides) != 2:
+            raise InvalidInput(
+                "a battle to tune needs two sides, an attacker and its garrison; this one has "
+                f"{len(attacker.sides)}"
+            )
+        options = {
+            "garrison": attacker.sides[1],
+            "rules": attacker.rules,
+            "jammer": attacker.jammer,
+            **options,
+        }
+        attacker = attacker.sides[0]
+    if (ship is None) == (ships is None):
+        raise InvalidInput(
+            "give ship='Frigate' to tune how many of one type, or ships=[...] to tune a budget "
+            "spent on them (one of the two)"
+        )
+    if ship is not None:
+        return tune_garrison(attacker, ship, target, **options)
+    assert ships is not None
+    return tune_budget(attacker, ships, target, **options)

@@ -27,35 +27,18 @@ floats), so :func:`journey_luck` reports, in the shape of every other luck repor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ... import validate
-from ...boards.luck import PlayLuck, mid_rank
+from ...advising import Luck, LuckStep, mid_rank
 from ...errors import IllegalAction, InvalidType
 from ..ranks import success_distribution
 from .journey import Journey
 from .routes import Leg, plot_rolls_pmf
 
-if TYPE_CHECKING:
-    from ...regulus.luck import LuckStep
-
-__all__ = ["JourneyLuck", "journey_luck", "remaining_days_pmf"]
-
-
-@dataclass(frozen=True, repr=False)
-class JourneyLuck(PlayLuck):
-    """A journey's luck (see the module); steps are its plotting rolls."""
-
-    days: int = 0
-    """Travel days so far (moves between orbits left out)."""
-    expected_days: float = 0.0
-    """Expected travel days of the whole journey."""
-    within: int = 0
-    """The day mark the steps' chances are about."""
+__all__ = ["journey_luck", "remaining_days_pmf"]
 
 
 def remaining_days_pmf(
@@ -114,7 +97,7 @@ def _states(journey: Journey) -> list[tuple[int, int, list[int]]]:
     return out
 
 
-def journey_luck(journey: Journey, *, within: int | None = None) -> JourneyLuck:
+def journey_luck(journey: Journey, *, within: int | None = None) -> Luck:
     """Where ``journey``'s travel days and each plotting roll fell (see the module).
 
     Args:
@@ -125,8 +108,6 @@ def journey_luck(journey: Journey, *, within: int | None = None) -> JourneyLuck:
         InvalidType: ``journey`` is not a Journey.
         IllegalAction: nothing has happened on the journey yet, or it cannot arrive.
     """
-    from ...regulus.luck import LuckStep
-
     if not isinstance(journey, Journey):
         raise InvalidType(f"journey_luck() needs a Journey, got {type(journey).__name__}")
     events = list(journey.log)
@@ -182,7 +163,7 @@ def journey_luck(journey: Journey, *, within: int | None = None) -> JourneyLuck:
         percentile = mid_rank(1.0 - float(pmf.sum()), float(pmf[days]))
         ending = f"arrived in {days} travel day(s) (expected {expected:.1f})"
     names = journey.names
-    return JourneyLuck(
+    return Luck(
         kind="journey",
         title=f"Journey: {names[0]} to {names[-1]}",
         outcome="arrived" if journey.arrived else None,
@@ -194,7 +175,5 @@ def journey_luck(journey: Journey, *, within: int | None = None) -> JourneyLuck:
         method="exact (floats)",
         chance_label=f"chance of arriving within {mark} day(s)",
         progress_label="plotting successes",
-        days=days,
-        expected_days=expected,
-        within=mark,
+        details={"days": days, "expected_days": expected, "within": mark},
     )
