@@ -111,7 +111,7 @@ class Campaign:
     sessions = validate.Field(
         session_list, doc="The session notes (a list that holds only SessionNote objects)."
     )
-    collections = validate.Field(
+    collections: validate.Field[Mapping[str, Collection]] = validate.Field(
         fixed=True, doc="Collection name -> its :class:`~kit.campaign_store.Collection` (fixed)."
     )
 

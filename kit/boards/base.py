@@ -87,8 +87,10 @@ class Board(Observable, Generic[S]):
 
     # what the task is; the rest is fixed once the board is made (see kit.validate.Field)
     title = validate.Field(validate.text, allow_empty=True, max_len=limits.MAX_NAME)
-    cards, modifiers, events = (validate.Field(fixed=True) for _ in range(3))
-    rules = validate.Field(validate.instance, of=BoardRules, fixed=True)
+    cards: validate.Field[tuple[Card, ...]] = validate.Field(fixed=True)
+    modifiers: validate.Field[tuple[int, ...]] = validate.Field(fixed=True)
+    events: validate.Field[EventLog] = validate.Field(fixed=True)
+    rules: validate.Field[BoardRules] = validate.Field(validate.instance, of=BoardRules, fixed=True)
 
     def __init__(
         self,

@@ -206,7 +206,10 @@ class EventDeck(Observable):
     KIND = "event-deck"
     VERSION = 1
     # fixed once the deck is made (see kit.validate.Field); themes is a read-only mapping
-    cards, themes, seed, events = (validate.Field(fixed=True) for _ in range(4))
+    cards: validate.Field[tuple[Card, ...]] = validate.Field(fixed=True)
+    themes: validate.Field[Mapping[str, str]] = validate.Field(fixed=True)
+    seed: validate.Field[int] = validate.Field(fixed=True)
+    events: validate.Field[EventLog] = validate.Field(fixed=True)
 
     def __init__(
         self,

@@ -85,8 +85,12 @@ class Chase(Board[ChaseState]):
         validate.choice, allowed=(ESCAPEE, PURSUER), fixed=True, doc="The players' role."
     )
     head_start = validate.Field(validate.boolean, fixed=True, doc="The escapee starts ahead.")
-    npc_checks = validate.Field(fixed=True, doc="The NPC's checks (dice), or None.")
-    seed = validate.Field(fixed=True, doc="Seed of the NPC's rolls (recorded).")
+    npc_checks: validate.Field[Dice | None] = validate.Field(
+        fixed=True, doc="The NPC's checks (dice), or None."
+    )
+    seed: validate.Field[int] = validate.Field(
+        fixed=True, doc="Seed of the NPC's rolls (recorded)."
+    )
 
     def __init__(
         self,

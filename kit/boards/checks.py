@@ -23,9 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, Union, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import validate
 from ..dice import Dice, as_dice
@@ -113,7 +114,13 @@ class CheckDistribution:
         """Probability that a check succeeds against ``target`` under the rules' comparison."""
         return self.at_least(target if meet_target else target + 1)
 
-    def sample(self, rng: np.random.Generator, size: int | None = None) -> Any:
+    @overload
+    def sample(self, rng: np.random.Generator, size: None = None) -> int: ...
+    @overload
+    def sample(self, rng: np.random.Generator, size: int) -> npt.NDArray[np.int64]: ...
+    def sample(
+        self, rng: np.random.Generator, size: int | None = None
+    ) -> int | npt.NDArray[np.int64]:
         """Draw results (one int, or an array of ``size``)."""
         p = np.array([float(x) for x in self.probs])
         p = p / p.sum()

@@ -59,8 +59,10 @@ class LimitBoard(Board[LimitState]):
     """
 
     KIND = "limit"
-    need = validate.Field(fixed=True, doc="Successes needed.")
-    hidden = validate.Field(fixed=True, doc="Slots dealt face down (1-based, a tuple).")
+    need: validate.Field[int] = validate.Field(fixed=True, doc="Successes needed.")
+    hidden: validate.Field[tuple[int, ...]] = validate.Field(
+        fixed=True, doc="Slots dealt face down (1-based, a tuple)."
+    )
 
     def __init__(
         self,

@@ -57,7 +57,7 @@ def _table(dist: CheckDistribution) -> dict[int, Fraction]:
 def _chance(board: Board[Any], ask: Callable[[Board[Any]], Any]) -> float:
     o = ask(board)
     if isinstance(board, PreparationBoard):
-        return o.mean_successes / board.length
+        return float(o.mean_successes) / board.length
     return float(o.success)
 
 

@@ -61,7 +61,9 @@ class StandardBoard(Board[StandardState]):
     """
 
     KIND = "standard"
-    goal = validate.Field(fixed=True, doc="The slot whose success completes the task (1-based).")
+    goal: validate.Field[int] = validate.Field(
+        fixed=True, doc="The slot whose success completes the task (1-based)."
+    )
 
     def __init__(
         self,

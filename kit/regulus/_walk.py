@@ -131,7 +131,7 @@ class Compiled:
                     off = _code(0, 0, e.progress, e.tokens, 0, f)
                 rows.append((p, off, e.threat, e.heat, total, off == before))
                 before = off
-        self.class_index: dict[tuple, int] = {}
+        self.class_index: dict[tuple[Any, ...], int] = {}
         """A live state without its turn (and without Threat and Heat unless a condition reads
         them), as a plain tuple -> its class index."""
         self.class_state: list[JobState] = []
@@ -159,7 +159,7 @@ class Compiled:
         """Index of the class of a live state (the state without its turn)."""
         # s without its turn (and without Threat and Heat unless a condition reads them)
         if self.counters:
-            ck: tuple = (s[0], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10])
+            ck: tuple[Any, ...] = (s[0], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10])
         else:
             ck = (s[0], s[2], s[5], s[6], s[7], s[8], s[9], s[10])
         i = self.class_index.get(ck)
@@ -321,7 +321,7 @@ _CHAINS: OrderedDict[_Key, Any] = OrderedDict()
 T = TypeVar("T")
 
 
-def setup_key(ctx: Context, policy: Policy) -> tuple | None:
+def setup_key(ctx: Context, policy: Policy) -> tuple[Any, ...] | None:
     """What the moves of a job depend on, except its Clock; None when they cannot be cached.
 
     Only an :class:`~kit.regulus.policies.AutoPolicy` is known to answer the same way every
@@ -338,7 +338,7 @@ class _Key:
 
     __slots__ = ("hash", "parts")
 
-    def __init__(self, parts: tuple) -> None:
+    def __init__(self, parts: tuple[Any, ...]) -> None:
         self.parts = parts
         self.hash = hash(parts)
 
@@ -349,7 +349,7 @@ class _Key:
         return isinstance(other, _Key) and self.hash == other.hash and self.parts == other.parts
 
 
-def _remember(cache: OrderedDict[_Key, T], parts: tuple, build: Callable[[], T]) -> T:
+def _remember(cache: OrderedDict[_Key, T], parts: tuple[Any, ...], build: Callable[[], T]) -> T:
     key = _Key(parts)
     hit = cache.get(key)
     if hit is None:
@@ -378,7 +378,8 @@ def chain(ctx: Context, policy: Policy, start: JobState, build: Callable[[], T])
     key = setup_key(ctx, policy)
     if key is None:
         return build()
-    return _remember(_CHAINS, (key, ctx.clock, start), build)
+    table: T = _remember(_CHAINS, (key, ctx.clock, start), build)
+    return table
 
 
 def clear_cache() -> None:

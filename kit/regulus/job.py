@@ -163,18 +163,26 @@ class Job(Observable):
     details = validate.Field(
         validate.text, allow_empty=True, max_len=limits.MAX_TEXT, doc="Free text for the sheet."
     )
-    job_type = validate.Field(fixed=True, doc="The :class:`JobType` (its incident table).")
+    job_type: validate.Field[JobType] = validate.Field(
+        fixed=True, doc="The :class:`JobType` (its incident table)."
+    )
     difficulty = validate.Field(
         validate.integer, lo=3, hi=7, fixed=True, doc="Progress needed, 3 to 7."
     )
     clock = validate.Field(validate.integer, lo=3, hi=7, fixed=True, doc="Main rolls allowed.")
-    crew = validate.Field(fixed=True, doc="The operatives (a tuple).")
-    conditions = validate.Field(fixed=True, doc="What must hold at success (a tuple).")
-    lead = validate.Field(fixed=True, doc="The lead operative's name.")
-    rules = validate.Field(
+    crew: validate.Field[tuple[Operative, ...]] = validate.Field(
+        fixed=True, doc="The operatives (a tuple)."
+    )
+    conditions: validate.Field[tuple[Condition, ...]] = validate.Field(
+        fixed=True, doc="What must hold at success (a tuple)."
+    )
+    lead: validate.Field[str] = validate.Field(fixed=True, doc="The lead operative's name.")
+    rules: validate.Field[RegulusRules] = validate.Field(
         validate.instance, of=RegulusRules, fixed=True, doc="House-rule options."
     )
-    seed = validate.Field(fixed=True, doc="Seed of the kit's own rolls (recorded).")
+    seed: validate.Field[int] = validate.Field(
+        fixed=True, doc="Seed of the kit's own rolls (recorded)."
+    )
 
     def __init__(
         self,

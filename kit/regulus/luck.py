@@ -27,12 +27,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from ..advising import Luck, LuckStep
 from ..errors import IllegalAction, InvalidType
 from .job import Job
-from .odds import odds
+from .odds import Odds, odds
 
 __all__ = ["Luck", "LuckStep", "luck", "roll_percentile"]
 
@@ -48,16 +47,16 @@ def roll_percentile(dist: dict[int, Fraction], total: int) -> float:
     return float(below + dist.get(total, Fraction(0)) / 2)
 
 
-def _outcome_percentile(job: Job, fresh: Any) -> float:
+def _outcome_percentile(job: Job, fresh: Odds) -> float:
     """Mid-rank percentile of ``job``'s ending among the endings of ``fresh`` (its start)."""
-    p_fail = fresh.failure
+    p_fail = float(fresh.failure)
     if job.outcome != "success":
         return p_fail / 2
     by = (0.0, *fresh.by_turn)
     at = [by[k] - by[k - 1] for k in range(1, len(by))]  # success on tick k
     t = job.turn
-    later = sum(at[t:])
-    return p_fail + later + at[t - 1] / 2
+    later = float(sum(at[t:]))
+    return p_fail + later + float(at[t - 1]) / 2
 
 
 def luck(job: Job) -> Luck:

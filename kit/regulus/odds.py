@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -100,7 +100,13 @@ def _probs(job: Job) -> dict[str, list[tuple[int, float]]]:
     }
 
 
-def _stepper(ctx: Context, policy: Policy, key):
+_Key = Callable[[JobState], JobState]
+"""What a walk merges states by (a state with the counters no condition reads set to 0)."""
+
+
+def _stepper(
+    ctx: Context, policy: Policy, key: _Key
+) -> Callable[[JobState, int], tuple[JobState, JobState]]:
     """Memoised roll-and-resolve: (state, total) -> (next state, its key)."""
     memo: dict[tuple[JobState, int], tuple[JobState, JobState]] = {}
 
@@ -119,7 +125,9 @@ def _stepper(ctx: Context, policy: Policy, key):
 _Moves = tuple[float, float, list[tuple[JobState, float]], list[tuple[tuple[int, str, str], float]]]
 
 
-def _mover(ctx: Context, policy: Policy, key, probs: dict[str, list[tuple[int, float]]]):
+def _mover(
+    ctx: Context, policy: Policy, key: _Key, probs: dict[str, list[tuple[int, float]]]
+) -> Callable[[JobState], _Moves]:
     """Memoised state -> :data:`_Moves`, so each level of the walk touches each state once."""
     step = _stepper(ctx, policy, key)
     memo: dict[JobState, _Moves] = {}
@@ -144,7 +152,7 @@ def _mover(ctx: Context, policy: Policy, key, probs: dict[str, list[tuple[int, f
     return moves
 
 
-def _keyer(ctx: Context):
+def _keyer(ctx: Context) -> _Key:
     if any(c.uses_counters for c in ctx.conditions):
         return lambda s: s
     return lambda s: s._replace(threat=0, heat=0)

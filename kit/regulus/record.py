@@ -6,6 +6,7 @@ on every change, so undo, save and load all agree with it by construction.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,7 +93,7 @@ class JobRecord:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[RecordRow]:
         return iter(self.rows)
 
     def to_markdown(self) -> str:

@@ -131,11 +131,12 @@ class Condition:
             return len(roster_gigs) > 0
         if self.kind == "gig_active":
             return self.value.casefold() in (g.casefold() for g in roster_gigs)
+        limit = int(self.value)  # min_crew, max_heat and max_threat hold a whole number
         if self.kind == "min_crew":
-            return len(roster_gigs) >= self.value
+            return len(roster_gigs) >= limit
         if self.kind == "max_heat":
-            return heat <= self.value
-        return threat <= self.value
+            return heat <= limit
+        return threat <= limit
 
     def recoverable(self, heat_can_fall: bool, threat_can_fall: bool) -> bool:
         """Whether a broken condition could still come to hold later.

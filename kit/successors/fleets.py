@@ -135,7 +135,12 @@ class Fleet(Observable):
     """An entity's fleet, kept as an event log (see the module docs)."""
 
     # fixed once the fleet is made (see kit.validate.Field): its log was played with them
-    owner, budget, rules, budget_roll, seed, log = (validate.Field(fixed=True) for _ in range(6))
+    owner: validate.Field[Entity | None] = validate.Field(fixed=True)
+    budget: validate.Field[float | None] = validate.Field(fixed=True)
+    rules: validate.Field[SuccessorsRules] = validate.Field(fixed=True)
+    budget_roll: validate.Field[tuple[int, ...] | None] = validate.Field(fixed=True)
+    seed: validate.Field[int | None] = validate.Field(fixed=True)
+    log: validate.Field[EventLog] = validate.Field(fixed=True)
 
     def __init__(
         self,

@@ -96,7 +96,9 @@ class Knowledge(Observable):
     (an action recorded or undone), so views can follow it.
     """
 
-    log = validate.Field(fixed=True, doc="The record's event log (fixed; see kit.validate.Field).")
+    log: validate.Field[EventLog] = validate.Field(
+        fixed=True, doc="The record's event log (fixed; see kit.validate.Field)."
+    )
 
     def __init__(self) -> None:
         self.log = EventLog()

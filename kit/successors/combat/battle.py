@@ -55,7 +55,10 @@ class Battle(Observable):
         validate.instance, of=BattleState, notify=False, doc="The derived state (replayed)."
     )
     # fixed once the battle is made (see kit.validate.Field): its log was played with them
-    sides, rules, seed, log = (validate.Field(fixed=True) for _ in range(4))
+    sides: validate.Field[tuple[Side, ...]] = validate.Field(fixed=True)
+    rules: validate.Field[CombatRules] = validate.Field(fixed=True)
+    seed: validate.Field[int] = validate.Field(fixed=True)
+    log: validate.Field[EventLog] = validate.Field(fixed=True)
     jammer = validate.Field(validate.integer, lo=0, hi=4, fixed=True, doc="Jammer strength.")
 
     def __init__(

@@ -91,7 +91,12 @@ class Journey(Observable):
     """A party following a route, one plotting roll or jump per :meth:`step`."""
 
     # fixed once the journey is made (see kit.validate.Field)
-    legs, names, party, left_behind, seed, log = (validate.Field(fixed=True) for _ in range(6))
+    legs: validate.Field[tuple[Leg, ...]] = validate.Field(fixed=True)
+    names: validate.Field[tuple[str, ...]] = validate.Field(fixed=True)
+    party: validate.Field[Party] = validate.Field(fixed=True)
+    left_behind: validate.Field[tuple[tuple[str, str], ...]] = validate.Field(fixed=True)
+    seed: validate.Field[int] = validate.Field(fixed=True)
+    log: validate.Field[EventLog] = validate.Field(fixed=True)
 
     def __init__(
         self,

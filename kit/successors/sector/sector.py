@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
@@ -82,7 +83,12 @@ class Sector(Observable):
 
     name = validate.Field(validate.text, max_len=limits.MAX_NAME, doc="The sector's name.")
     # fixed once the sector is made (see kit.validate.Field)
-    seed, rules, star_rules, positions, names, log = (validate.Field(fixed=True) for _ in range(6))
+    seed: validate.Field[int] = validate.Field(fixed=True)
+    rules: validate.Field[SectorRules] = validate.Field(fixed=True)
+    star_rules: validate.Field[StarRules] = validate.Field(fixed=True)
+    positions: validate.Field[npt.NDArray[np.float64]] = validate.Field(fixed=True)
+    names: validate.Field[tuple[str, ...]] = validate.Field(fixed=True)
+    log: validate.Field[EventLog] = validate.Field(fixed=True)
 
     def __init__(
         self,
