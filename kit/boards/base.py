@@ -11,7 +11,7 @@ a check that is not allowed raises and leaves the board exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .. import limits, store, validate
@@ -61,20 +61,8 @@ class CheckRecord:
     """1-based slot where the result card was placed (standard boards), else ``None``."""
 
     def view(self) -> dict[str, Any]:
-        """JSON form for tables and widgets."""
-        return {
-            "number": self.number,
-            "slot": self.slot,
-            "card": self.card.label,
-            "value": self.value,
-            "skill": self.skill,
-            "modifier": self.modifier,
-            "penalty": self.penalty,
-            "target": self.target,
-            "success": self.success,
-            "side": self.side,
-            "placed": self.placed,
-        }
+        """JSON form for tables and widgets: every field, the card by its label."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "card": self.card.label}
 
 
 class Board(Observable, Generic[S]):
