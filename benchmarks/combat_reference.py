@@ -92,6 +92,18 @@ def roll(rng: np.random.Generator, counts: np.ndarray) -> np.ndarray:
     return out
 
 
+def cols(a: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The battles ``rows`` of ``a`` (battles on the last axis), kept C-ordered (``a[:, rows]``
+    would hand back a Fortran-ordered copy, slow to walk row by row)."""
+    return np.take(a, rows, axis=-1)
+
+
+def tile(column: np.ndarray, n: int) -> np.ndarray:
+    """A per-ship (or per-ability) column repeated for ``n`` battles: numpy is much slower at
+    broadcasting a ``[U, 1]`` column over the battles than at reading a full array."""
+    return np.repeat(column[:, None], n, axis=1)
+
+
 def first_k(mask: np.ndarray, k: np.ndarray) -> np.ndarray:
     """The first ``k`` (per column) rows of ``mask`` in row order: ruling 4's cumulative sum."""
     return mask & (np.cumsum(mask, axis=0, dtype=np.int16) <= k)
@@ -134,7 +146,7 @@ class _Reference:
         self.U = U = len(ships)
         self.side = np.array([s for s, _, _ in ships])
         self.cost = np.array([TYPES[t][2] for _, t, _ in ships])
-        self.reloader = np.array([TYPES[t][3] for _, t, _ in ships])[:, None]
+        self.reloader = np.array([TYPES[t][3] for _, t, _ in ships])
         self.handling = np.array([TYPES[t][1] for _, t, _ in ships])
         assert self.handling.max(initial=0) <= 1
         # contiguous runs of one side and type: (start, stop, side, own battle dice per rank)
@@ -169,8 +181,9 @@ class _Reference:
         ).reshape(max(top, 0) + 1, len(bat), 5)
         self.own_ctl = np.array([per_rank(split(b)) for b in bat]).reshape(len(bat), 5)
         # ties of the default loss order and of the repair order as small score offsets
-        self.loss_tie = np.array([4 - LOSS_PREFERENCE.index(a) for a in ABILITIES])[:, None]
-        self.fix_tie = np.arange(5)[:, None]
+        self.loss_tie = np.array([4 - LOSS_PREFERENCE.index(a) for a in ABILITIES])
+        self.fix_tie = np.arange(5)
+        self.has_rows = np.flatnonzero(self.has)
 
     # ----------------------------------------------------------------- the state
     def start(self, n: int) -> None:
@@ -192,18 +205,18 @@ class _Reference:
 
     def compact(self, keep: np.ndarray) -> None:
         for k in ("alive", "dmg", "ctl", "fired", "cur"):
-            setattr(self, k, getattr(self, k)[:, keep])
+            setattr(self, k, cols(getattr(self, k), keep))
         if self.takeover:
             for k in ("own0", "prog", "recon"):
-                setattr(self, k, getattr(self, k)[:, keep])
+                setattr(self, k, cols(getattr(self, k), keep))
         for k in ("ein", "sens", "live", "win", "idx"):
             setattr(self, k, getattr(self, k)[keep])
         self.B = len(keep)
 
-    def own(self, d: int) -> Any:
+    def own(self, d: int, n: int | None = None) -> Any:
         if self.takeover:
             return self.own0 if d == 0 else ~self.own0
-        return (self.side == d)[:, None]
+        return tile(self.side == d, self.B if n is None else n)
 
     def oper(self) -> np.ndarray:
         op = self.alive & ~self.dmg
@@ -212,7 +225,7 @@ class _Reference:
         return op
 
     def e_neutral(self) -> np.ndarray:
-        return ((self.cur < 1) & self.has[:, None]).any(axis=0)
+        return (self.cur[self.has_rows] < 1).any(axis=0)
 
     def e_active(self) -> np.ndarray:
         return self.ein & ~self.e_neutral() if self.entity else np.zeros(self.B, bool)
@@ -237,29 +250,29 @@ class _Reference:
     def lower(self, rows: np.ndarray) -> None:
         """One hit on the entity of each battle in ``rows``: its highest ability (ties by the
         loss preference), then Control releases."""
-        cur = self.cur[:, rows]
-        a = np.argmax(cur * 8 + self.loss_tie, axis=0)
+        score = cols(self.cur, rows) * 8
+        for i, t in enumerate(self.loss_tie):
+            score[i] += t
+        a = np.argmax(score, axis=0)
         self.cur[a, rows] -= 1
         self.release(rows)
 
     def release(self, rows: np.ndarray) -> None:
         if not len(self.ctl_cols):
             return
-        held = self.ctl[:, rows] & self.alive[self.ctl_cols][:, rows]
+        held = cols(self.ctl, rows) & cols(self.alive[self.ctl_cols], rows)
         excess = held.sum(axis=0) - np.maximum(self.cur[CTL, rows], 0)
         if (excess > 0).any():
             self.ctl[:, rows] &= ~first_k(held, excess)
 
     def mend(self, rows: np.ndarray) -> None:
         """One repair of the entity: an ability below 1 first, else the one hit most."""
-        cur = self.cur[:, rows]
-        low = (cur < 1) & self.has[:, None]
-        hit = self.base[:, None] - cur
-        a = np.where(
-            low.any(axis=0),
-            np.argmax(low, axis=0),
-            np.argmax(hit * 8 - self.fix_tie, axis=0),
-        )
+        cur = cols(self.cur, rows)
+        low = (cur < 1) & tile(self.has, len(rows))
+        score = (tile(self.base, len(rows)) - cur) * 8
+        for i, t in enumerate(self.fix_tie):
+            score[i] -= t
+        a = np.where(low.any(axis=0), np.argmax(low, axis=0), np.argmax(score, axis=0))
         self.cur[a, rows] += 1
 
     # ----------------------------------------------------------------- hits
@@ -270,23 +283,23 @@ class _Reference:
         left = hits[rows].astype(np.int16)
         entity = d == 0 and self.entity is not None
         while len(rows):
-            alive, dmg = self.alive[:, rows], self.dmg[:, rows]
+            alive, dmg = cols(self.alive, rows), cols(self.dmg, rows)
             if self.takeover:
-                own = self.own0[:, rows] if d == 0 else ~self.own0[:, rows]
-                prog = self.prog[:, rows]
+                own = cols(self.own0, rows) if d == 0 else ~cols(self.own0, rows)
+                prog = cols(self.prog, rows)
                 neut = alive & (dmg | (prog > 0)) & own
-                op = alive & ~dmg & (prog == 0) & ~self.recon[:, rows] & own
+                op = alive & ~dmg & (prog == 0) & ~cols(self.recon, rows) & own
             else:
-                own = (self.side == d)[:, None]
+                own = self.own(d, len(rows))
                 neut = alive & dmg & own
                 op = alive & ~dmg & own
             take = first_k(op, left)
             placed = take.sum(axis=0, dtype=np.int16)
             left = left - placed
             if entity:
-                cur = self.cur[:, rows]
-                act = self.ein[rows] & ~((cur < 1) & self.has[:, None]).any(axis=0)
-                room = np.where(act, np.maximum(cur - 1, 0)[self.has].sum(axis=0), 0)
+                cur = cols(self.cur, rows)[self.has_rows]
+                act = self.ein[rows] & ~(cur < 1).any(axis=0)
+                room = np.where(act, np.maximum(cur - 1, 0).sum(axis=0), 0)
                 e = np.minimum(left, room).astype(np.int16)
                 for k in range(int(e.max(initial=0))):
                     self.lower(rows[e > k])
@@ -305,7 +318,7 @@ class _Reference:
                 last = (placed == 0) & (left > 0) & self.ein[rows]
                 if last.any():
                     lr = rows[last]
-                    neutral = ((self.cur[:, lr] < 1) & self.has[:, None]).any(axis=0)
+                    neutral = (cols(self.cur, lr)[self.has_rows] < 1).any(axis=0)
                     self.ein[lr[neutral]] = False  # a hit on it neutralized destroys it
                     self.lower(lr[~neutral])
                     left, placed = left - last, placed + last
@@ -323,10 +336,9 @@ class _Reference:
         rows = np.flatnonzero(act & (self.sens >= LOCK))
         if not len(rows):
             return
-        target = self.alive[:, rows] & ~self.own0[:, rows]
-        pri = np.where(
-            target, self.prog[:, rows].astype(np.int32) * 100_000 + self.prio[:, None], 0
-        )
+        target = cols(self.alive, rows) & ~cols(self.own0, rows)
+        pri = cols(self.prog, rows).astype(np.int32) * 100_000 + tile(self.prio, len(rows))
+        pri *= target
         t = np.argmax(pri, axis=0)
         ok = target.any(axis=0)
         s = roll(self.rng, self.split_ct[:, np.maximum(self.cur[CTL, rows], 0)]) * ok
@@ -350,7 +362,7 @@ class _Reference:
         for d, f in ((0, f0), (1, f1)):
             own = self.own(d)
             act = self.live & f
-            ships = (op & own & (self.handling > 0)[:, None]).sum(axis=0, dtype=np.int16)
+            ships = (op & own)[self.handling > 0].sum(axis=0, dtype=np.int16)
             e_act = self.e_active() if d == 0 else np.zeros(self.B, bool)
             dice = np.where(act, ships + (e_act & (self.cur[HAN] > 0)), 0)
             if not dice.any():
@@ -360,7 +372,7 @@ class _Reference:
             neut = alive & broken
             first = np.zeros(self.B, np.int16)
             if d == 0 and self.entity is not None:
-                e_hit = self.ein & (self.cur != self.base[:, None]).any(axis=0)
+                e_hit = self.ein & (self.cur != tile(self.base, self.B)).any(axis=0)
                 e_neut = e_hit & ~e_act
                 first = e_neut.astype(np.int16)
             fixed = first_k(neut, dice - first)
@@ -406,7 +418,9 @@ class _Reference:
                 mine = shot & self.own(d)
                 for a, b, s, dice, _ in self.runs:
                     if dice.any() and (s == d or self.takeover):
-                        counts += dice[:, None] * mine[a:b].sum(axis=0, dtype=np.int16)
+                        k = mine[a:b].sum(axis=0, dtype=np.int16)
+                        for r in np.flatnonzero(dice):
+                            counts[r] += dice[r] * k
                 if d == 0 and C and here:  # ships under Control roll the controller's way
                     counts -= np.einsum("cr,cb->rb", self.own_ctl, under & mine[self.ctl_cols])
             if d == 0 and here:
@@ -421,12 +435,14 @@ class _Reference:
         if here and C:
             self.fired |= under
             col = self.ctl_cols
-            still = under & self.alive[col] & ~self.dmg[col] & self.reloader[col]
+            still = under & self.alive[col] & ~self.dmg[col]
+            still[~self.reloader[col]] = False
             if self.takeover:
                 still &= self.prog[col] == 0
             self.dmg[col] |= still
         if shot is not None:
-            still = shot & self.reloader & self.alive & ~self.dmg
+            still = shot & self.alive & ~self.dmg
+            still[~self.reloader] = False
             if self.takeover:
                 still &= self.prog == 0
             self.dmg |= still

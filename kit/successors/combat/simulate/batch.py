@@ -33,7 +33,8 @@ _WON, _LOST, _DRAW, _RETREATED = (OUTCOMES.index(o) for o in ("won", "lost", "dr
 
 def count(m: np.ndarray) -> np.ndarray:
     """[k, B] bools -> [B] how many are true per battle (summed as bytes: much quicker)."""
-    return m.view(np.uint8).sum(axis=0, dtype=np.int16 if m.shape[0] < 32768 else np.int32)
+    k = m.shape[0]
+    return m.view(np.uint8).sum(axis=0, dtype=np.uint8 if k < 256 else np.int32)
 
 
 def binom(rng: np.random.Generator, n: np.ndarray) -> np.ndarray:
@@ -66,6 +67,8 @@ class Batch:
         #: hulks are told from other wrecks only when someone may gather them
         self.hulks = bool(getattr(policy, "gather", False))
         units = [st.units[k] for k in T.keys]
+        #: some ship may need reconditioning (a Take-Over, or one already waiting)
+        self.recons = self.takeovers_on or any(u.needs_recondition for u in units)
         self.state = np.repeat(
             np.array([_flags(u) for u in units], np.uint8)[:, None], n, axis=1
         ).reshape(U, n)
@@ -268,8 +271,8 @@ class Batch:
             outcome[w == s, s] = _WON
             outcome[(w >= 0) & (w != s), s] = _LOST
             outcome[self.sret[s, rows], s] = _RETREATED
-        state = self.state[:, rows]
-        owner = self.owner[:, rows] if self.owner is not None else T.origin[:, None]
+        state = np.take(self.state, rows, axis=1)
+        owner = np.take(self.owner, rows, axis=1) if self.owner is not None else T.origin[:, None]
         left_behind = ((state & np.uint8(DMG | TK)) != 0) & (state < OUT)
         gone = (state & np.uint8(GONE)) != 0
         for s in range(S):
@@ -292,8 +295,8 @@ class Batch:
         for k in _PER_BATTLE:
             v = getattr(self, k)
             if v is not None:
-                setattr(self, k, v[..., keep])
-        self.prog = {t: v[:, keep] for t, v in self.prog.items()}
+                setattr(self, k, np.take(v, keep, axis=-1))
+        self.prog = {t: np.take(v, keep, axis=1) for t, v in self.prog.items()}
         self.B = len(keep)
 
     def split(self, rows: np.ndarray) -> Batch:

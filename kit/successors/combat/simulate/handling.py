@@ -21,7 +21,27 @@ from .batch import CARRIED, DMG, HELD, OUT, RECON, TK, binom, count
 from .hits import Hits, first_k
 from .tables import CHANCE
 
-__all__ = ["Handling"]
+__all__ = ["Handling", "plan_from_order"]
+
+
+def plan_from_order(place: np.ndarray, target: np.ndarray, m: int) -> np.ndarray:
+    """[m, B] the ships the first ``m`` users try, per battle: the battle's targets in the
+    order of ``place`` ([U, B], the policy's order when every ship is a target), -1 past the
+    last target.
+
+    >>> place = np.array([[2], [0], [1]])
+    >>> plan_from_order(place, np.array([[True], [False], [True]]), 3)[:, 0].tolist()
+    [2, 0, -1]
+    """
+    U = place.shape[0]
+    pri = np.where(target, place, U + 1)
+    if m == 1:
+        return np.where(target.any(axis=0), np.argmin(pri, axis=0), -1)[None, :]
+    firsts = np.argsort(pri, axis=0, kind="stable")[:m]
+    ok = np.take_along_axis(pri, firsts, axis=0) <= U
+    out = np.full((m, pri.shape[1]), -1)
+    out[: len(firsts)] = np.where(ok, firsts, -1)
+    return out
 
 
 class Handling(Hits):
@@ -121,9 +141,9 @@ class Handling(Hits):
             rows = np.flatnonzero(self.live & fight[s] & locked.any(axis=0))
             if not len(rows):
                 continue
-            state = self.state[:, rows]
+            state = np.take(self.state, rows, axis=1)
             owner = (
-                self.owner[:, rows]
+                np.take(self.owner, rows, axis=1)
                 if self.owner is not None
                 else np.repeat(T.origin.astype(np.int8)[:, None], len(rows), axis=1)
             )
@@ -150,14 +170,8 @@ class Handling(Hits):
             k_rows = np.flatnonzero(keep)
             tk = target[:, k_rows]
             place = self.order_asked[s](np.where(tk, self.prog[s][:, rows[k_rows]], 0).T)
-            pri = np.where(tk, place.reshape(len(k_rows), -1).T, T.U + 1)
             plan = np.full((len(rows), m), -1)
-            if m == 1:
-                plan[k_rows, 0] = np.argmin(pri, axis=0)
-            else:
-                firsts = np.argsort(pri, axis=0, kind="stable")[:m]
-                ok = np.take_along_axis(pri, firsts, axis=0) <= T.U
-                plan[k_rows] = np.where(ok, firsts, -1).T
+            plan[k_rows] = plan_from_order(place.reshape(len(k_rows), -1).T, tk, m).T
             # user positions: the entity first, then the ships in setup order
             so = T.setup_order
             upos = np.zeros(u_user.shape, np.int64)
@@ -261,10 +275,12 @@ class Handling(Hits):
         if not ndice.any():
             return
 
-        def ok(p: np.ndarray) -> np.ndarray:
-            """The job at position ``p`` (per battle) succeeds."""
+        def ok(p: np.ndarray, asked: np.ndarray) -> np.ndarray:
+            """The job at position ``p`` (per battle) succeeds, where ``asked``."""
+            if not asked.any():
+                return asked
             r = (p[None, :] < top).sum(axis=0)  # rank of the p-th best die (0: none)
-            return (r > 0) & (rng.random(B) < CHANCE[np.maximum(r, 1) - 1])
+            return asked & (r > 0) & (rng.random(B) < CHANCE[np.maximum(r, 1) - 1])
 
         e = T.entities[s]
         if e is not None:
@@ -278,13 +294,13 @@ class Handling(Hits):
         fixed = recon_done = None
         for step in OPERATION_ORDER:
             if step == "entity_neutralized":
-                ent_first = act & eneut & ok(start)
+                ent_first = ok(start, act & eneut)
                 start = start + eneut
             elif step == "ships_neutralized":
                 neut = self.keep_side(self.neutral(CARRIED | HELD), s)
                 fixed, n = self._first_jobs(s, neut, start, top, T.cheap_order, T.cheap_is_alloc)
                 start = start + n
-            elif step == "recondition" and not T.tek_locked[s]:
+            elif step == "recondition" and self.recons and not T.tek_locked[s]:
                 rec = (self.state & np.uint8(~(RECON | CARRIED | HELD) & 255)) == 0
                 rec &= (self.state & np.uint8(RECON)) != 0
                 rec = self.keep_side(rec, s)
@@ -292,7 +308,7 @@ class Handling(Hits):
                     recon_done, n = self._first_jobs(s, rec, start, top, T.setup_order, False)
                     start = start + n
             elif step == "entity_damaged":
-                ent_last = act & edam & ~eneut & ok(start)
+                ent_last = ok(start, act & edam & ~eneut)
                 start = start + (edam & ~eneut)
             # "imprison" and "gather": fast_supported sends battles with Cubes or gathering
             # to the engine
@@ -328,7 +344,7 @@ class Handling(Hits):
         T, rng = self.T, self.rng
         n = count(mask)
         done = np.zeros(mask.shape, bool)
-        prev = np.zeros(mask.shape, bool)
+        prev = None
         segs = T.segments if rows else [(0, T.U)]
         if rows and self.owner is None:
             segs = T.side_segments[side]
@@ -337,7 +353,7 @@ class Handling(Hits):
             if not (top[4 - r] > (top[3 - r] if r < 4 else 0)).any():
                 continue
             upto, _ = first_k(m, top[4 - r] - start, segs)
-            band = upto & ~prev
+            band = upto if prev is None else upto & ~prev
             where = np.flatnonzero(band)
             if len(where):
                 done.flat[where] = rng.random(len(where)) < CHANCE[r]

@@ -58,7 +58,7 @@ def first_k(
         part = ~full & (room > 0)
         if part.any():
             r = np.flatnonzero(part)
-            mr = m[:, r]
+            mr = np.take(m, r, axis=1)
             cum = np.cumsum(mr, axis=0, dtype=np.int64)
             if counting:
                 taken[a:b, r] = np.clip(room[r] - (cum - mr), 0, mr)
@@ -144,15 +144,15 @@ class Hits(Batch):
         """One wave on the battles ``rows``: (hits left after it, hits it placed)."""
         T, rng = self.T, self.rng
         sel: Any = slice(None) if whole else rows
-        state = self.state if whole else self.state[:, rows]
+        state = self.state if whole else np.take(self.state, rows, axis=1)
         static = self.owner is None
         segs = T.side_segments[d] if static else T.segments
         op = state == 0
-        own = None if static else self.owner[:, sel] == d
+        own = None if static else (self.owner if whole else np.take(self.owner, rows, axis=1)) == d
         if own is not None:
             op &= own
         if T.multi:
-            counter = self.counter[:, sel]
+            counter = self.counter if whole else np.take(self.counter, rows, axis=1)
             cap = np.where(op, T.k[:, None] - counter, 0)
             take, n_op = first_k(cap, left, segs)
         else:
