@@ -114,6 +114,9 @@ class Batch:
             n,
             axis=2,
         )
+        #: [side, battle] Static Defense points left (None: no side has any)
+        pts = np.array([ss.static_defenses for ss in st.sides], np.int64)
+        self.static: Any = np.repeat(pts[:, None], n, axis=1) if T.static.any() else None
         self.sret = np.repeat(np.array([ss.retreated for ss in st.sides])[:, None], n, axis=1)
         self.live = np.ones(n, bool)
         self.winner = np.full(n, -1, np.int64)
@@ -231,6 +234,8 @@ class Batch:
                 own = self.owner == s
                 out[s] = ((self.state == 0) & own).any(axis=0) | self.ent_active(s)
                 in_orbit = ((self.state < OUT) & own).any(axis=0)
+            if self.static is not None:
+                out[s] |= self.static[s] > 0
             gone = self.sret[s]
             if gone.any():
                 out[s] &= ~gone | in_orbit
@@ -333,6 +338,7 @@ _PER_BATTLE = (
     "ecode",
     "ethere",
     "sret",
+    "static",
     "first",
     "sens",
     "live",

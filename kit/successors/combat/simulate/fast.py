@@ -38,8 +38,8 @@ import numpy as np
 
 from ..policies import AutoPolicy, Never
 from ..rules import PHASES
-from .batch import AWAY, DMG, GONE, TK, binom, count
-from .handling import Handling
+from .attack import Attacks
+from .batch import AWAY, DMG, GONE, TK
 from .tables import KEYS, Tables
 
 __all__ = ["run_fast"]
@@ -94,85 +94,8 @@ def _move(batches: list[Any]) -> list[Any]:
     return [still, moved]
 
 
-class _Run(Handling):
+class _Run(Attacks):
     """The attack phases and retreats of a round on a batch, and the loop over rounds."""
-
-    def attack_phase(self, ph: int) -> None:
-        T = self.T
-        op = self.op()
-        fight = self.fighting(op)
-        key = KEYS[ph]
-        S, B = T.S, self.B
-        cs = T.ctl_dice_cols[key]
-        crow = self.ctl_rows("battle") if cs else None
-        hits, target, acted, mines = [], [], [], []
-        fired_ctl = np.zeros(self.ctl.shape, bool)
-        for s in range(S):
-            enemy = fight.copy()
-            enemy[s] = False
-            act = self.live & fight[s] & ~self.sret[s] & enemy.any(axis=0)
-            tgt = np.full(B, -1)
-            if S == 2:  # one enemy: the only side the policy may name
-                tgt[act] = 1 - s
-            elif act.any():
-                at = np.flatnonzero(act)
-                tgt[at] = self.target_asked[s](enemy[:, at].T.astype(np.int64))
-            counts = np.zeros((5, B), np.int64)
-            mine = self.mine(op, s)
-            for a, b, origin, ranks in T.run_dice[key]:
-                if self.owner is None and origin != s:
-                    continue
-                k = count(mine[a:b])
-                for r, n in ranks:
-                    counts[r] += n * k if n != 1 else k
-            for c in cs:
-                j = T.ccols[c]
-                if self.owner is None and T.origin[j] != s:
-                    continue
-                f0, f1 = T.fires[0, j], T.fires[1, j]
-                ok = mine[j] & ~self.fired[c]
-                if not (f0 and f1):
-                    ok &= self.ctl[c] if f1 else ~self.ctl[c] if f0 else False
-                tab = T.ctab[key][c]
-                row: Any = crow[c]  # type: ignore[index]  # set whenever cs is
-                for r in range(5):
-                    if tab[r].any():
-                        counts[r] += tab[r][row] * ok
-                fired_ctl[c] |= ok & T.ctab_has[key][c][row] & act
-            if T.entity_phase[s] == ph:
-                counts += self.ent_dice(s, "battle", self.ent_active(s) & act)
-            counts *= act
-            h = binom(self.rng, counts)
-            shot = counts.any(axis=0)
-            self.first[s] = np.where((self.first[s] < 0) & shot, h, self.first[s])
-            hits.append(h)
-            target.append(tgt)
-            acted.append(act)
-            mines.append(mine)
-        for s in range(S):
-            for d in range(S):
-                if d != s:
-                    h = np.where(target[s] == d, hits[s], 0)
-                    if h.any():
-                        self.land(d, h)
-        # after the volley: reloaders neutralized, imploders gone (the ships that fired)
-        for a, b, origin, _ in T.run_dice[key]:
-            if not (T.reloader[a] or T.imploder[a]):
-                continue
-            for s in range(S) if self.owner is not None else (origin,):
-                shot = mines[s][a:b] & acted[s]
-                self._after_fire(slice(a, b), shot, bool(T.reloader[a]))
-        self.fired |= fired_ctl
-        for c, j in enumerate(T.ccols):
-            if T.reloader[j] or T.imploder[j]:
-                self._after_fire(slice(j, j + 1), fired_ctl[c][None, :], bool(T.reloader[j]))
-
-    def _after_fire(self, rows: slice, shot: np.ndarray, reloader: bool) -> None:
-        block = self.state[rows]
-        if reloader:  # neutralized if still operational in status (not damaged, not taken)
-            block[shot & ((block & _OUT) == 0)] |= np.uint8(DMG)
-        else:
-            block[shot & (block < AWAY)] |= np.uint8(GONE)
 
     def retreat_phase(self, rnd: int) -> None:
         T = self.T
@@ -196,6 +119,9 @@ class _Run(Handling):
                 continue
             leave = mine & go
             leave[~T.mobile] = False
+            if len(T.racks):  # ships in the racks of a ship that leaves go with it
+                carried, carrier = T.racks[:, 0], T.racks[:, 1]
+                leave[carried] |= leave[carrier] & (self.state[carried] < AWAY)
             self.state |= leave.view(np.uint8) * np.uint8(AWAY)
             self.ethere[s] &= ~(go & self.ent_active(s))
             self.sret[s] |= go
@@ -257,7 +183,12 @@ class _Run(Handling):
             out.add("repair")
         for ph, name in enumerate(("first", "main", "last")):
             key = KEYS[ph]
-            if T.run_dice[key] or T.ctl_dice_cols[key] or (T.entity_phase == ph).any():
+            if (
+                any(T.run_dice[key])
+                or T.ctl_dice_cols[key]
+                or (T.entity_phase == ph).any()
+                or (ph == 2 and T.static.any())
+            ):
                 out.add(name)
         if any(not isinstance(self.policy._rule(s), Never) for s in range(T.S)):
             out.add("retreat")

@@ -78,9 +78,8 @@ class Handling(Hits):
         """[5, B] dice the ships in ``mine`` (side ``s``'s operational ships) roll in ``key``."""
         T = self.T
         out = np.zeros((5, self.B), np.int64)
-        for a, b, origin, ranks in T.run_dice[key]:
-            if self.owner is None and origin != s:
-                continue
+        runs = T.side_run_dice[key][s] if self.owner is None else T.run_dice[key][s]
+        for a, b, _, ranks, _ in runs:
             k = count(mine[a:b])
             for r, n in ranks:
                 out[r] += n * k
@@ -91,10 +90,13 @@ class Handling(Hits):
                 j = T.ccols[c]
                 if self.owner is None and T.origin[j] != s:
                     continue
-                tab = T.ctab[key][c]
+                if T.origin[j] == s:
+                    tab, row = T.ctab[key][c], rows[c]
+                else:  # taken over: its own dice
+                    tab, row = T.own[key][s, j][:, None], np.zeros(self.B, np.int64)
                 for r in range(5):
                     if tab[r].any():
-                        out[r] += tab[r][rows[c]] * mine[j]
+                        out[r] += tab[r][row] * mine[j]
         return out
 
     # ------------------------------------------------------------------ Sensors

@@ -160,7 +160,7 @@ class Hits(Batch):
         placed = np.minimum(n_op, left)
         left = left - placed
         e = T.entities[d]
-        e_hits = None
+        e_hits: Any = None
         if e is not None:
             there = self.ethere[d, sel]
             e_hits = np.minimum(left, e.room[self.ecode[d, sel]] * there)
@@ -197,13 +197,38 @@ class Hits(Batch):
                 ship = where // state.shape[1]
                 flags[hulk & (T.hulk_ru[ship] > 0)] |= np.uint8(HULK)
             state.flat[where] |= flags
+        if e is not None:
+            assert e_hits is not None
+            if not whole:
+                self.state[:, rows] = state
+            broken = None  # battles where a hit found the entity out: the rest wait
+            for step in range(int(e_hits.max(initial=0))):
+                m = e_hits > step
+                out = m & e.destroyed_by_hit[self.ecode[d, sel]]
+                if out.any():  # a facet neutralized by a hit of this wave: this one destroys it
+                    self.ethere[d, sel] = self.ethere[d, sel] & ~out
+                    wait = np.where(out, e_hits - step - 1, 0)
+                    left, placed = left + wait, placed - wait
+                    e_hits = np.where(out, 0, e_hits)
+                    broken = out if broken is None else broken | out
+                    m &= ~out
+                self.hit_entity(d, m, sel)
+            if broken is not None:
+                kill &= ~broken
+                back = np.where(broken, n_k, 0)
+                left, placed = left + back, placed - back
+            if not whole:
+                state = np.take(self.state, rows, axis=1)
         state |= kill.view(np.uint8) * np.uint8(GONE)
+        if self.static is not None:  # Static Defenses take what nothing else could
+            pts = self.static[d, sel]
+            s_hits = np.where(placed == 0, np.minimum(left, pts), 0)
+            if s_hits.any():
+                self.static[d, sel] = pts - s_hits
+                left, placed = left - s_hits, placed + s_hits
         if not whole:
             self.state[:, rows] = state
         if e is not None:
-            assert e_hits is not None
-            for step in range(int(e_hits.max(initial=0))):
-                self.hit_entity(d, e_hits > step, sel)
             last = (placed == 0) & (left > 0) & self.ethere[d, sel]
             if last.any():
                 gone = last & e.destroyed_by_hit[self.ecode[d, sel]]

@@ -33,95 +33,23 @@ import numpy as np
 from ...entities import ABILITIES
 from ...fleets import entity_phase
 from ..core_rules import die_chance
-from ..damage import _entity_room, allocation_order, cheapest_first, entity_loss_order
-from ..handling import entity_repair_ability
-from ..pools import _unit_pool
+from ..damage import allocation_order, cheapest_first
+from ..pools import _boosted, _unit_pool, modify
 from ..rules import ATTACK_PHASES
 from ..state import Unit, initial_state
 from ..takeover import needed_successes, needs_recondition, takeover_bonus
+from .entity import POOLS, EntityTable, counts
 
-__all__ = ["CHANCE", "KEYS", "PARTS", "EntityTable", "Tables"]
+__all__ = ["CHANCE", "KEYS", "PARTS", "EntityTable", "Tables", "counts"]
 
 #: Dice ranks the tables count (a rank above 5 is counted as 5: it rolls the same).
 PARTS = np.arange(1, 6)
 #: Chance of a success of a die of each rank in :data:`PARTS`.
 CHANCE = die_chance(PARTS)
-#: Abilities rolled in a battle besides Battle.
-POOLS = ("handling", "control", "sensors")
 #: Dice tables: Battle per attack phase, then the other pools.
 KEYS = ("battle:first", "battle:main", "battle:last", *POOLS)
 #: Entity damage patterns a table may have before the fast path declines the battle.
 MAX_CODES = 200_000
-
-
-def counts(dice: Any) -> np.ndarray:
-    """Dice -> how many of each rank 1..5 (above 5 counts as 5)."""
-    out = np.zeros(5, np.int64)
-    for d in dice:
-        if d > 0:
-            out[min(int(d), 5) - 1] += 1
-    return out
-
-
-class EntityTable:
-    """What the engine's :class:`~kit.successors.entities.Entity` says for each damage pattern
-    of one side's entity, filled in lazily as patterns are met. A pattern is coded as one int:
-    the hits on each ability in mixed radix (``radix[a] = base[a] + 1``)."""
-
-    def __init__(self, ent: Any) -> None:
-        self.ent = ent
-        self.base = np.array([ent.base(a) for a in ABILITIES], np.int64)
-        self.radix = self.base + 1
-        self.stride = np.cumprod(np.concatenate([[1], self.radix[:-1]]))
-        self.size = n = int(np.prod(self.radix))
-        self.known = np.zeros(n, bool)
-        self.neutral = np.zeros(n, bool)
-        #: a hit with nothing else left destroys it (neutralized, or Fragile)
-        self.destroyed_by_hit = np.zeros(n, bool)
-        self.room = np.zeros(n, np.int64)
-        self.loss = np.zeros(n, np.int64)
-        self.repair = np.full(n, -1, np.int64)
-        self.control = np.zeros(n, np.int64)
-        self.damaged = np.zeros(n, bool)
-        #: [ability] [5, pattern] the entity's own dice per rank
-        self.dice = {a: np.zeros((5, n), np.int64) for a in ("battle", *POOLS)}
-        #: [ability index, pattern] hits on that ability
-        self.hits_on = np.zeros((5, n), np.int64)
-        self.start = self.code(ent.damage)
-        self.ensure(np.array([self.start]))
-
-    def code(self, damage: Any) -> int:
-        """The code of a damage tuple."""
-        return int(np.dot(np.minimum(np.array(damage, np.int64), self.base), self.stride))
-
-    def ensure(self, codes: np.ndarray) -> None:
-        """Fill the rows of every pattern in ``codes`` not met before."""
-        codes = np.asarray(codes)
-        new = codes[~self.known[codes]]
-        if not len(new):
-            return
-        for c in np.unique(new).tolist():
-            dmg = tuple(int(x) for x in (c // self.stride) % self.radix)
-            e = self.ent.replace(damage=dmg)
-            self.neutral[c] = e.neutralized
-            self.destroyed_by_hit[c] = e.neutralized or e.fragile
-            self.room[c] = _entity_room(e)
-            self.loss[c] = ABILITIES.index(entity_loss_order(e))
-            rep = entity_repair_ability(e)
-            self.repair[c] = -1 if rep is None else ABILITIES.index(rep)
-            self.control[c] = e.current("control")
-            self.damaged[c] = any(dmg)
-            for a, table in self.dice.items():
-                table[:, c] = counts(e.dice(a))
-            self.hits_on[:, c] = dmg
-            self.known[c] = True
-
-    def step(self, code: np.ndarray, ability: np.ndarray, hits: int) -> np.ndarray:
-        """Pattern after ``hits`` (+1 a hit, -1 a repair) on ``ability`` (index per column),
-        then filled in."""
-        out = code + hits * self.stride[ability]
-        self.ensure(out)
-        return out
 
 
 class Tables:
@@ -157,18 +85,37 @@ class Tables:
         #: no order of battle)
         self.ccols = np.array([j for j, u in enumerate(units) if u.controlled], np.int64)
         self.per_rank = fr.control_limit_per_rank
-        self.entities = [EntityTable(s.entity) if s.entity is not None else None for s in sides]
+        #: [side] levels of the Jammer Field its Battle dice are lowered by
+        self.jam = [0 if s.jammer_attuned else battle.jammer for s in sides]
+        self.rules = rules
+        self.entities = [
+            EntityTable(s.entity, rules, jammer=self.jam[i], matrix=s.matrix, targeter=s.targeter)
+            if s.entity is not None
+            else None
+            for i, s in enumerate(sides)
+        ]
+        #: [side] fighting from an adjacent orbit (only Long Ranged attacks reach across)
+        self.adjacent = np.array([s.adjacent for s in sides])
+        #: per ship: it fires against an adjacent orbit (Long Ranged, or a Rammer)
+        self.long_ranged = np.array([u.design.long_ranged or u.kind == "rammer" for u in units])
+        #: [side] Static Defense points at the start
+        self.static = np.array([s.static_defenses for s in sides], np.int64)
+        #: [carried ship, its carrier] of ships in racks
+        at = {u.key: j for j, u in enumerate(units)}
+        self.racks = np.array(
+            [(j, at[u.carried_by]) for j, u in enumerate(units) if u.carried_by is not None],
+            np.int64,
+        ).reshape(-1, 2)
         self.has_entity = np.array([e is not None for e in self.entities])
         face = [rules.damage(f) for f in range(1, 7)]
         #: damage table: probability of neutralized, hulked, vaporized on the damage roll
         self.damage_p = np.array(
             [face.count(r) / 6 for r in ("neutralized", "hulked", "vaporized")], float
         )
-        self._pools(units, fr)
+        self._pools(units, fr, sides)
         self._runs(units)
-        #: [key] [(start, stop, origin, [(rank index, dice)])] runs with dice of their own there
-        #: that the policy fires (Battle keys) or uses (the other pools)
-        self.run_dice: dict[str, list[tuple[int, int, int, list[tuple[int, int]]]]] = {}
+        self.run_dice: dict[str, list[list[Any]]] = {}
+        self.side_run_dice: dict[str, list[list[Any]]] = {}
         #: attack phase of each side's entity (-1: none), as ``fleets.entity_phase`` says
         self.entity_phase = np.array(
             [
@@ -188,10 +135,20 @@ class Tables:
                 self.fires[c, j] = u.key in policy.fire(duck, u.origin, "main", [u.key])
         for key in KEYS:
             use = self.fires[0] if key.startswith("battle") else np.ones(U, bool)
+            #: [key][side] runs with dice there that the side fires (Battle keys) or uses
+            #: (the other pools) as their owner: (start, stop, origin, [(rank, dice)], long
+            #: ranged); ``side_run_dice`` keeps those the side started with
             self.run_dice[key] = [
-                (a, b, int(self.origin[a]), _ranks(self.pool[key][0, a]))
-                for a, b in self.runs
-                if self.pool[key][0, a].any() and use[a]
+                [
+                    (a, b, int(self.origin[a]), _ranks(self.own[key][s, a]), bool(lr))
+                    for a, b in self.runs
+                    if self.own[key][s, a].any() and use[a]
+                    for lr in (self.long_ranged[a],)
+                ]
+                for s in range(S)
+            ]
+            self.side_run_dice[key] = [
+                [r for r in self.run_dice[key][s] if r[2] == s] for s in range(S)
             ]
         #: ships with Control dice in some row (Take-Over users), and ``ccols`` by ship
         self.control_cols = np.flatnonzero(self.pool["control"].any(axis=(0, 2)))
@@ -214,28 +171,45 @@ class Tables:
         }
         self._takeovers(sides, st, rules, units)
 
-    def _pools(self, units: list[Unit], fr: Any) -> None:
+    def _pools(self, units: list[Unit], fr: Any, sides: Any) -> None:
         """Dice of each ship: row 0 on its own, row 1 + d under Control of its active entity
-        with d hits on that ability."""
+        with d hits on that ability (the boosted entity's, ``pools.boosted_entity``); Battle
+        dice lowered by the owner's Jammer Field, as ``pools.unit_dice`` rolls them. For a
+        ship fighting for a side other than the one it started on, ``own`` has its own dice
+        under each side's Jammer Field."""
         self.pool: dict[str, np.ndarray] = {}
+        self.own: dict[str, np.ndarray] = {}
         for key in KEYS:
             ability, _, phase = key.partition(":")
             ai = ABILITIES.index(ability)
             R = max([0] + [int(e.base[ai]) for e in self.entities if e is not None])
             table = np.zeros((R + 2, self.U, 5), np.int64)
+            own = np.zeros((self.S, self.U, 5), np.int64)
             for j, u in enumerate(units):
-                table[0, j] = counts(_unit_pool(ability, None, u.design, False, phase or None, fr))
+                dice = list(_unit_pool(ability, None, u.design, False, phase or None, fr))
+                for s in range(self.S):
+                    own[s, j] = counts(self._jammed(dice, ability, s))
+                table[0, j] = own[u.origin, j]
                 et = self.entities[u.origin]
                 if et is None or not u.controlled:
                     continue
+                side = sides[u.origin]
                 for d in range(min(R, int(et.base[ai])) + 1):
                     ent = et.ent.replace(damage=_only(ai, d))
                     if ent.neutralized:  # the entity is out: its ships roll their own dice
                         table[d + 1, j] = table[0, j]
                         continue
-                    dice = _unit_pool(ability, ent, u.design, True, phase or None, fr)
-                    table[d + 1, j] = counts(dice)
+                    if side.matrix or side.targeter:
+                        ent = _boosted(ent, side.matrix, side.targeter)
+                    dice = list(_unit_pool(ability, ent, u.design, True, phase or None, fr))
+                    table[d + 1, j] = counts(self._jammed(dice, ability, u.origin))
             self.pool[key] = table
+            self.own[key] = own
+
+    def _jammed(self, dice: list[int], ability: str, side: int) -> list[int]:
+        if ability != "battle" or not self.jam[side]:
+            return dice
+        return modify(dice, -self.jam[side], self.rules)
 
     def _runs(self, units: list[Unit]) -> None:
         """Cut the ships not under Control into runs alike in everything static."""
