@@ -33,8 +33,8 @@ _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
 class Attacks(Handling):
     """The attack phases on a batch."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         self.parts_asked = [Asked(partial(self._ask_parts, s)) for s in range(self.T.S)]
 
     def _ask_parts(self, side: int, row: tuple[int, ...]) -> np.ndarray:

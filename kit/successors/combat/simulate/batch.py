@@ -51,8 +51,17 @@ class Batch:
     """State arrays of a batch of battles of one setup, and what they say."""
 
     def __init__(
-        self, battle: Any, policy: Any, T: Tables, n: int, rng: np.random.Generator
+        self,
+        battle: Any,
+        policy: Any,
+        T: Tables,
+        n: int,
+        rng: np.random.Generator,
+        away: np.ndarray | None = None,
     ) -> None:
+        """A batch of ``n`` battles from ``battle``'s state; ``away`` ([U, n], optional) marks
+        ships that are not in the orbit of that battle (as if they had left it): the garrison
+        tuner plays every garrison size in one batch this way."""
         self.battle, self.policy, self.T, self.rng = battle, policy, T, rng
         self.rules = battle.rules
         S, U = T.S, T.U
@@ -72,6 +81,8 @@ class Batch:
         self.state = np.repeat(
             np.array([_flags(u) for u in units], np.uint8)[:, None], n, axis=1
         ).reshape(U, n)
+        if away is not None:
+            self.state |= away.view(np.uint8) * np.uint8(AWAY)
         owners = np.array([u.owner for u in units], np.int8)
         #: owners, only once some ship has changed hands (see ``split``)
         self.owner: Any = (

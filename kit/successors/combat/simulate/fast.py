@@ -53,10 +53,12 @@ def run_fast(
     n: int,
     rng: np.random.Generator,
     max_rounds: int,
+    away: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """Play ``n`` battles from ``battle``'s state under ``policy``; arrays of the results."""
+    """Play ``n`` battles from ``battle``'s state under ``policy``; arrays of the results
+    (``away``: see :class:`.batch.Batch`)."""
     T = _tables(battle, policy)
-    return _Run(battle, policy, T, n, rng).play(max_rounds)
+    return _Run(battle, policy, T, n, rng, away).play(max_rounds)
 
 
 #: The last tables built: (what they were built from, the tables).

@@ -47,8 +47,8 @@ def plan_from_order(place: np.ndarray, target: np.ndarray, m: int) -> np.ndarray
 class Handling(Hits):
     """Sensors, Take-Overs and Handling jobs on a batch."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         #: Take-Overs waiting for their battles to move to a batch with owners (see fast)
         self.moved: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.order_asked = [Asked(partial(self._ask_order, s)) for s in range(self.T.S)]

@@ -22,8 +22,18 @@ def fast_supported(battle: Any, policy: Any) -> str | None:
     if len(battle.log):
         return "the battle has already started"
     for i, s in enumerate(battle.sides):
-        if s.busters or s.stellar_cannon is not None or s.feral or s.cubes:
-            return f"{s.name!r} has Busters, a Stellar Cannon, a Feral or Cubes: not vectorised"
+        extras = [
+            what
+            for what, there in (
+                ("Busters", s.busters),
+                ("a Stellar Cannon", s.stellar_cannon is not None),
+                ("a Feral entity", s.feral),
+                ("Cubes", s.cubes),
+            )
+            if there
+        ]
+        if extras:
+            return f"{s.name!r} has extras the fast path does not cover: {', '.join(extras)}"
         if s.static_defenses and not battle.rules.modifier_per_die:
             return "Static Defenses with modifier_per_die=False are not vectorised"
         e = s.entity
