@@ -18,7 +18,6 @@ Example:
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,6 +121,8 @@ class Advice:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        import html  # loaded when shown in a notebook, not when the kit is imported
+
         how = "exact" if self.exact else f"Monte Carlo, {self.n} runs"
         rows = []
         for label, chance in self.ranked():

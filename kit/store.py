@@ -32,12 +32,10 @@ next save to the same place.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -293,6 +291,8 @@ def loads(text: str | bytes, kind: str, version: int) -> Any:
 
 def fingerprint(data: bytes) -> str:
     """A short content hash of a file's bytes (used to notice a file changed under us)."""
+    import hashlib  # loaded when a file is saved, not when the kit is imported
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -341,6 +341,8 @@ def save(path: str | os.PathLike[str], text: str) -> Path:
     except OSError:
         mode = _default_mode()
     _clean_stale(target.parent, target.name)
+    import tempfile  # loaded when a file is saved, not when the kit is imported
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:

@@ -236,7 +236,7 @@ def test_playing_out_matches_the_battle_engine(i):
     )
     answer = decision.get("default", False)
     base = AutoPolicy()
-    faces, _ = _before(battle, decision, base, {})
+    faces = _before(battle, decision, base, {}).faces
     seeds = [11, 12, 13]
     fast = play_answer(battle, decision, answer, seeds, faces=faces)
     for s, got in zip(seeds, fast):
@@ -288,7 +288,9 @@ def test_earlier_answers_of_the_phase_come_from_the_gms_policy():
     faces += [e["face"] for e in events[:cut] if e.kind == "damage" and e["face"]]
     n, seed = 30, 8
     answers = {"ruling 4": decision["default"]}
-    advice = advise_battle(battle, decision, n=n, seed=seed, policy=ask, candidates=answers)
+    advice = advise_battle(
+        battle, decision, n=n, seed=seed, policy=ask, candidates=answers, method="engine"
+    )
     seeds = np.random.default_rng(seed).integers(0, 2**62, size=n)
     expected = []
     for s in seeds:

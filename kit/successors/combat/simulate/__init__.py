@@ -31,13 +31,17 @@ import numpy as np
 from .... import validate
 from ....errors import InvalidInput
 from ....rng import SeedLike, make_rng
-from ..policies import AutoPolicy
-from .fast import _tables, run_fast
-from .parallel import available_workers, chunk_streams, concat, run_chunks
 from .result import OUTCOMES, SimulationResult
-from .support import fast_supported
 
 __all__ = ["OUTCOMES", "SimulationResult", "fast_supported", "simulate"]
+
+
+def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | None:
+    """None when the fast path covers this battle and policy, else the reason it does not
+    (see :func:`.support.fast_supported`)."""
+    from .support import fast_supported as check
+
+    return check(battle, policy, started=started)
 
 
 def simulate(
@@ -75,7 +79,12 @@ def simulate(
     >>> bool((a.outcome == b.outcome).all() and (a.rounds == b.rounds).all())
     True
     """
+    # the engines load here, not when the package is imported (``import kit.successors.combat``
+    # stays light: see the import benchmark)
     from ..battle import Battle
+    from ..policies import AutoPolicy
+    from .fast import _tables, run_fast
+    from .parallel import available_workers, chunk_streams, concat, run_chunks
 
     n = validate.integer("n", n, 1, 10_000_000)
     validate.choice("method", method, ("auto", "fast", "engine"))

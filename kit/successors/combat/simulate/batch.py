@@ -58,15 +58,17 @@ class Batch:
         n: int,
         rng: np.random.Generator,
         away: np.ndarray | None = None,
+        start: Any = None,
     ) -> None:
-        """A batch of ``n`` battles from ``battle``'s state; ``away`` ([U, n], optional) marks
-        ships that are not in the orbit of that battle (as if they had left it): the garrison
-        tuner plays every garrison size in one batch this way."""
+        """A batch of ``n`` battles from ``battle``'s state (or ``start``, a
+        :class:`~..state.BattleState` of it: the advisor's state at a decision); ``away``
+        ([U, n], optional) marks ships that are not in the orbit of that battle (as if they
+        had left it): the garrison tuner plays every garrison size in one batch this way."""
         self.battle, self.policy, self.T, self.rng = battle, policy, T, rng
         self.rules = battle.rules
         S, U = T.S, T.U
         self.B = n
-        st = battle.state
+        st = self.start = battle.state if start is None else start
         # sensors only matter for a lock: none when no side could ever try a Take-Over
         self.takeovers_on = bool(policy.takeover) and any(
             T.pool["control"][:, T.origin == s].sum() > 0

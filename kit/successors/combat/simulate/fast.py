@@ -61,6 +61,11 @@ def run_fast(
     return _Run(battle, policy, T, n, rng, away).play(max_rounds)
 
 
+def _batch(battle: Any, policy: Any, n: int, rng: np.random.Generator, start: Any) -> Any:
+    """A batch of ``n`` battles from the state ``start`` of ``battle`` (see .resume)."""
+    return _Run(battle, policy, _tables(battle, policy), n, rng, start=start)
+
+
 #: The last tables built: (what they were built from, the tables).
 _TABLES: list[tuple[tuple[Any, ...], Tables]] = []
 
@@ -131,7 +136,7 @@ class _Run(Attacks):
     # ------------------------------------------------------------------ the loop
     def play(self, max_rounds: int) -> dict[str, np.ndarray]:
         """Play every battle to its end or the round limit; the results by battle."""
-        st = self.battle.state
+        st = self.start
         rnd, at = st.round, st.phase_index
         if at >= len(PHASES):
             rnd, at = rnd + 1, 0

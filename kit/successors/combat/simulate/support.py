@@ -13,13 +13,15 @@ from .tables import MAX_CODES
 __all__ = ["fast_supported"]
 
 
-def fast_supported(battle: Any, policy: Any) -> str | None:
-    """None when the fast path covers this battle and policy, else the reason it does not."""
+def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | None:
+    """None when the fast path covers this battle and policy, else the reason it does not.
+
+    ``started``: the battle may be under way (the advisor plays on from its state)."""
     if type(policy) is not AutoPolicy:
         return "only AutoPolicy is vectorised"
     if policy.gather:
         return "gathering is not vectorised"
-    if len(battle.log):
+    if len(battle.log) and not started:
         return "the battle has already started"
     for i, s in enumerate(battle.sides):
         extras = [
