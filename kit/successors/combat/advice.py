@@ -94,6 +94,9 @@ __all__ = [
     "play_answer",
 ]
 
+#: Battles per answer before ``precision`` may stop the advisor early.
+MIN_TRIALS = 500
+
 #: What counts as success for the deciding side: ``"win"`` (it wins the battle) or
 #: ``"not_lose"`` (it wins, draws or gets away by retreating).
 GOALS = ("win", "not_lose")
@@ -141,6 +144,7 @@ def advise_battle(
     candidates: Mapping[str, Any] | None = None,
     stop_when_clear: bool = False,
     method: str = "auto",
+    precision: float | None = 0.02,
 ) -> Advice:
     """The chance the deciding side succeeds after each answer to a pending battle decision.
 
@@ -166,6 +170,8 @@ def advise_battle(
         stop_when_clear: play in batches of 100 battles and stop before ``n`` once every
             other answer trails the best by more than 4 standard errors of the paired
             difference (``Advice.n`` then says how many were played).
+        precision: stop before ``n`` once every answer's standard error is at most this
+            (checked from :data:`MIN_TRIALS` battles per answer on; None: play all ``n``).
         method: ``"auto"`` (the vectorised simulation when it covers the battle, the decision
             and the policy: an ``allocate`` or ``retreat`` decision under the automatic policy;
             else the engine), ``"fast"`` or ``"engine"``.
@@ -203,11 +209,21 @@ def advise_battle(
     wins: dict[str, list[bool]] = {label: [] for label in options}
     losses: dict[str, list[float]] = {label: [] for label in options}
     legal = _legal(battle, d, prefix, options, base, answers, candidates)
-    batch = 100 if stop_when_clear else n
+    if precision is not None:
+        precision = validate.number("precision", precision, 0, 1)
+    first, step = (100, 100) if stop_when_clear else (MIN_TRIALS, 250) if precision else (n, n)
+
+    def enough(done: int) -> bool:
+        if done >= n:
+            return True
+        if stop_when_clear and _clear(wins, losses):
+            return True
+        return precision is not None and done >= MIN_TRIALS and _precise(wins, precision)
+
     fast = None
     if method != "engine":
         fast = fast_trials(
-            battle, d, prefix, legal, base, answers, min(batch, n), _stream(recorded, 0)
+            battle, d, prefix, legal, base, answers, min(first, n), _stream(recorded, 0)
         )
         if fast is None and method == "fast":
             raise InvalidInput("method='fast' cannot play this decision: use 'auto' or 'engine'")
@@ -221,10 +237,10 @@ def advise_battle(
                 wins[label] += np.isin(r["outcome"][:, side], codes).tolist()
                 losses[label] += r["ru_lost"][:, side].tolist()
             done += len(next(iter(fast.values()))["rounds"])
-            if done >= n or (stop_when_clear and _clear(wins, losses)):
+            if enough(done):
                 break
             batches += 1
-            part = min(batch, n - done)
+            part = min(step, n - done)
             stream = _stream(recorded, batches)
             fast = fast_trials(battle, d, prefix, legal, base, answers, part, stream)
             assert fast is not None
@@ -232,7 +248,7 @@ def advise_battle(
         seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
         done = 0
         while done < n:
-            chunk = seeds[done : done + batch]
+            chunk = seeds[done : done + (first if not done else min(step, 100))]
             for label in list(wins):
                 try:
                     results = play_answer(
@@ -249,7 +265,7 @@ def advise_battle(
             done += len(chunk)
             if not wins:
                 raise IllegalAction("no answer to this decision could be played")
-            if stop_when_clear and done < n and _clear(wins, losses):
+            if enough(done):
                 break
     n = done
     success = {k: np.array(v, float) for k, v in wins.items()}
@@ -274,6 +290,15 @@ def advise_battle(
         question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
         notes={k: notes[k] for k in order},
     )
+
+
+def _precise(wins: dict[str, list[bool]], precision: float) -> bool:
+    """Every answer's chance is known to ``precision`` (its standard error)."""
+    for v in wins.values():
+        p, m = float(np.mean(v)), len(v)
+        if np.sqrt(p * (1 - p) / m) > precision:
+            return False
+    return True
 
 
 def _stream(seed: int, k: int) -> np.random.SeedSequence:

@@ -121,33 +121,47 @@ def fast_trials(
     n: int,
     stream: np.random.SeedSequence,
 ) -> dict[str, dict[str, np.ndarray]] | None:
-    """The result arrays of ``n`` trials per answer on the vectorised simulation, every
-    answer on the same random ``stream``; None when it does not cover them (the
-    policy is not an :class:`~.policies.AutoPolicy`, an answer queued for a later decision
-    of the phase, a kind or a battle it cannot play)."""
+    """The result arrays of ``n`` trials per answer on the vectorised simulation, from the
+    random ``stream`` (see :func:`~.simulate.resume.resume`: every answer meets the same dice
+    in the rest of the pending phase); None when it does not cover them (the policy is not
+    an :class:`~.policies.AutoPolicy`, an answer queued for a later decision of the phase, a
+    kind or a battle it cannot play)."""
     from .simulate.resume import resume
 
     if type(base) is not AutoPolicy or set(answers) - prefix.used:
         return None
     kind = decision["kind"]
-    if kind not in ("allocate", "retreat"):
+    if kind not in ("allocate", "retreat", "takeover", "aim"):
         return None
     limit = battle.rules.max_rounds
     out: dict[str, dict[str, np.ndarray]] = {}
+    starts = []
     for label, answer in options.items():
-        rng = np.random.default_rng(stream)  # the same stream for every answer
         if kind == "retreat":  # no dice left in the phase: the engine plays it once
             st = _phase_with(battle, prefix, base, {**answers, _key(decision): answer})
             if st.over:
                 out[label] = _one_result(battle, st.result, n)
                 continue
-            res = resume(battle, base, st, [], None, None, n, rng, limit)
+            starts.append((label, st, None))
         else:
-            res = resume(battle, base, prefix.st, prefix.events, decision, answer, n, rng, limit)
+            starts.append((label, prefix.st, answer))
+    if starts:
+        finish, play = stream.spawn(2)
+        res = resume(
+            battle,
+            base,
+            [(st, answer) for _, st, answer in starts],
+            prefix.events,
+            None if kind == "retreat" else decision,
+            n,
+            finish,
+            play,
+            limit,
+        )
         if res is None:
             return None
-        out[label] = res
-    return out
+        out.update({label: r for (label, _, _), r in zip(starts, res)})
+    return {label: out[label] for label in options}
 
 
 def _phase_with(battle: Any, prefix: Prefix, base: Any, answers: dict) -> Any:

@@ -23,6 +23,7 @@ from .asked import Asked
 from .batch import AWAY, DMG, GONE, TK, binom, count
 from .entity import counts as dice_counts
 from .handling import Handling
+from .keys import land_key
 from .tables import KEYS
 
 __all__ = ["Attacks"]
@@ -44,6 +45,13 @@ class Attacks(Handling):
         return dice_counts(parts)
 
     def attack_phase(self, ph: int) -> None:
+        """Every side rolls, then every hit lands, then the ships that fired are spent."""
+        self.land_volleys(*self.volleys(ph, range(self.T.S)))
+
+    def volleys(self, ph: int, sides: Any) -> tuple[list[Any], list[Any], np.ndarray]:
+        """The volleys of ``sides`` in phase ``ph``, rolled, not landed: (landings in the
+        engine's order, reloaders and imploders that fired per run, ships under Control that
+        fired)."""
         T = self.T
         op = self.op()
         fight = self.fighting(op)
@@ -55,7 +63,7 @@ class Attacks(Handling):
         after: list[tuple[int, int, np.ndarray]] = []  # reloaders and imploders that fired
         fired_ctl = np.zeros(self.ctl.shape, bool)
         active = [self.ent_active(s) for s in range(S)]
-        for s in range(S):
+        for s in sides:
             enemy = fight.copy()
             enemy[s] = False
             act = self.live & fight[s] & ~self.sret[s] & enemy.any(axis=0)
@@ -126,6 +134,12 @@ class Attacks(Handling):
                 landings.append(("static", s, aim, h))
             if ph == 1 and self.specials_on:
                 self.specials(s, act, tgt, landings)
+        return landings, after, fired_ctl
+
+    def land_volleys(self, landings: list[Any], after: list[Any], fired_ctl: np.ndarray) -> None:
+        """Land every volley in order, then spend the ships that fired."""
+        S = self.T.S
+        T = self.T
         for kind, s, where, h in landings:
             if kind == "hits":
                 for d in range(S):
@@ -140,6 +154,8 @@ class Attacks(Handling):
                         self.static[d] = np.where(
                             m, np.maximum(self.static[d] - h, 0), self.static[d]
                         )
+            elif kind == "key":  # an aimed shot: every hit on that one target
+                self.land_key(where, h)
             else:
                 self.land_special(kind, s, where, h)
         # after the volley: reloaders neutralized, imploders gone (the ships that fired)
@@ -179,7 +195,11 @@ class Attacks(Handling):
         else:
             block[shot & (block < AWAY)] |= np.uint8(GONE)
 
-    # busters and the Stellar Cannon (main combat): see .specials
+    def land_key(self, key: str, hits: np.ndarray) -> None:
+        """Aimed hits on one target, one by one (see :mod:`.keys`)."""
+        land_key(self, key, hits, {k: j for j, k in enumerate(self.T.keys)})
+
+    # busters and the Stellar Cannon (main combat): none on the fast path yet
     specials_on = False
 
     def specials(self, s: int, act: np.ndarray, tgt: np.ndarray, landings: list[Any]) -> None:

@@ -331,8 +331,10 @@ class Batch:
 
     def absorb(self, other: Batch) -> None:
         """Take in the battles of ``other`` (a batch of the same run)."""
-        if self.owner is None:
-            self.owner = np.repeat(self.T.origin.astype(np.int8)[:, None], self.B, axis=1)
+        if self.owner is not None or other.owner is not None:
+            for b in (self, other):
+                if b.owner is None:
+                    b.owner = np.repeat(b.T.origin.astype(np.int8)[:, None], b.B, axis=1)
         for k in _PER_BATTLE:
             v, w = getattr(self, k), getattr(other, k)
             if v is not None:

@@ -142,7 +142,7 @@ class _Run(Attacks):
             rnd, at = rnd + 1, 0
         active = self._active_phases()
         # battles where a ship changed hands play on in a batch of their own with owners
-        batches: list[_Run] = [self]
+        batches: list[_Run] = _move([self])
         while rnd <= max_rounds:
             if at == 0:
                 for b in batches:

@@ -127,17 +127,19 @@ class Handling(Hits):
                     self.sens[s, j, r] += binom(self.rng, dice[:, r])
 
     # ------------------------------------------------------------------ Take-Overs
-    def takeover_phase(self) -> None:
+    def takeover_phase(self, sides: Any = None, touched: Any = None) -> None:
         """Every side's Take-Over attempts (worked out only in battles where it has a lock),
-        then competing scores cancel and successes land."""
+        then competing scores cancel and successes land. ``sides`` and ``touched`` (scores
+        already rolled: (battles, ships, side, successes)) serve the advisor's trials, which
+        start after some sides have rolled."""
         T, rng = self.T, self.rng
         S = T.S
         op = self.op()
         fight = self.fighting(op)
-        touched: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
+        touched = list(touched or [])
         cdice = T.pool["control"][0]  # [U, 5] each ship's own Control dice
         crow = self.ctl_rows("control")
-        for s in range(S):
+        for s in range(S) if sides is None else sides:
             locked = fight & (self.sens[s] >= self.rules.takeover_lock)
             locked[s] = False
             rows = np.flatnonzero(self.live & fight[s] & locked.any(axis=0))
