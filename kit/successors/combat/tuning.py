@@ -214,7 +214,7 @@ def _all_sizes_at_once(
     row = {k: j for j, k in enumerate(T.keys)}
     added = [row[f"1:{len(base.ships) + i + 1}"] for i in range(max(grid))]
     total = n * len(grid)
-    chunks = chunk_streams(seed, total, 20000)
+    chunks = chunk_streams(seed, total, 100_000)  # one batch: one slow tail for every size
 
     def job(j: int) -> dict[str, Any]:
         a, b, ss = chunks[j]
