@@ -1,13 +1,14 @@
 """The vectorised simulation against the event-log engine on battles with extras.
 
-One family of generated setups per extra the fast path covers: Static Defenses, a Jammer
-Field, a Matrix or Targeter, a side fighting from an adjacent orbit (Long Ranged ships and
+One family of generated setups per extra the fast path covers: Static Defenses, Busters, a
+Stellar Cannon, a Jammer Field, a Matrix or Targeter, a side fighting from an adjacent orbit (Long Ranged ships and
 entities), ships carried in racks (their carrier retreating), Rammers, Fragile,
 Self-Repairing and facet entities, controllers without weapons or Handling of their own, and a side retreating that
 leaves its immobile ships behind.
 Each family's setups are checked twice:
 
-* the engine's own event logs show the extra at work in those setups (a Static Defense hit,
+* the engine's own event logs show the extra at work in those setups (a Static Defense hit, a
+  Buster exploding, the Stellar Cannon hitting,
   dice changed by the Jammer or the Matrix, only Long Ranged attackers, a carrier leaving
   with its racks, a Rammer's attack, a Fragile or facet entity destroyed, a self-repair, a
   controlled ship firing for an unarmed controller, a retreat leaving immobile ships), so the agreement covers it;
@@ -105,6 +106,25 @@ def immobile(rng):
     return [a, b], {"retreat": {0: RetreatAfter(1)}}
 
 
+def busters(rng):
+    a = _side(
+        rng,
+        "A",
+        _ships(rng, SHIPS, 1, 4),
+        busters=tuple(int(x) for x in rng.integers(2, 9, size=int(rng.integers(1, 3)))),
+    )
+    b = _side(rng, "B", _ships(rng, SHIPS), _entity(rng, "E") if rng.random() < 0.5 else None)
+    return [a, b], {}
+
+
+def cannon(rng):
+    ent = _entity(rng, "E").replace(battle=int(rng.integers(3, 9)))
+    orbit = int(rng.integers(1, 3))
+    a = _side(rng, "A", _ships(rng, SHIPS, 0, 3), ent, stellar_cannon=orbit)
+    b = _side(rng, "B", _ships(rng, SHIPS, 3, 7))
+    return [a, b], {}
+
+
 def rammers(rng):
     a = _side(rng, "A", _ships(rng, SHIPS, 0, 3), rammers=int(rng.integers(1, 4)))
     b = _side(rng, "B", _ships(rng, SHIPS))
@@ -179,6 +199,11 @@ FAMILIES: dict[str, tuple[Callable[..., Any], Callable[[list[Any], Battle], bool
     "immobile": (
         immobile,
         _has(lambda e: e.kind == "retreat" and e["side"] == 0),
+    ),
+    "busters": (busters, _has(lambda e: e.kind == "buster")),
+    "cannon": (
+        cannon,
+        _has(lambda e: e.kind == "attack" and e["units"] == ["stellar cannon"] and e["hits"] > 0),
     ),
     "rammers": (rammers, _has(lambda e: e.kind == "damage" and e.get("reason") == "imploder")),
     "creatures": (

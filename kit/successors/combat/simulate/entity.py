@@ -40,11 +40,14 @@ class EntityTable:
         jammer: int = 0,
         matrix: int = 0,
         targeter: int = 0,
+        cannon: int | None = None,
     ) -> None:
         self.ent = ent
         #: how its own dice are rolled: a Jammer Field lowering Battle, a Matrix or Targeter
         #: raising ranks while the entity is active (``pools.boosted_entity``)
         self.rules, self.jammer, self.boost = rules, jammer, (matrix, targeter)
+        #: the orbit of a Stellar Cannon it mans (its dice are "cannon<orbit>")
+        self.cannon = cannon
         self.base = np.array([ent.base(a) for a in ABILITIES], np.int64)
         self.radix = self.base + 1
         self.stride = np.cumprod(np.concatenate([[1], self.radix[:-1]]))
@@ -60,7 +63,8 @@ class EntityTable:
         self.damaged = np.zeros(n, bool)
         #: [ability] [5, pattern] the entity's own dice per rank ("battle_adj": its Battle dice
         #: against an adjacent orbit, only if Long Ranged)
-        self.dice = {a: np.zeros((5, n), np.int64) for a in ("battle", "battle_adj", *POOLS)}
+        kinds = ["battle", "battle_adj", *POOLS] + ([f"cannon{cannon}"] if cannon else [])
+        self.dice = {a: np.zeros((5, n), np.int64) for a in kinds}
         #: [ability index, pattern] hits on that ability
         self.hits_on = np.zeros((5, n), np.int64)
         self.start = self.code(ent.damage)
@@ -103,6 +107,9 @@ class EntityTable:
             if a == "battle" and self.jammer:
                 dice = modify(dice, -self.jammer, self.rules)
             self.dice[a][:, c] = counts(dice)
+            if a == "battle" and self.cannon:  # the Cannon: not Jammed, its orbit's penalty
+                cannon = modify(list(b.dice(a)), -self.cannon, self.rules)
+                self.dice[f"cannon{self.cannon}"][:, c] = counts(cannon)
             if a == "battle" and b.long_ranged:
                 adj = modify(dice, -self.rules.long_ranged_entity_penalty, self.rules)
                 self.dice["battle_adj"][:, c] = counts(adj)

@@ -38,8 +38,8 @@ import numpy as np
 
 from ..policies import AutoPolicy, Never
 from ..rules import PHASES
-from .attack import Attacks
 from .batch import AWAY, DMG, GONE, TK
+from .specials import Specials
 from .tables import KEYS, Tables
 
 __all__ = ["run_fast"]
@@ -101,7 +101,7 @@ def _move(batches: list[Any]) -> list[Any]:
     return [still, moved]
 
 
-class _Run(Attacks):
+class _Run(Specials):
     """The attack phases and retreats of a round on a batch, and the loop over rounds."""
 
     def retreat_phase(self, rnd: int) -> None:
@@ -195,6 +195,7 @@ class _Run(Attacks):
                 or T.ctl_dice_cols[key]
                 or (T.entity_phase == ph).any()
                 or (ph == 2 and T.static.any())
+                or (ph == 1 and any(s.busters or s.stellar_cannon for s in self.battle.sides))
             ):
                 out.add(name)
         if any(not isinstance(self.policy._rule(s), Never) for s in range(T.S)):

@@ -27,8 +27,6 @@ def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | 
         extras = [
             what
             for what, there in (
-                ("Busters", s.busters),
-                ("a Stellar Cannon", s.stellar_cannon is not None),
                 ("a Feral entity", s.feral),
                 ("Cubes", s.cubes),
             )

@@ -89,7 +89,14 @@ class Tables:
         self.jam = [0 if s.jammer_attuned else battle.jammer for s in sides]
         self.rules = rules
         self.entities = [
-            EntityTable(s.entity, rules, jammer=self.jam[i], matrix=s.matrix, targeter=s.targeter)
+            EntityTable(
+                s.entity,
+                rules,
+                jammer=self.jam[i],
+                matrix=s.matrix,
+                targeter=s.targeter,
+                cannon=s.stellar_cannon,
+            )
             if s.entity is not None
             else None
             for i, s in enumerate(sides)
