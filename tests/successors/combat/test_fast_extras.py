@@ -65,8 +65,9 @@ def _side(rng, name, ships, ent=None, **kw) -> Side:
 
 # ----------------------------------------------------------------------------- families
 def static(rng):
-    a = _side(rng, "A", _ships(rng, SHIPS), _entity(rng, "E") if rng.random() < 0.5 else None)
-    b = _side(rng, "B", _ships(rng, SHIPS, 0, 3), static_defenses=int(rng.integers(3, 13)))
+    ships = ["Cruiser", *_ships(rng, SHIPS)]
+    a = _side(rng, "A", ships, _entity(rng, "E") if rng.random() < 0.5 else None)
+    b = _side(rng, "B", _ships(rng, SHIPS, 0, 2), static_defenses=int(rng.integers(3, 13)))
     return [a, b], {}
 
 
@@ -146,7 +147,7 @@ def creatures(rng, k):
 def unarmed(rng):
     flaws = [["No Weapon Systems"], ["No Manipulation"], ["No Weapon Systems", "No Manipulation"]]
     ent = _entity(rng, "E", flaws=flaws[int(rng.integers(0, 3))], edges=["Combat Reflexes"])
-    ships = _ships(rng, SHIPS, 2, 5) + ["Servo"]
+    ships = ["Cruiser", *_ships(rng, SHIPS, 1, 4), "Servo"]  # the Cruiser is under Control
     a = Side("A", ent, ships=ships, controlled=(1, len(ships)))
     b = _side(rng, "B", _ships(rng, SHIPS))
     return [a, b], {}

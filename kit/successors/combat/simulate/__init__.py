@@ -7,18 +7,25 @@ Two engines give the same statistics:
   covers :class:`~..policies.AutoPolicy` as it comes (Sensors and Take-Overs on, any number
   of sides, reloaders held in reserve, retreats by :class:`~..policies.RetreatAfter` or
   :class:`~..policies.RetreatWhenLosses`) for ships and entities fighting in the three attack
-  phases with multi-hit ships, Combat Reflexes, Control, repairs, reconditioning and the
-  neutralized entity's self-repair. :func:`fast_supported` names what it does not cover
-  (gathering, Static Defenses, Busters, racks, Cubes, some traits...); ``method="auto"`` (the
-  default) uses it when it covers the battle, else the engine.
+  phases: multi-hit ships, decoys, Combat Reflexes, Control, repairs, reconditioning, the
+  neutralized entity's self-repair, Static Defenses, Busters, Rammers, the Stellar Cannon, a
+  Matrix or Targeter, a Jammer Field, adjacent orbits (Long Ranged ships and entities), ships
+  in racks, Fragile, Self-Repairing and facet entities, controllers without weapons or
+  Handling. :func:`fast_supported` names what it does not cover (gathering, Cubes, Ferals,
+  Natural Aptitude for repairs, other policies); ``method="auto"`` (the default) uses it when
+  it covers the battle, else the engine.
 
-Both paths call the same rules: the rules on numbers of :mod:`~..core_rules`, the allocation of
-:func:`~..allocation.plan_wave`, and tables the fast path builds from the engine's own
-functions and the policy's own answers (see :mod:`.tables` and :mod:`.fast`). A test plays
-both on many generated setups and compares them.
+Both paths call the same rules: the rules on numbers of :mod:`~..core_rules`, tables the fast
+path builds from the engine's own functions and the policy's own answers (see :mod:`.tables`
+and :mod:`.fast`); where the fast path states a rule in its own words (the first ``k`` in
+order, the Take-Over plan from the policy's order) a property test compares it with the
+engine's statement. Tests play both on many generated setups and compare them.
 
 The package splits along its seams: :mod:`.result` (the result type), :mod:`.support` (what the
-fast path covers), :mod:`.tables` and :mod:`.fast` (the fast path), and this module's driver.
+fast path covers), :mod:`.parallel` (chunks, seeds and processes), :mod:`.tables` and
+:mod:`.entity` (static tables), :mod:`.batch`, :mod:`.hits`, :mod:`.handling`,
+:mod:`.attack`, :mod:`.keys`, :mod:`.specials` and :mod:`.fast` (the fast path),
+:mod:`.resume` (the advisor's trials from a decision) and this module's driver.
 """
 
 from __future__ import annotations

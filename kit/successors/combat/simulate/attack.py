@@ -165,6 +165,7 @@ class Attacks(Handling):
         for c, j in enumerate(T.ccols):
             if T.reloader[j] or T.imploder[j]:
                 self._after_fire(slice(j, j + 1), fired_ctl[c][None, :], bool(T.reloader[j]))
+        self.free_racks()
 
     def _aims(
         self, s: int, act: np.ndarray, fight: np.ndarray, op: np.ndarray, active: list[np.ndarray]

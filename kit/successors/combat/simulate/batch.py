@@ -208,6 +208,17 @@ class Batch:
         mask &= self.owner == s
         return mask
 
+    def free_racks(self) -> None:
+        """Ships in the racks of a carrier that is gone are out of the racks (as the engine's
+        ``damage`` event lets them out): in the orbit, on their own."""
+        racks = self.T.racks
+        if not len(racks):
+            return
+        carried, carrier = racks[:, 0], racks[:, 1]
+        out = ((self.state[carrier] & np.uint8(GONE)) != 0) & (self.state[carried] < OUT)
+        if out.any():
+            self.state[carried] &= ~(out.view(np.uint8) * np.uint8(CARRIED))
+
     def op(self) -> np.ndarray:
         """Operational ships."""
         return self.state == 0

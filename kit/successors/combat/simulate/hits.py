@@ -17,12 +17,27 @@ import numpy as np
 from ..core_rules import battle_end, control_excess
 from .batch import CARRIED, DMG, GONE, HULK, OUT, TK, Batch, count
 
-__all__ = ["Hits", "first_k"]
+__all__ = ["Hits", "first_k", "first_k_rows"]
 
 
 def first_k(
     mask: np.ndarray, k: np.ndarray, segments: list[tuple[int, int]]
 ) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``k[b]`` units of ``mask[:, b]`` in row order, per battle ``b`` (see
+    :func:`first_k_rows`, which also says where the rows taken end).
+
+    >>> m = np.array([[1], [0], [1], [1]], bool)
+    >>> t, n = first_k(m, np.array([2]), [(0, 2), (2, 4)])
+    >>> t[:, 0].tolist(), int(min(n[0], 2))
+    ([True, False, True, False], 2)
+    """
+    taken, total, _ = first_k_rows(mask, k, segments)
+    return taken, total
+
+
+def first_k_rows(
+    mask: np.ndarray, k: np.ndarray, segments: list[tuple[int, int]]
+) -> tuple[np.ndarray, np.ndarray, int]:
     """The first ``k[b]`` units of ``mask[:, b]`` in row order, per battle ``b``.
 
     ``mask`` is bool (each row takes one) or a count per row (each row takes up to its count,
@@ -30,20 +45,18 @@ def first_k(
     that may hold any, in order; within one segment the rows are counted together and a
     cumulative sum is worked out only for the battles whose ``k`` ends inside it.
 
-    Returns ``(taken, total)``: what each row takes, and the units counted before the walk
-    stopped (at least ``min(k, units in mask)``, so ``min(total, k)`` were taken).
-
-    >>> m = np.array([[1], [0], [1], [1]], bool)
-    >>> t, n = first_k(m, np.array([2]), [(0, 2), (2, 4)])
-    >>> t[:, 0].tolist(), int(min(n[0], 2))
-    ([True, False, True, False], 2)
+    Returns ``(taken, total, last)``: what each row takes, the units counted before the walk
+    stopped (at least ``min(k, units in mask)``, so ``min(total, k)`` were taken), and the
+    row past the last one that may have taken any.
     """
     counting = mask.dtype != bool
     taken = np.zeros(mask.shape, mask.dtype)
     room = np.asarray(k, np.int64).copy()  # what is left to take, per battle
+    last = 0
     for a, b in segments:
         if room.max(initial=0) <= 0:
             break
+        last = b
         m = mask[a:b]
         if b - a == 1 and not counting:
             taken[a] = m[0] & (room > 0)
@@ -65,7 +78,7 @@ def first_k(
             else:
                 taken[a:b, r] = mr & (cum <= room[r])
         room -= n
-    return taken, np.asarray(k, np.int64) - room
+    return taken, np.asarray(k, np.int64) - room, last
 
 
 class Hits(Batch):
@@ -154,9 +167,9 @@ class Hits(Batch):
         if T.multi:
             counter = self.counter if whole else np.take(self.counter, rows, axis=1)
             cap = np.where(op, T.k[:, None] - counter, 0)
-            take, n_op = first_k(cap, left, segs)
+            take, n_op, end = first_k_rows(cap, left, segs)
         else:
-            take, n_op = first_k(op, left, segs)
+            take, n_op, end = first_k_rows(op, left, segs)
         placed = np.minimum(n_op, left)
         left = left - placed
         e = T.entities[d]
@@ -187,8 +200,8 @@ class Hits(Batch):
             self.counter[:, sel] = counter
         else:
             trig = take
-        lo, hi = T.side_span[d] if static else (0, T.U)
-        where = np.flatnonzero(trig[lo:hi]) + lo * trig.shape[1]
+        lo = T.side_span[d][0] if static else 0
+        where = np.flatnonzero(trig[lo:end]) + lo * trig.shape[1]  # only rows that took hits
         if len(where):
             u = rng.random(len(where))
             flags = np.where(u < T.damage_p[0], DMG, GONE).astype(np.uint8)
@@ -228,6 +241,7 @@ class Hits(Batch):
                 left, placed = left - s_hits, placed + s_hits
         if not whole:
             self.state[:, rows] = state
+        self.free_racks()
         if e is not None:
             last = (placed == 0) & (left > 0) & self.ethere[d, sel]
             if last.any():

@@ -87,6 +87,7 @@ def hit_key(b: Any, key: str, m: np.ndarray, rows: dict[str, int]) -> None:
                 hulk = (u >= T.damage_p[0]) & (u < T.damage_p[0] + T.damage_p[1])
                 flags[hulk] |= np.uint8(HULK)
             st[r] |= flags
+        b.free_racks()
         return
     if rest == "S":
         b.static[s] = np.where(m, np.maximum(b.static[s] - 1, 0), b.static[s])

@@ -266,3 +266,4 @@ def _after_volleys(b: Any, fired: list[int]) -> None:
             st[(st & np.uint8(DMG | TK | AWAY | GONE | HULK)) == 0] |= np.uint8(DMG)
         elif T.imploder[j]:
             st[st < AWAY] |= np.uint8(GONE)
+    b.free_racks()
