@@ -23,6 +23,7 @@ from .forcing import DecisionReached, ForcedPolicy, RecordingRoller
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key
 from .rules import PHASES
+from .takeover_choice import takeover_question
 
 __all__ = ["Prefix", "fast_trials", "find_decision", "play_answer"]
 
@@ -291,3 +292,88 @@ def _play_out(battle: Any, seed: int, policy: Any, faces: Sequence[int]) -> dict
             ctx.emit("end", **end)
     assert st.result is not None
     return st.result
+
+
+_PHASE_WORDS = {
+    "first": "First Strike",
+    "main": "Main combat",
+    "last": "Last combat",
+    "takeover": "Take-Over",
+}
+
+
+def _question(battle: Any, d: dict[str, Any]) -> str:
+    names = [s.name for s in battle.sides]
+    who = names[int(d["side"])]
+    where = f"Round {d.get('round', battle.round)}"
+    phase = str(d.get("phase", ""))
+    where += f", {_PHASE_WORDS.get(phase, phase)}"
+    kind = d["kind"]
+    if kind == "allocate":
+        by = names[int(d["by"])] if 0 <= int(d.get("by", -1)) < len(names) else "the enemy"
+        return f"{where}: where does {who} take {d['hits']} hit(s) from {by}?"
+    if kind == "retreat":
+        return f"{where}: does {who} retreat?"
+    if kind == "release":
+        return f"{where}: which {d['n']} ship(s) does {who} let go of Control?"
+    if kind == "fire":
+        return f"{where}: what does {who} fire?"
+    if kind == "takeover":
+        return takeover_question(where, who)
+    return f"{where}: does {who} aim its shots?"
+
+
+def _precise(wins: dict[str, list[bool]], precision: float) -> bool:
+    """Every answer's chance is known to ``precision`` (its standard error)."""
+    for v in wins.values():
+        p, m = float(np.mean(v)), len(v)
+        if np.sqrt(p * (1 - p) / m) > precision:
+            return False
+    return True
+
+
+def _stream(seed: int, k: int) -> np.random.SeedSequence:
+    """The stream of the advisor's ``k``-th batch of trials on the vectorised simulation."""
+    return np.random.SeedSequence(seed, spawn_key=(k,))
+
+
+def _legal(
+    battle: Any,
+    d: dict[str, Any],
+    prefix: Prefix,
+    options: dict[str, Any],
+    base: Any,
+    answers: dict[tuple[Any, ...], Any],
+    candidates: Any,
+) -> dict[str, Any]:
+    """The answers the rules accept here: each plays the pending phase once on the engine
+    (a built-in answer the rules refuse is dropped; a refused answer the caller gave raises)."""
+    out = {}
+    for label, answer in options.items():
+        try:
+            _phase_with(battle, prefix, base, {**answers, _key(d): answer})
+        except IllegalAction:
+            if candidates is not None:
+                raise
+            continue
+        out[label] = answer
+    if not out:
+        raise IllegalAction("no answer to this decision could be played")
+    return out
+
+
+def _clear(wins: dict[str, list[bool]], losses: dict[str, list[float]]) -> bool:
+    """True when one answer leads every other by more than 4 standard errors (paired)."""
+    if len(wins) < 2:
+        return True
+    rate = {k: float(np.mean(v)) for k, v in wins.items()}
+    best = max(rate, key=lambda k: (rate[k], -float(np.mean(losses[k]))))
+    top = np.array(wins[best], float)
+    for k, v in wins.items():
+        if k == best:
+            continue
+        diff = top - np.array(v, float)
+        se = float(diff.std(ddof=1) / np.sqrt(len(diff)))
+        if not diff.mean() > 4 * se:
+            return False
+    return True
