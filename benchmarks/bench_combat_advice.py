@@ -1,129 +1,142 @@
-"""Benchmark: the combat advisor at the text's first example's first allocation decision.
+"""Benchmark: battle advice, the advised policy and the garrison tuner, at the table's pace.
 
-    python benchmarks/bench_combat_advice.py [--n 200] [--repeat 3] [--check]
+    python benchmarks/bench_combat_advice.py [--reference 100]
 
-Releata's First Strike lands on the garrison (2 Servos, 8 Drones, 5 Gunboats, 5 Frigates,
-5 Cruisers) and the battle stops for the garrison's allocation. The script prints one JSON
-line with
+Rows (CPU seconds; the box may be shared):
 
-* ``advise_s``: :func:`~kit.successors.combat.advice.advise_battle` with ``n`` battles per
-  answer (its built-in answers: ruling 4's default and the priciest ships first; the spread
-  answer equals the default here and is dropped), and ``ms_per_battle``, its time per battle
-  played;
-* ``reference_s``: the same answers and seeds played the way a GM script would without the
-  advisor: a saved copy of the battle reloaded (``Battle.from_json``) per battle, the phase's
-  faces passed in, the answer queued on an :class:`InteractivePolicy` and the battle run with
-  :class:`AutoPolicy`. Every chance is compared with the advisor's (they must be equal);
-  ``ratio`` is advisor time / reference time;
-* ``clear_s`` / ``clear_n``: the advisor with ``n=2000`` and ``stop_when_clear=True`` (batches
-  of 100 battles until the best answer leads by 4 standard errors), as a table hint would run;
-* ``fresh_ms_per_battle``: ``simulate(..., method="engine")`` from the setup, the engine's
-  own cost of a whole battle, for scale (the advisor plays from round 1's First Strike on).
-
-The advisor plays every battle on the engine: the vectorised simulation starts from a setup,
-not from a battle in progress. ``--check`` exits 1 when the advisor is slower than the
-reference or a chance differs.
+* ``kit.advice(battle)`` at a waiting decision of each kind the advisor plays on the
+  vectorised simulation: where the garrison takes Releata's first volley (example one) and
+  TanRac's (example two), Releata's first retreat, TanRac's first Take-Over target, the
+  Take-Over duel's target and Releata's first Aimed Shots. Goal: under 1 s with every answer's
+  standard error at most 2 points. The reference is the same advice from engine trials
+  (``method="engine"``, ``--reference`` trials per answer, each a bare copy of the battle
+  played by the engine's phase functions); its time is scaled to the kit's number of trials
+  for the ratio, and every answer's chance is compared (within 4.5 standard errors of the
+  difference plus one reference trial's share);
+* ``AdvisedCombatPolicy`` playing a whole battle of example one (every side's allocations
+  advised, ``n=50``). Goal: under 10 s;
+* ``tune_garrison`` over 16 garrison sizes (Releata against 15..30 Frigates, 2,000 battles
+  each). Goal: under 1 s. The reference simulates each size on its own
+  (``simulate(battle, 2000)`` per size, the tuner's former way); every size's chance is
+  compared within 4.5 standard errors.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np
 
-from kit.successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
-from kit.successors.combat.advice import advise_battle, battle_candidates
-from kit.successors.examples import example_one
+import kit
+from kit.successors.combat import DecisionNeeded, InteractivePolicy, Side, simulate
+from kit.successors.combat.advice import AdvisedCombatPolicy, advise_battle
+from kit.successors.combat.tuning import garrison_battle, tune_garrison
+from kit.successors.examples import example_one, example_two, releata, takeover_duel
 
 
-def first_allocation(battle: Battle) -> dict:
-    ask = InteractivePolicy(ask=("allocate",))
+def stopped(make: Callable[[], Any], kind: str) -> Any:
+    """A fresh battle stepped to its first decision of ``kind`` (it waits there)."""
+    battle = make()
+    ask = InteractivePolicy(ask=(kind,))
     while True:
         try:
             battle.step_phase(ask)
-        except DecisionNeeded as need:  # noqa: PERF203 - leaves the loop
-            return need.decision
+        except DecisionNeeded:  # noqa: PERF203 - the loop stops at the decision
+            return battle
 
 
-def reference(battle: Battle, decision: dict, answers: dict, n: int, seed: int) -> dict:
-    """Chances by the plain route: reload, script the phase's faces, answer, run."""
-    trial = Battle.from_json(battle.to_json())
-    ask = InteractivePolicy(ask=("allocate",))
-    ask.answer(decision, decision["default"])
-    faces = [f for e in trial.step_phase(ask) if e.kind == "attack" for f in e["faces"]]
-    seeds = np.random.default_rng(seed).integers(0, 2**62, size=n)
-    text = battle.to_dict()
-    side = decision["side"]
-    out = {}
-    for label, answer in answers.items():
-        wins = 0
-        for s in seeds:
-            b = Battle.from_dict({**text, "seed": int(s)})
-            ask = InteractivePolicy(ask=("allocate",), sides=(side,))
-            ask.answer(decision, answer)
-            b.step_phase(ask, faces=faces)
-            b.run(policy=AutoPolicy())
-            wins += b.result["winner_index"] == side
-        out[label] = wins / n
-    return out
+def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
+    t = time.process_time()
+    out = fn()
+    return time.process_time() - t, out
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    p.add_argument("--n", type=int, default=200, help="battles per answer (default 200)")
-    p.add_argument("--repeat", type=int, default=3, help="alternating runs of each (default 3)")
-    p.add_argument("--check", action="store_true", help="exit 1 when a goal is missed")
-    args = p.parse_args()
+def close(p: float, n: int, q: float, m: int) -> bool:
+    pooled = (p * n + q * m) / (n + m)
+    se = np.sqrt(max(pooled * (1 - pooled), 1e-9) * (1 / n + 1 / m))
+    return abs(p - q) <= 4.5 * se + 1 / m
+
+
+def advice_rows(reference: int) -> None:
+    cases = [
+        ("example one, allocation", example_one, "allocate"),
+        ("example two, allocation", example_two, "allocate"),
+        ("example one, retreat", example_one, "retreat"),
+        ("example two, Take-Over target", example_two, "takeover"),
+        ("Take-Over duel, target", takeover_duel, "takeover"),
+        ("example one, Aimed Shots", example_one, "aim"),
+    ]
+    print(
+        f"{'kit.advice at a decision':<34}{'kit':>8} {'max SE':>7} {'answers':>8} "
+        f"{'reference':>12} {'ratio':>7}  chances"
+    )
+    for label, make, kind in cases:
+        battle = stopped(make, kind)
+        kit.advice(battle, n=50, seed=99)  # warm up (tables)
+        t_kit, adv = cpu(lambda b=battle: kit.advice(b, seed=0))
+        t_ref, ref = cpu(
+            lambda b=battle: advise_battle(b, n=reference, seed=1, method="engine", precision=None)
+        )
+        per_trial_ratio = (t_ref / reference) / (t_kit / adv.n)
+        same = all(close(p, adv.n, ref.options[k], reference) for k, p in adv.options.items())
+        se = max(adv.stderr.values())
+        goal = "met" if t_kit < 1 and se <= 0.02 else "NOT met"
+        print(
+            f"{label:<34}{t_kit:>7.2f}s {se:>7.3f} {len(adv.options):>8} "
+            f"{t_ref * adv.n / reference:>11.1f}s {per_trial_ratio:>6.0f}x  "
+            f"{'same' if same else 'DIFFERENT'} (n={adv.n} vs {reference}; goal < 1 s, SE <= "
+            f"0.02: {goal})"
+        )
+
+
+def advised_row() -> None:
     battle = example_one()
-    decision = first_allocation(battle)
-    advise_battle(battle, decision, n=5, seed=99)  # warm up
-    # the advisor's own answers, by label, for the reference to replay
-    trial = Battle.from_json(battle.to_json())
-    answers = battle_candidates(trial.state, decision)
-    # advisor and reference alternate, fastest of --repeat each (the box is shared)
-    advise_s = reference_s = float("inf")
-    for _ in range(args.repeat):
-        t = time.perf_counter()
-        advice = advise_battle(battle, decision, n=args.n, seed=0)
-        advise_s = min(advise_s, time.perf_counter() - t)
-        t = time.perf_counter()
-        ref = reference(battle, decision, answers, args.n, 0)
-        reference_s = min(reference_s, time.perf_counter() - t)
-    assert set(answers) == set(advice.options)
-    t = time.perf_counter()
-    simulate(battle, 50, seed=1, method="engine", progress=False)
-    fresh = (time.perf_counter() - t) / 50
-    t = time.perf_counter()
-    clear = advise_battle(battle, decision, n=2000, seed=0, stop_when_clear=True)
-    clear_s = time.perf_counter() - t
-    played = args.n * len(advice.options)
-    same = ref == advice.options
-    row = {
-        "decision": f"{decision['kind']} {decision['hits']} hits, side {decision['side']}",
-        "answers": len(advice.options),
-        "n": args.n,
-        "advise_s": round(advise_s, 3),
-        "ms_per_battle": round(1000 * advise_s / played, 3),
-        "reference_s": round(reference_s, 3),
-        "ratio": round(advise_s / reference_s, 3),
-        "clear_s": round(clear_s, 3),
-        "clear_n": clear.n,
-        "fresh_ms_per_battle": round(1000 * fresh, 3),
-        "chances_equal": same,
-        "best": advice.best,
-    }
-    print(json.dumps(row))
-    print(repr(advice))
-    if args.check and (not same or advise_s > reference_s):
-        return 1
-    return 0
+    policy = AdvisedCombatPolicy(battle, n=50)
+    t, _ = cpu(lambda: battle.run(policy=policy))
+    print(
+        f"{'AdvisedCombatPolicy, example one':<34}{t:>7.2f}s  {len(policy.advice)} decisions "
+        f"advised, {battle.result['rounds']} rounds, winner {battle.result['winner']} "
+        f"(goal < 10 s: {'met' if t < 10 else 'NOT met'})"
+    )
+
+
+def tuner_row() -> None:
+    rel = Side("Releata", releata(), ships={"Battleship": 2, "Drone": 8}, controlled=(1, 2, 3))
+    counts = range(15, 31)
+    tune_garrison(rel, "Frigate", 0.5, n=200, counts=counts, seed=9)  # warm up
+    t_kit, tuned = cpu(lambda: tune_garrison(rel, "Frigate", 0.5, n=2000, counts=counts, seed=1))
+
+    def one_by_one() -> dict[int, float]:
+        return {
+            c: simulate(
+                garrison_battle(rel, "Frigate", c), 2000, seed=2, progress=False
+            ).probability(0, "won")
+            for c in counts
+        }
+
+    t_ref, ref = cpu(one_by_one)
+    same = all(close(tuned.chances[c], 2000, ref[c], 2000) for c in counts)
+    print(
+        f"{'tune_garrison, 16 sizes x 2,000':<34}{t_kit:>7.2f}s  reference (one size at a time) "
+        f"{t_ref:.2f}s, ratio {t_ref / t_kit:.2f}; chances {'same' if same else 'DIFFERENT'} "
+        f"within 4.5 SE; {tuned.count} Frigates (goal < 1 s: {'met' if t_kit < 1 else 'NOT met'})"
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--reference", type=int, default=100, help="engine trials per answer")
+    args = p.parse_args()
+    advice_rows(args.reference)
+    advised_row()
+    tuner_row()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

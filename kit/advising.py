@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
-import html
 import math
 import re
 from collections import namedtuple
@@ -200,6 +199,8 @@ class Advice:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        import html  # loaded when shown in a notebook, not when the kit is imported
+
         how = "exact" if self.exact else f"Monte Carlo, {self.n} runs"
         rows = []
         for label, chance in self.ranked():
@@ -782,6 +783,8 @@ class Impact:
         return "\n".join(lines) + "\n"
 
     def _repr_markdown_(self) -> str:
+        import html  # loaded when shown, not when the kit is imported
+
         return html.escape(self.to_markdown(), quote=False)
 
     def __repr__(self) -> str:

@@ -29,9 +29,7 @@ reading and writing each under a few hundred lines.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -55,6 +53,8 @@ STALE_TMP_SECONDS = 600
 
 def fingerprint(data: bytes) -> str:
     """A short content hash of a file's bytes (used to notice a file changed under us)."""
+    import hashlib  # loaded when a file is saved, not when the kit is imported
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -169,6 +169,8 @@ def current_fingerprint(path: str | os.PathLike[str]) -> str | None:
     Read without the byte budget (this only hashes it), so a file someone replaced with
     something huge still counts as changed.
     """
+    import hashlib
+
     digest = hashlib.sha256()
     try:
         with Path(path).open("rb") as fh:
@@ -212,6 +214,8 @@ def save(
     except OSError:
         mode = _default_mode()
     _clean_stale(target.parent, target.name)
+    import tempfile  # loaded when a file is saved, not when the kit is imported
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:

@@ -18,12 +18,16 @@ undoing a step and playing it again, or loading a saved game, gives the very sam
 
 from __future__ import annotations
 
+from typing import Union
+
 import numpy as np
 
 from . import limits, validate
 from .errors import InvalidType
 
-SeedLike = int | np.random.Generator | None
+#: A seed: an int, a numpy Generator or None (draw one). Written with the Generator as a
+#: string, so importing the kit does not load ``numpy.random`` before anything rolls a die.
+SeedLike = Union[int, "np.random.Generator", None]
 
 __all__ = ["SeedLike", "make_rng", "resolve_seed", "step_rng"]
 

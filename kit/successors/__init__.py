@@ -15,38 +15,41 @@ The Workshop (Handling operations day by day: repairs, building, mining, gatheri
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .abilities import HANDLING_TASKS, KINDS, require_ability, task_key
-from .bestiary import BESTIARY, Creature, FeralPack, creature
-from .design import DRIVES, WEAPONS, ShipDesign, ship_signature
-from .edges import EDGES, EFFECTS, FLAWS, Trait, TraitDef
-from .entities import ABILITIES, SEXES, SIDES, Entity, entity_signature
-from .facets import (
-    FACET_RU_PER_HIT,
-    SPAWN_COST,
-    Creation,
-    make_facet,
-    make_spawn,
-    reabsorb,
-    strengthen,
-)
-from .fleets import Fleet, Ship, ability_pool, pool_summary, ship_dice, ship_phase
-from .projects import (
-    GATE_SENSORS_NEEDED,
-    PROJECTS,
-    Cube,
-    HyperCannon,
-    Project,
-    ProjectType,
-    build_successes,
-    check_hyper_gate,
-    project,
-    project_type,
-)
-from .ranks import Rank, controlled_dice, roll_successes, split, success_distribution
-from .rules import DEFAULT_RULES, Finding, SuccessorsRules
-from .ships import SHIPS, ShipType, ship_type
+if TYPE_CHECKING:
+    from .abilities import HANDLING_TASKS, KINDS, require_ability, task_key
+    from .bestiary import BESTIARY, Creature, FeralPack, creature
+    from .combat.workshop import BuildJob, DayReport, LooseObject, Workshop
+    from .design import DRIVES, WEAPONS, ShipDesign, ship_signature
+    from .edges import EDGES, EFFECTS, FLAWS, Trait, TraitDef
+    from .entities import ABILITIES, SEXES, SIDES, Entity, entity_signature
+    from .facets import (
+        FACET_RU_PER_HIT,
+        SPAWN_COST,
+        Creation,
+        make_facet,
+        make_spawn,
+        reabsorb,
+        strengthen,
+    )
+    from .fleets import Fleet, Ship, ability_pool, pool_summary, ship_dice, ship_phase
+    from .projects import (
+        GATE_SENSORS_NEEDED,
+        PROJECTS,
+        Cube,
+        HyperCannon,
+        Project,
+        ProjectType,
+        build_successes,
+        check_hyper_gate,
+        project,
+        project_type,
+    )
+    from .ranks import Rank, controlled_dice, roll_successes, split, success_distribution
+    from .rules import DEFAULT_RULES, Finding, SuccessorsRules
+    from .ships import SHIPS, ShipType, ship_type
 
 __all__ = [
     "ABILITIES",
@@ -112,8 +115,66 @@ __all__ = [
 ]
 
 _SUBPACKAGES = {"stars", "sector", "combat"}
-#: Names loaded on first use, by the module that defines them (they import the combat engine).
+#: Names loaded on first use, by the module that defines them: ``import kit.successors`` loads
+#: none of them (see benchmarks/bench_combat.py, the import row), and the Workshop names bring
+#: the combat engine.
 _LAZY = {
+    "ABILITIES": "kit.successors.entities",
+    "BESTIARY": "kit.successors.bestiary",
+    "Creation": "kit.successors.facets",
+    "Creature": "kit.successors.bestiary",
+    "Cube": "kit.successors.projects",
+    "DEFAULT_RULES": "kit.successors.rules",
+    "DRIVES": "kit.successors.design",
+    "EDGES": "kit.successors.edges",
+    "EFFECTS": "kit.successors.edges",
+    "Entity": "kit.successors.entities",
+    "FACET_RU_PER_HIT": "kit.successors.facets",
+    "FLAWS": "kit.successors.edges",
+    "FeralPack": "kit.successors.bestiary",
+    "Finding": "kit.successors.rules",
+    "Fleet": "kit.successors.fleets",
+    "GATE_SENSORS_NEEDED": "kit.successors.projects",
+    "HANDLING_TASKS": "kit.successors.abilities",
+    "HyperCannon": "kit.successors.projects",
+    "KINDS": "kit.successors.abilities",
+    "PROJECTS": "kit.successors.projects",
+    "Project": "kit.successors.projects",
+    "ProjectType": "kit.successors.projects",
+    "Rank": "kit.successors.ranks",
+    "SEXES": "kit.successors.entities",
+    "SHIPS": "kit.successors.ships",
+    "SIDES": "kit.successors.entities",
+    "SPAWN_COST": "kit.successors.facets",
+    "Ship": "kit.successors.fleets",
+    "ShipDesign": "kit.successors.design",
+    "ShipType": "kit.successors.ships",
+    "SuccessorsRules": "kit.successors.rules",
+    "Trait": "kit.successors.edges",
+    "TraitDef": "kit.successors.edges",
+    "WEAPONS": "kit.successors.design",
+    "ability_pool": "kit.successors.fleets",
+    "build_successes": "kit.successors.projects",
+    "check_hyper_gate": "kit.successors.projects",
+    "controlled_dice": "kit.successors.ranks",
+    "creature": "kit.successors.bestiary",
+    "entity_signature": "kit.successors.entities",
+    "make_facet": "kit.successors.facets",
+    "make_spawn": "kit.successors.facets",
+    "pool_summary": "kit.successors.fleets",
+    "project": "kit.successors.projects",
+    "project_type": "kit.successors.projects",
+    "reabsorb": "kit.successors.facets",
+    "require_ability": "kit.successors.abilities",
+    "roll_successes": "kit.successors.ranks",
+    "ship_dice": "kit.successors.fleets",
+    "ship_phase": "kit.successors.fleets",
+    "ship_signature": "kit.successors.design",
+    "ship_type": "kit.successors.ships",
+    "split": "kit.successors.ranks",
+    "strengthen": "kit.successors.facets",
+    "success_distribution": "kit.successors.ranks",
+    "task_key": "kit.successors.abilities",
     "Workshop": "kit.successors.combat.workshop",
     "BuildJob": "kit.successors.combat.workshop",
     "DayReport": "kit.successors.combat.workshop",
@@ -122,10 +183,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Load ``stars``, ``sector`` and ``combat`` (``sector`` brings networkx) and the Workshop
-    names on first use."""
-    from importlib import import_module
-
+    """Load ``stars``, ``sector`` and ``combat`` (``sector`` brings networkx) and every
+    name on first use."""
     if name in _SUBPACKAGES:
         return import_module(f"kit.successors.{name}")
     if name in _LAZY:

@@ -15,27 +15,86 @@ work out of combat),
 
 from __future__ import annotations
 
-from .advice import AdvisedCombatPolicy, advise_battle
-from .battle import BATTLE_FORMAT, Battle, summarize
-from .events import OutOfFaces, ScriptedRoller
-from .impact import rule_impact
-from .luck import battle_luck
-from .odds import phase_hits, pool_hits, round_outcomes
-from .operations import MINING_RATES, TASKS
-from .policies import (
-    AutoPolicy,
-    DecisionNeeded,
-    InteractivePolicy,
-    Never,
-    RetreatAfter,
-    RetreatWhenLosses,
-)
-from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
-from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# light: the driver and the result type (the engines load when ``simulate`` runs)
 from .simulate import SimulationResult, simulate
-from .state import Side, Unit
-from .tuning import tune_budget, tune_garrison
-from .workshop import Workshop
+
+if TYPE_CHECKING:
+    from .advice import AdvisedCombatPolicy, advise_battle
+    from .battle import BATTLE_FORMAT, Battle, summarize
+    from .events import OutOfFaces, ScriptedRoller
+    from .impact import rule_impact
+    from .luck import battle_luck
+    from .odds import phase_hits, pool_hits, round_outcomes
+    from .operations import MINING_RATES, TASKS
+    from .policies import (
+        AutoPolicy,
+        DecisionNeeded,
+        InteractivePolicy,
+        Never,
+        RetreatAfter,
+        RetreatWhenLosses,
+    )
+    from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
+    from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
+    from .state import Side, Unit
+    from .tuning import tune_attack, tune_budget, tune_garrison
+    from .workshop import Workshop
+
+#: Names loaded on first use, by the module that defines them: ``import kit.successors.combat``
+#: loads none of the engine (see benchmarks/bench_combat.py, the import row).
+_LAZY = {
+    "ATTACK_PHASES": "rules",
+    "AdvisedCombatPolicy": "advice",
+    "AutoPolicy": "policies",
+    "BATTLE_FORMAT": "battle",
+    "Battle": "battle",
+    "CombatRules": "rules",
+    "DEFAULT_COMBAT_RULES": "rules",
+    "DecisionNeeded": "policies",
+    "FLEET_LEVELS": "sensors",
+    "InteractivePolicy": "policies",
+    "MINING_RATES": "operations",
+    "Never": "policies",
+    "OutOfFaces": "events",
+    "PHASES": "rules",
+    "RetreatAfter": "policies",
+    "RetreatWhenLosses": "policies",
+    "SYSTEM_LEVELS": "sensors",
+    "ScriptedRoller": "events",
+    "Side": "state",
+    "TASKS": "operations",
+    "Unit": "state",
+    "Workshop": "workshop",
+    "advise_battle": "advice",
+    "battle_luck": "luck",
+    "fleet_view": "sensors",
+    "level_text": "sensors",
+    "phase_hits": "odds",
+    "pool_hits": "odds",
+    "round_outcomes": "odds",
+    "rule_impact": "impact",
+    "summarize": "battle",
+    "system_fleet_level": "sensors",
+    "tune_attack": "tuning",
+    "tune_budget": "tuning",
+    "tune_garrison": "tuning",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "ATTACK_PHASES",
@@ -72,6 +131,7 @@ __all__ = [
     "simulate",
     "summarize",
     "system_fleet_level",
+    "tune_attack",
     "tune_budget",
     "tune_garrison",
 ]

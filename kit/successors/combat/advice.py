@@ -63,17 +63,30 @@ import numpy as np
 
 from ... import validate
 from ...advising import Advice
-from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...errors import IllegalAction, InvalidInput
 from ...rng import make_rng
-from .battle import _end_check, summarize
 from .candidates import battle_candidates
 from .damage import auto_allocation
-from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state
-from .forcing import DecisionReached, ForcedPolicy, RecordingRoller
-from .phases import PHASE_FUNCTIONS
-from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
+from .events import Ctx
+from .forcing import ForcedPolicy
+from .policies import AutoPolicy, InteractivePolicy, _key, takeover_plan
 from .rules import PHASES
-from .takeover_choice import takeover_candidates, takeover_question
+from .simulate.result import OUTCOMES
+from .takeover_choice import takeover_candidates
+from .trials import (
+    KINDS,
+    _automatic,
+    _before,
+    _check_decision,
+    _clear,
+    _legal,
+    _precise,
+    _question,
+    _stream,
+    fast_trials,
+    find_decision,
+    play_answer,
+)
 
 __all__ = [
     "GOALS",
@@ -84,191 +97,15 @@ __all__ = [
     "play_answer",
 ]
 
+#: Battles per answer before ``precision`` may stop the advisor early.
+MIN_TRIALS = 500
+
 #: What counts as success for the deciding side: ``"win"`` (it wins the battle) or
 #: ``"not_lose"`` (it wins, draws or gets away by retreating).
 GOALS = ("win", "not_lose")
 
-#: Decision kinds :func:`advise_battle` knows how to answer.
-KINDS = ("allocate", "retreat", "release", "fire", "aim", "takeover")
-
 #: The old private name of :class:`~.forcing.ForcedPolicy` (it lived here before).
 _Forced = ForcedPolicy
-
-_PHASE_WORDS = {
-    "first": "First Strike",
-    "main": "Main combat",
-    "last": "Last combat",
-    "takeover": "Take-Over",
-}
-
-
-def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
-    """(the automatic policy to play on with, answers already queued for this phase)."""
-    if policy is None:
-        return AutoPolicy(), {}
-    if isinstance(policy, InteractivePolicy):
-        settings = {f.name: getattr(policy, f.name) for f in dataclasses.fields(AutoPolicy)}
-        return AutoPolicy(**settings), dict(policy.answers)
-    if not callable(getattr(policy, "allocate", None)):
-        raise InvalidType(
-            f"policy must be a combat policy such as AutoPolicy or InteractivePolicy, got {policy!r}"
-        )
-    return policy, {}
-
-
-def _check_decision(battle: Any, decision: Any) -> dict[str, Any]:
-    """A copy of ``decision``, checked; its round defaults to the round of the next phase."""
-    decision = dict(validate.mapping("decision", decision))
-    for field in ("kind", "side"):
-        if field not in decision:
-            raise InvalidInput(f"decision needs a {field!r} entry (pass DecisionNeeded.decision)")
-    validate.choice("decision kind", decision["kind"], KINDS)
-    if battle.over:
-        raise IllegalAction("the battle is over: there is no decision to advise")
-    st = battle.state
-    decision.setdefault("round", st.round + (1 if st.phase_index >= len(PHASES) else 0))
-    return decision
-
-
-def _before(battle: Any, decision: dict[str, Any], base: Any, answers: dict) -> tuple:
-    """Play the battle's next phase with its own dice up to ``decision``: (faces, state)."""
-    st = copy_state(battle.state)
-    phase = PHASES[st.phase_index % len(PHASES)]
-    rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
-    roller = RecordingRoller(RngRoller(np.random.default_rng([battle.seed, st.steps])))
-    policy = ForcedPolicy(base, answers, _key(decision))
-    ctx = Ctx(battle.sides, st, battle.rules, policy, roller, jammer=battle.jammer)
-    ctx.emit("phase", round=rnd, phase=phase)
-    try:
-        PHASE_FUNCTIONS[phase](ctx)
-    except DecisionReached as reached:
-        return list(roller.seen), reached.st
-    raise InvalidInput(
-        f"decision {decision['kind']!r} for side {decision['side']} is not asked in this "
-        f"battle's next phase (round {rnd}, {phase}); pass the decision the battle stopped at"
-    )
-
-
-def find_decision(battle: Any, policy: Any = None) -> tuple[Any, dict[str, Any]]:
-    """Step a copy of ``battle`` to the next decision the GM is asked; (the copy, the decision).
-
-    ``policy`` is the :class:`~.policies.InteractivePolicy` that asks (default: every side's
-    allocations and retreats). The copy rolls the same dice the battle itself would, so the
-    decision is the one the GM will meet. Raises :class:`~kit.errors.IllegalAction` when the
-    battle ends without one.
-    """
-    if policy is None:
-        ask = InteractivePolicy(ask=("allocate", "retreat"))
-    elif isinstance(policy, InteractivePolicy):
-        ask = InteractivePolicy(ask=policy.ask, sides=policy.sides)
-        for f in dataclasses.fields(AutoPolicy):
-            setattr(ask, f.name, getattr(policy, f.name))
-        ask.answers = dict(policy.answers)
-    else:
-        raise InvalidType(f"policy must be an InteractivePolicy to find a decision, got {policy!r}")
-    copy = _clone(battle, battle.seed)
-    limit = battle.rules.max_rounds
-    while not copy.over:
-        if copy.state.phase_index >= len(PHASES) and copy.state.round >= limit:
-            break
-        try:
-            copy.step_phase(ask)
-        except DecisionNeeded as need:
-            return copy, need.decision
-    raise IllegalAction("the battle ends without a decision for the GM: nothing to advise")
-
-
-def _clone(battle: Any, seed: int) -> Any:
-    """The battle's setup and log under another seed (the state is rebuilt by replaying)."""
-    return type(battle)(
-        battle.sides,
-        rules=battle.rules,
-        seed=seed,
-        jammer=battle.jammer,
-        orbit=battle.orbit,
-        log=battle.log.copy(),
-    )
-
-
-# --------------------------------------------------------------------------- playing
-def play_answer(
-    battle: Any,
-    decision: Mapping[str, Any],
-    answer: Any,
-    seeds: Sequence[int],
-    *,
-    policy: Any = None,
-    faces: Sequence[int] | None = None,
-) -> list[dict[str, Any]]:
-    """Play ``battle`` to its end once per seed with ``answer`` given to ``decision``.
-
-    Each play starts from a copy of the battle's state under that seed, replays the pending
-    phase with ``faces`` (the dice rolled before the decision; found from the battle's own seed
-    when None) and goes on under ``policy`` (default :class:`~.policies.AutoPolicy`). Returns
-    each play's result (see :func:`~.battle.summarize`): the very result a copy of the battle
-    made with that seed would reach by ``step_phase(policy, faces=faces)`` and ``run`` (a
-    test checks it), without writing an event log.
-    """
-    d = _check_decision(battle, decision)
-    base, answers = _automatic(policy)
-    if faces is None:
-        faces, _ = _before(battle, d, base, answers)
-    forced = ForcedPolicy(base, {**answers, _key(d): answer}, None)
-    return [_play_out(battle, int(s), forced, faces) for s in seeds]
-
-
-def _play_out(battle: Any, seed: int, policy: Any, faces: Sequence[int]) -> dict[str, Any]:
-    """What ``Battle.step_phase(policy, faces=faces)`` then ``run(policy=policy)`` on a copy
-    of ``battle`` seeded ``seed`` would end with, played on one copy of the state with the
-    same phase functions, end check and dice streams, but no event log (no log writes, no
-    copy of the state per phase)."""
-    st = copy_state(battle.state)
-    limit = battle.rules.max_rounds
-    first = True
-    while not st.over:
-        if not first and st.phase_index >= len(PHASES) and st.round >= limit:
-            roller: Roller = RngRoller(np.random.default_rng(0))
-            ctx = Ctx(battle.sides, st, battle.rules, policy, roller, jammer=battle.jammer)
-            apply_event(st, "end", summarize(ctx, reason="round limit"))
-            break
-        begin = getattr(policy, "begin_phase", None)
-        if begin is not None:
-            begin()
-        phase = PHASES[st.phase_index % len(PHASES)]
-        rnd = st.round + (1 if st.phase_index >= len(PHASES) else 0)
-        roller = RngRoller(np.random.default_rng([seed, st.steps]))
-        if first:
-            roller = ScriptedRoller(list(faces), fallback=roller)
-            first = False
-        ctx = Ctx(battle.sides, st, battle.rules, policy, roller, jammer=battle.jammer)
-        ctx.emit("phase", round=rnd, phase=phase)
-        PHASE_FUNCTIONS[phase](ctx)
-        end = _end_check(ctx, phase)
-        if end is not None:
-            ctx.emit("end", **end)
-    assert st.result is not None
-    return st.result
-
-
-def _question(battle: Any, d: dict[str, Any]) -> str:
-    names = [s.name for s in battle.sides]
-    who = names[int(d["side"])]
-    where = f"Round {d.get('round', battle.round)}"
-    phase = str(d.get("phase", ""))
-    where += f", {_PHASE_WORDS.get(phase, phase)}"
-    kind = d["kind"]
-    if kind == "allocate":
-        by = names[int(d["by"])] if 0 <= int(d.get("by", -1)) < len(names) else "the enemy"
-        return f"{where}: where does {who} take {d['hits']} hit(s) from {by}?"
-    if kind == "retreat":
-        return f"{where}: does {who} retreat?"
-    if kind == "release":
-        return f"{where}: which {d['n']} ship(s) does {who} let go of Control?"
-    if kind == "fire":
-        return f"{where}: what does {who} fire?"
-    if kind == "takeover":
-        return takeover_question(where, who)
-    return f"{where}: does {who} aim its shots?"
 
 
 def advise_battle(
@@ -281,6 +118,8 @@ def advise_battle(
     goal: str = "win",
     candidates: Mapping[str, Any] | None = None,
     stop_when_clear: bool = False,
+    method: str = "auto",
+    precision: float | None = 0.02,
 ) -> Advice:
     """The chance the deciding side succeeds after each answer to a pending battle decision.
 
@@ -290,10 +129,13 @@ def advise_battle(
             (``CombatTable.pending`` is the same dict); None takes the decision the battle
             stopped at (:attr:`~.battle.Battle.waiting`), or when it has not stopped, finds the
             next decision the GM is asked by stepping a copy (see :func:`find_decision`).
-        n: battles played to the end per answer (Monte Carlo; the same seeds for every answer).
-        seed: seeds the ``n`` battles: trial ``j`` plays under the ``j``-th of
-            ``numpy.random.default_rng(seed).integers(0, 2**62, size=n)`` (same seed, same
-            numbers; None draws a seed).
+        n: battles played to the end per answer (Monte Carlo; the same luck for every answer:
+            common random numbers).
+        seed: seeds the ``n`` battles (same seed, same numbers; None draws a seed). On the
+            engine, trial ``j`` plays under the ``j``-th of
+            ``numpy.random.default_rng(seed).integers(0, 2**62, size=n)``; on the vectorised
+            simulation, every answer's batch ``k`` of trials draws from the stream
+            ``numpy.random.SeedSequence(seed, spawn_key=(k,))``.
         policy: how the battle goes on after the decision (default
             :class:`~.policies.AutoPolicy`); an :class:`~.policies.InteractivePolicy` lends
             its automatic settings and the answers already queued for this phase's earlier
@@ -303,6 +145,11 @@ def advise_battle(
         stop_when_clear: play in batches of 100 battles and stop before ``n`` once every
             other answer trails the best by more than 4 standard errors of the paired
             difference (``Advice.n`` then says how many were played).
+        precision: stop before ``n`` once every answer's standard error is at most this
+            (checked from :data:`MIN_TRIALS` battles per answer on; None: play all ``n``).
+        method: ``"auto"`` (the vectorised simulation when it covers the battle, the decision
+            and the policy: an ``allocate`` or ``retreat`` decision under the automatic policy;
+            else the engine), ``"fast"`` or ``"engine"``.
 
     Returns:
         An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
@@ -315,6 +162,7 @@ def advise_battle(
     """
     n = validate.integer("n", n, 1, 1_000_000)
     validate.choice("goal", goal, GOALS)
+    validate.choice("method", method, ("auto", "fast", "engine"))
     if decision is None and battle.waiting is not None:
         # the battle stopped at a decision: advise on that one, under the policy that asked
         decision = battle.waiting
@@ -325,7 +173,8 @@ def advise_battle(
         )
     d = _check_decision(battle, decision)
     base, answers = _automatic(policy)
-    faces, st = _before(battle, d, base, answers)
+    prefix = _before(battle, d, base, answers)
+    st = prefix.st
     if candidates is not None:
         options = dict(candidates)
     elif d["kind"] == "takeover":
@@ -334,32 +183,70 @@ def advise_battle(
         options = battle_candidates(st, d)
     if not options:
         raise InvalidInput("candidates: at least one answer to try is needed")
-    rng, _ = make_rng(seed)
-    seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
+    rng, recorded = make_rng(seed)
     side = int(d["side"])
     good = ("won",) if goal == "win" else ("won", "draw", "retreated")
     wins: dict[str, list[bool]] = {label: [] for label in options}
     losses: dict[str, list[float]] = {label: [] for label in options}
-    batch = 100 if stop_when_clear else n
-    done = 0
-    while done < n:
-        chunk = seeds[done : done + batch]
-        for label in list(wins):
-            try:
-                results = play_answer(battle, d, options[label], chunk, policy=policy, faces=faces)
-            except IllegalAction:
-                if candidates is not None or done:
-                    raise
-                del wins[label], losses[label]  # a built-in answer the rules refuse here
-                continue
-            rows = [r["sides"][side] for r in results]
-            wins[label] += [row["outcome"] in good for row in rows]
-            losses[label] += [row["ru_lost"] for row in rows]
-        done += len(chunk)
-        if not wins:
-            raise IllegalAction("no answer to this decision could be played")
-        if stop_when_clear and done < n and _clear(wins, losses):
-            break
+    legal = _legal(battle, d, prefix, options, base, answers, candidates)
+    if precision is not None:
+        precision = validate.number("precision", precision, 0, 1)
+    first, step = (100, 100) if stop_when_clear else (MIN_TRIALS, 250) if precision else (n, n)
+
+    def enough(done: int) -> bool:
+        if done >= n:
+            return True
+        if stop_when_clear and _clear(wins, losses):
+            return True
+        return precision is not None and done >= MIN_TRIALS and _precise(wins, precision)
+
+    fast = None
+    if method != "engine":
+        fast = fast_trials(
+            battle, d, prefix, legal, base, answers, min(first, n), _stream(recorded, 0)
+        )
+        if fast is None and method == "fast":
+            raise InvalidInput("method='fast' cannot play this decision: use 'auto' or 'engine'")
+    if fast is not None:
+        codes = [OUTCOMES.index(o) for o in good]
+        wins = {k: [] for k in legal}
+        losses = {k: [] for k in legal}
+        done, batches = 0, 0
+        while True:
+            for label, r in fast.items():
+                wins[label] += np.isin(r["outcome"][:, side], codes).tolist()
+                losses[label] += r["ru_lost"][:, side].tolist()
+            done += len(next(iter(fast.values()))["rounds"])
+            if enough(done):
+                break
+            batches += 1
+            part = min(step, n - done)
+            stream = _stream(recorded, batches)
+            fast = fast_trials(battle, d, prefix, legal, base, answers, part, stream)
+            assert fast is not None
+    else:
+        seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
+        done = 0
+        while done < n:
+            chunk = seeds[done : done + (first if not done else min(step, 100))]
+            for label in list(wins):
+                try:
+                    results = play_answer(
+                        battle, d, options[label], chunk, policy=policy, faces=prefix.faces
+                    )
+                except IllegalAction:
+                    if candidates is not None or done:
+                        raise
+                    del wins[label], losses[label]  # a built-in answer the rules refuse here
+                    continue
+                rows = [r["sides"][side] for r in results]
+                wins[label] += [row["outcome"] in good for row in rows]
+                losses[label] += [row["ru_lost"] for row in rows]
+            done += len(chunk)
+            if not wins:
+                raise IllegalAction("no answer to this decision could be played")
+            if enough(done):
+                break
     n = done
     success = {k: np.array(v, float) for k, v in wins.items()}
     lost = {k: float(np.mean(v)) for k, v in losses.items()}
@@ -384,23 +271,6 @@ def advise_battle(
         notes={k: notes[k] for k in order},
         answers={k: options[k] for k in order},
     )
-
-
-def _clear(wins: dict[str, list[bool]], losses: dict[str, list[float]]) -> bool:
-    """True when one answer leads every other by more than 4 standard errors (paired)."""
-    if len(wins) < 2:
-        return True
-    rate = {k: float(np.mean(v)) for k, v in wins.items()}
-    best = max(rate, key=lambda k: (rate[k], -float(np.mean(losses[k]))))
-    top = np.array(wins[best], float)
-    for k, v in wins.items():
-        if k == best:
-            continue
-        diff = top - np.array(v, float)
-        se = float(diff.std(ddof=1) / np.sqrt(len(diff)))
-        if not diff.mean() > 4 * se:
-            return False
-    return True
 
 
 class AdvisedCombatPolicy(AutoPolicy):

@@ -23,6 +23,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ... import validate
 from ...advising import Tuning, TuningRow
 from ...errors import InvalidInput, InvalidType
@@ -135,16 +137,70 @@ def tune_garrison(
     name = ship_type(ship).name
     grid, base = garrison_grid(counts, garrison)
     recorded = resolve_seed(seed)
-    chances: dict[int, float] = {}
-    methods = set()
-    for c in grid:
-        battle = garrison_battle(attacker_side, name, c, garrison=base, rules=rules, jammer=jammer)
-        result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
-        chances[c] = result.probability(0, "won")
-        methods.add(result.method)
-    method = methods.pop() if len(methods) == 1 else "mixed"
+    chances = _all_sizes_at_once(
+        attacker_side, name, grid, base, rules, jammer, policy, n, recorded
+    )
+    method = "fast"
+    if chances is None:  # one simulation per size (on the engine where the fast path declines)
+        chances = {}
+        methods = set()
+        for c in grid:
+            battle = garrison_battle(
+                attacker_side, name, c, garrison=base, rules=rules, jammer=jammer
+            )
+            result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
+            chances[c] = result.probability(0, "won")
+            methods.add(result.method)
+        method = methods.pop() if len(methods) == 1 else "mixed"
     subject = f"{attacker_side.name} against a garrison of {name}"
     return _report(subject, name, float(target), chances, n, recorded, method, "ships")
+
+
+def _all_sizes_at_once(
+    attacker: Side,
+    name: str,
+    grid: list[int],
+    base: Side,
+    rules: CombatRules,
+    jammer: int,
+    policy: Any,
+    n: int,
+    seed: int,
+) -> dict[int, float] | None:
+    """Every garrison size of ``grid`` in one vectorised batch of ``n`` battles per size:
+    the biggest garrison, with the ships a smaller size does not have kept out of the orbit
+    from the start (so the long tails of slow battles are played once for every size). None
+    when the fast path does not cover the battle, or when the garrison's retreat rule reads
+    its losses (ships kept out would count as lost there)."""
+    from .policies import AutoPolicy, Never, RetreatAfter
+    from .simulate import OUTCOMES, fast_supported
+    from .simulate.fast import _tables, run_fast
+    from .simulate.parallel import available_workers, chunk_streams, concat, run_chunks
+
+    policy = policy if policy is not None else AutoPolicy()
+    biggest = garrison_battle(attacker, name, max(grid), garrison=base, rules=rules, jammer=jammer)
+    if fast_supported(biggest, policy) is not None:
+        return None
+    if not isinstance(policy._rule(1), (Never, RetreatAfter)):
+        return None
+    T = _tables(biggest, policy)
+    row = {k: j for j, k in enumerate(T.keys)}
+    added = [row[f"1:{len(base.ships) + i + 1}"] for i in range(max(grid))]
+    total = n * len(grid)
+    chunks = chunk_streams(seed, total, 100_000)  # one batch: one slow tail for every size
+
+    def job(j: int) -> dict[str, Any]:
+        a, b, ss = chunks[j]
+        size = np.repeat(np.array(grid), n)[a:b]  # the garrison size of each battle
+        away = np.zeros((T.U, b - a), bool)
+        for i, r in enumerate(added):
+            away[r] = i >= size
+        rng = np.random.default_rng(ss)
+        return run_fast(biggest, policy, b - a, rng, rules.max_rounds, away=away)
+
+    workers = available_workers() if total >= 100_000 else 1
+    won = concat(run_chunks(job, len(chunks), workers))["outcome"][:, 0] == OUTCOMES.index("won")
+    return {c: float(won[i * n : (i + 1) * n].mean()) for i, c in enumerate(grid)}
 
 
 def garrison_grid(counts: Iterable[int], garrison: Side | None) -> tuple[list[int], Side]:

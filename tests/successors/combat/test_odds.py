@@ -103,9 +103,7 @@ def test_simulation_is_seeded_and_reports_distributions():
 
 
 def test_unsupported_battles_fall_back_to_the_engine():
-    b = Battle(
-        [Side("A", ships=["Cruiser"], static_defenses=3), Side("B", ships=["Frigate"])], seed=1
-    )
+    b = Battle([Side("A", ships=["Cruiser"], cubes=1), Side("B", ships=["Frigate"])], seed=1)
     assert simulate(b, 5, seed=1).method == "engine"
     with pytest.raises(ValueError, match="fast"):
         simulate(b, 5, seed=1, method="fast")

@@ -1,11 +1,16 @@
 """The garrison tuner: its answer is the nearest count on the grid, checked by brute force.
 
-Every count is simulated here again, with battles built by hand (not by the tuner's helper)
-and the same seed, and the nearest count is found by scanning the grid.
+The tuner plays every garrison size in one vectorised batch (the biggest garrison, with the
+ships a smaller size lacks kept out of the orbit). Every count is simulated here again on its
+own, with battles built by hand (not by the tuner's helper): a grid of one size is the very
+same simulation (same seed, same battles), and on a grid of several each size's chance
+agrees with its own simulation within the sampling error; the nearest count is found by
+scanning the grid.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from kit.errors import KitError
@@ -31,30 +36,43 @@ def _brute(attacker: Side, extra: list, ship: str, counts, n: int, seed: int) ->
     return out
 
 
+def _agree(a: float, b: float, n: int) -> bool:
+    """Two shares of ``n`` battles each within 4.5 standard errors of their difference."""
+    p = (a + b) / 2
+    return abs(a - b) <= 4.5 * np.sqrt(max(p * (1 - p), 1e-4) * 2 / n) + 1e-12
+
+
+@pytest.mark.parametrize("count", [18, 25])
+def test_a_grid_of_one_size_is_that_sizes_own_simulation(count):
+    tuned = tune_garrison(_releata(), "Frigate", 0.5, n=300, counts=[count], seed=4, policy=FAST)
+    assert tuned.chances == _brute(_releata(), [], "Frigate", [count], 300, 4)
+
+
 @pytest.mark.parametrize("target", [0.1, 0.5, 0.9])
 def test_answer_is_the_nearest_on_the_grid(target):
-    counts, n, seed = range(18, 31), 300, 4
+    counts, n, seed = range(18, 31, 3), 1500, 4
     tuned = tune_garrison(_releata(), "Frigate", target, n=n, counts=counts, seed=seed, policy=FAST)
-    grid = _brute(_releata(), [], "Frigate", counts, n, seed)
-    assert tuned.chances == pytest.approx(grid, abs=1e-12)
-    gaps = {c: abs(p - target) for c, p in grid.items()}
+    grid = _brute(_releata(), [], "Frigate", counts, n, seed + 1)
+    for c in counts:
+        assert _agree(tuned.chances[c], grid[c], n), (c, tuned.chances[c], grid[c])
+    gaps = {c: abs(p - target) for c, p in tuned.chances.items()}
     nearest = min(c for c in counts if gaps[c] == min(gaps.values()))
-    assert tuned.count == nearest and tuned.chance == grid[nearest]
+    assert tuned.count == nearest and tuned.chance == tuned.chances[nearest]
     below = [c for c in counts if c < nearest][-1:]
     above = [c for c in counts if c > nearest][:1]
     assert [c for c, _ in tuned.neighbours] == below + above
-    assert tuned.ranked()[0] == (nearest, grid[nearest])
+    assert tuned.ranked()[0] == (nearest, tuned.chances[nearest])
 
 
 def test_the_counted_ships_join_the_rest_of_the_garrison():
-    counts, n, seed = [10, 14], 200, 2
+    counts, n, seed = [10, 14], 1500, 2
     base = Side("Garrison", ships={"Cruiser": 3})
     tuned = tune_garrison(
         _releata(), "Gunboat", 0.5, n=n, counts=counts, seed=seed, policy=FAST, garrison=base
     )
-    assert tuned.chances == pytest.approx(
-        _brute(_releata(), [("Cruiser", 3)], "Gunboat", counts, n, seed), abs=1e-12
-    )
+    grid = _brute(_releata(), [("Cruiser", 3)], "Gunboat", counts, n, seed + 1)
+    for c in counts:
+        assert _agree(tuned.chances[c], grid[c], n), (c, tuned.chances[c], grid[c])
 
 
 def test_more_frigates_lower_the_attackers_chance():

@@ -7,18 +7,25 @@ Two engines give the same statistics:
   covers :class:`~..policies.AutoPolicy` as it comes (Sensors and Take-Overs on, any number
   of sides, reloaders held in reserve, retreats by :class:`~..policies.RetreatAfter` or
   :class:`~..policies.RetreatWhenLosses`) for ships and entities fighting in the three attack
-  phases with multi-hit ships, Combat Reflexes, Control, repairs, reconditioning and the
-  neutralized entity's self-repair. :func:`fast_supported` names what it does not cover
-  (gathering, Static Defenses, Busters, racks, Cubes, some traits...); ``method="auto"`` (the
-  default) uses it when it covers the battle, else the engine.
+  phases: multi-hit ships, decoys, Combat Reflexes, Control, repairs, reconditioning, the
+  neutralized entity's self-repair, Static Defenses, Busters, Rammers, the Stellar Cannon, a
+  Matrix or Targeter, a Jammer Field, adjacent orbits (Long Ranged ships and entities), ships
+  in racks, Fragile, Self-Repairing and facet entities, controllers without weapons or
+  Handling. :func:`fast_supported` names what it does not cover (gathering, Cubes, Ferals,
+  Natural Aptitude for repairs, other policies); ``method="auto"`` (the default) uses it when
+  it covers the battle, else the engine.
 
-Both paths call the same rules: the rules on numbers of :mod:`~..core_rules`, the allocation of
-:func:`~..allocation.plan_wave`, and tables the fast path builds from the engine's own
-functions and the policy's own answers (see :mod:`.tables` and :mod:`.fast`). A test plays
-both on many generated setups and compares them.
+Both paths call the same rules: the rules on numbers of :mod:`~..core_rules`, tables the fast
+path builds from the engine's own functions and the policy's own answers (see :mod:`.tables`
+and :mod:`.fast`); where the fast path states a rule in its own words (the first ``k`` in
+order, the Take-Over plan from the policy's order) a property test compares it with the
+engine's statement. Tests play both on many generated setups and compare them.
 
 The package splits along its seams: :mod:`.result` (the result type), :mod:`.support` (what the
-fast path covers), :mod:`.tables` and :mod:`.fast` (the fast path), and this module's driver.
+fast path covers), :mod:`.parallel` (chunks, seeds and processes), :mod:`.tables` and
+:mod:`.entity` (static tables), :mod:`.batch`, :mod:`.hits`, :mod:`.handling`,
+:mod:`.attack`, :mod:`.keys`, :mod:`.specials` and :mod:`.fast` (the fast path),
+:mod:`.resume` (the advisor's trials from a decision) and this module's driver.
 """
 
 from __future__ import annotations
@@ -31,12 +38,17 @@ import numpy as np
 from .... import validate
 from ....errors import InvalidInput
 from ....rng import SeedLike, make_rng
-from ..policies import AutoPolicy
-from .fast import run_fast
 from .result import OUTCOMES, SimulationResult
-from .support import fast_supported
 
 __all__ = ["OUTCOMES", "SimulationResult", "fast_supported", "simulate"]
+
+
+def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | None:
+    """None when the fast path covers this battle and policy, else the reason it does not
+    (see :func:`.support.fast_supported`)."""
+    from .support import fast_supported as check
+
+    return check(battle, policy, started=started)
 
 
 def simulate(
@@ -49,6 +61,7 @@ def simulate(
     progress: bool | None = None,
     max_rounds: int | None = None,
     chunk: int = 20000,
+    workers: int | None = None,
 ) -> SimulationResult:
     """Simulate ``n`` battles from ``battle``'s setup (the battle itself is not changed).
 
@@ -60,12 +73,32 @@ def simulate(
         method: ``"fast"``, ``"engine"`` or ``"auto"`` (fast when it covers the battle).
         progress: show a tqdm bar (default: for runs of 20,000 battles or more).
         max_rounds: rounds before a draw (default the rules').
-        chunk: battles per vectorised batch.
+        chunk: battles per vectorised batch; chunk ``j`` draws from the ``j``-th child of the
+            seed's :class:`numpy.random.SeedSequence` (see :mod:`.parallel`). The engine
+            gives battle ``j`` the ``j``-th of ``n`` seeds drawn from ``seed``.
+        workers: processes to play the chunks on (default: every CPU for runs of 100,000
+            battles or more, else 1). The same seed gives the same battles whatever the
+            number.
+
+    >>> from kit.successors.examples import example_one
+    >>> a = simulate(example_one(), 300, seed=5, chunk=100, workers=1)
+    >>> b = simulate(example_one(), 300, seed=5, chunk=100, workers=2)
+    >>> bool((a.outcome == b.outcome).all() and (a.rounds == b.rounds).all())
+    True
     """
+    # the engines load here, not when the package is imported (``import kit.successors.combat``
+    # stays light: see the import benchmark)
     from ..battle import Battle
+    from ..policies import AutoPolicy
+    from .fast import _tables, run_fast
+    from .parallel import available_workers, chunk_streams, concat, run_chunks
 
     n = validate.integer("n", n, 1, 10_000_000)
     validate.choice("method", method, ("auto", "fast", "engine"))
+    chunk = validate.integer("chunk", chunk, 1, 10_000_000)
+    if workers is None:
+        workers = available_workers() if n >= 100_000 else 1
+    workers = validate.integer("workers", workers, 1, 1024)
     policy = policy if policy is not None else AutoPolicy()
     rng, recorded = make_rng(seed)
     limit = max_rounds if max_rounds is not None else battle.rules.max_rounds
@@ -82,45 +115,57 @@ def simulate(
             tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
         bar = tqdm(total=n, desc=f"battles ({use})", leave=False)
     names = [s.name for s in battle.sides]
+    chunks = chunk_streams(recorded, n, chunk)
+
+    def fast_job(j: int) -> dict[str, np.ndarray]:
+        a, b, ss = chunks[j]
+        return run_fast(battle, policy, b - a, np.random.default_rng(ss), limit)
+
+    # the engine's battles each take a seed of their own, drawn for the whole run at once
+    seeds = rng.integers(0, 2**62, size=n) if use == "engine" else None
+
+    def engine_job(j: int) -> dict[str, np.ndarray]:
+        a, b, _ = chunks[j]
+        assert seeds is not None
+        return _engine_chunk(battle, policy, seeds[a:b], limit, Battle)
+
+    def tick(part: dict[str, np.ndarray]) -> None:
+        if bar is not None:
+            bar.update(len(part["rounds"]))
+
     if use == "fast":
-        parts = []
-        done = 0
-        while done < n:
-            m = min(chunk, n - done)
-            parts.append(run_fast(battle, policy, m, rng, limit))
-            done += m
-            if bar is not None:
-                bar.update(m)
-        cat = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-    else:
-        S = len(battle.sides)
-        cat = {
-            "outcome": np.zeros((n, S), int),
-            "ru_lost": np.zeros((n, S)),
-            "rounds": np.zeros(n, int),
-            "first_hits": np.full((n, S), -1),
-        }
-        seeds = rng.integers(0, 2**62, size=n)
-        for j in range(n):
-            b = Battle(battle.sides, rules=battle.rules, seed=int(seeds[j]), jammer=battle.jammer)
-            b.run(limit, policy)
-            res = b.result
-            assert res is not None
-            for i, srow in enumerate(res["sides"]):
-                cat["outcome"][j, i] = OUTCOMES.index(srow["outcome"])
-                cat["ru_lost"][j, i] = srow["ru_lost"]
-            cat["rounds"][j] = res["rounds"]
-            for e in b.log:
-                if (
-                    e.kind == "attack"
-                    and not e.get("aimed")
-                    and cat["first_hits"][j, e["side"]] < 0
-                ):
-                    cat["first_hits"][j, e["side"]] = e["hits"]
-            if bar is not None:
-                bar.update(1)
+        _tables(battle, policy)  # built once, before any worker is forked
+    parts = run_chunks(fast_job if use == "fast" else engine_job, len(chunks), workers, tick)
+    cat = concat(parts)
     if bar is not None:
         bar.close()
     return SimulationResult(
         names, cat["outcome"], cat["ru_lost"], cat["rounds"], recorded, use, cat["first_hits"]
     )
+
+
+def _engine_chunk(
+    battle: Any, policy: Any, seeds: np.ndarray, limit: int, cls: Any
+) -> dict[str, np.ndarray]:
+    """One battle per seed on the event-log engine."""
+    S = len(battle.sides)
+    n = len(seeds)
+    cat = {
+        "outcome": np.zeros((n, S), int),
+        "ru_lost": np.zeros((n, S)),
+        "rounds": np.zeros(n, int),
+        "first_hits": np.full((n, S), -1),
+    }
+    for j in range(n):
+        b = cls(battle.sides, rules=battle.rules, seed=int(seeds[j]), jammer=battle.jammer)
+        b.run(limit, policy)
+        res = b.result
+        assert res is not None
+        for i, srow in enumerate(res["sides"]):
+            cat["outcome"][j, i] = OUTCOMES.index(srow["outcome"])
+            cat["ru_lost"][j, i] = srow["ru_lost"]
+        cat["rounds"][j] = res["rounds"]
+        for e in b.log:
+            if e.kind == "attack" and not e.get("aimed") and cat["first_hits"][j, e["side"]] < 0:
+                cat["first_hits"][j, e["side"]] = e["hits"]
+    return cat

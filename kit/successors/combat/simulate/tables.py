@@ -17,6 +17,10 @@ situation, asked once per battle setup (or once per entity damage pattern met, l
   (``CombatRules.damage``), Take-Over needs, bonuses and reconditioning
   (``takeover.needed_successes``, ``takeover_bonus``, ``needs_recondition``), and which
   units the policy fires (``AutoPolicy.fire``).
+
+The ships are the rows of the simulation's arrays (one column per battle), in ruling 4's
+allocation order; :attr:`Tables.runs` cuts that order into runs of ships alike in everything
+that never changes (side, design, price, maker), so dice and hits are counted per run.
 """
 
 from __future__ import annotations
@@ -29,84 +33,23 @@ import numpy as np
 from ...entities import ABILITIES
 from ...fleets import entity_phase
 from ..core_rules import die_chance
-from ..damage import (
-    _entity_room,
-    allocation_order,
-    cheapest_first,
-    entity_loss_order,
-)
-from ..handling import entity_repair_ability
-from ..pools import _unit_pool
+from ..damage import allocation_order, cheapest_first
+from ..pools import _boosted, _unit_pool, modify
 from ..rules import ATTACK_PHASES
 from ..state import Unit, initial_state
 from ..takeover import needed_successes, needs_recondition, takeover_bonus
+from .entity import POOLS, EntityTable, counts
 
-__all__ = ["CHANCE", "PARTS", "EntityTable", "Tables"]
+__all__ = ["CHANCE", "KEYS", "PARTS", "EntityTable", "Tables", "counts"]
 
 #: Dice ranks the tables count (a rank above 5 is counted as 5: it rolls the same).
 PARTS = np.arange(1, 6)
 #: Chance of a success of a die of each rank in :data:`PARTS`.
 CHANCE = die_chance(PARTS)
-#: Abilities rolled in a battle besides Battle.
-POOLS = ("handling", "control", "sensors")
+#: Dice tables: Battle per attack phase, then the other pools.
+KEYS = ("battle:first", "battle:main", "battle:last", *POOLS)
 #: Entity damage patterns a table may have before the fast path declines the battle.
 MAX_CODES = 200_000
-
-
-def counts(dice: Any) -> np.ndarray:
-    """Dice -> how many of each rank 1..5 (above 5 counts as 5)."""
-    out = np.zeros(5, np.int64)
-    for d in dice:
-        if d > 0:
-            out[min(int(d), 5) - 1] += 1
-    return out
-
-
-class EntityTable:
-    """What the engine's :class:`~kit.successors.entities.Entity` says for each damage pattern
-    of one side's entity, filled in lazily as patterns are met. A pattern is coded as one int:
-    the hits on each ability in mixed radix (``radix[a] = base[a] + 1``)."""
-
-    def __init__(self, ent: Any) -> None:
-        self.ent = ent
-        self.base = np.array([ent.base(a) for a in ABILITIES], np.int64)
-        self.radix = self.base + 1
-        self.stride = np.cumprod(np.concatenate([[1], self.radix[:-1]]))
-        self.size = int(np.prod(self.radix))
-        n = self.size
-        self.known = np.zeros(n, bool)
-        self.neutral = np.zeros(n, bool)
-        self.room = np.zeros(n, np.int64)
-        self.loss = np.zeros(n, np.int64)
-        self.repair = np.full(n, -1, np.int64)
-        self.control = np.zeros(n, np.int64)
-        self.dice = {a: np.zeros((n, 5), np.int64) for a in ("battle", *POOLS)}
-        self.start = int(np.dot(np.array(ent.damage, np.int64), self.stride))
-
-    def damage_of(self, code: Any, ability: int) -> Any:
-        """Hits on ``ability`` (index) in pattern ``code``."""
-        return (np.asarray(code) // self.stride[ability]) % self.radix[ability]
-
-    def ensure(self, codes: np.ndarray) -> None:
-        """Fill the rows of every pattern in ``codes`` not met before."""
-        new = np.unique(codes)
-        new = new[~self.known[new]]
-        for c in new.tolist():
-            dmg = tuple(int(x) for x in (c // self.stride) % self.radix)
-            e = self.ent.replace(damage=dmg)
-            self.neutral[c] = e.neutralized
-            self.room[c] = _entity_room(e)
-            self.loss[c] = ABILITIES.index(entity_loss_order(e))
-            rep = entity_repair_ability(e)
-            self.repair[c] = -1 if rep is None else ABILITIES.index(rep)
-            self.control[c] = e.current("control")
-            for a, table in self.dice.items():
-                table[c] = counts(e.dice(a))
-            self.known[c] = True
-
-    def hit(self, code: np.ndarray, ability: np.ndarray, step: int) -> np.ndarray:
-        """Pattern after ``step`` (+1 a hit, -1 a repair) on ``ability`` (index per row)."""
-        return code + step * self.stride[ability]
 
 
 class Tables:
@@ -118,66 +61,68 @@ class Tables:
         fr = rules.fleet_rules
         st = initial_state(sides)
         setup = list(st.units.values())
-        units = allocation_order(setup)  # the unit axis: ruling 4's allocation order
-        self.S, self.U = len(sides), len(units)
-        S, U = self.S, self.U
+        units = allocation_order(setup)  # the ship axis: ruling 4's allocation order
+        self.S, self.U = S, U = len(sides), len(units)
         self.keys = [u.key for u in units]
         self.origin = np.array([u.origin for u in units], np.int64)
         self.cost = np.array([u.cost for u in units], float)
         self.k = np.array([u.design.hits_per_damage for u in units], np.int64)
+        self.multi = bool((self.k > 1).any())
         self.reloader = np.array([u.design.after_attack == "neutralized" for u in units])
         self.imploder = np.array([u.design.after_attack == "destroyed" for u in units])
         self.mobile = np.array([not u.design.immobile for u in units])
-        self.controlled = np.array([u.controlled for u in units], bool)
+        #: [side] the side's ships as a [U, 1] mask (for ships that never change hands)
+        self.mine = [(self.origin == s)[:, None] for s in range(S)]
         pos = {u.key: j for j, u in enumerate(setup)}
-        #: setup position of each column (the engine's order of a side's units)
-        self.setup_pos = np.array([pos[k] for k in self.keys], np.int64)
-        self.setup_order = np.argsort(self.setup_pos)
-        #: columns cheapest first (repairs, hits on neutralized ships, releases of Control)
+        #: the engine's order of a side's ships (setup order), as ship indices
+        self.setup_order = np.argsort(np.array([pos[k] for k in self.keys], np.int64))
+        #: ships cheapest first (repairs, hits on neutralized ships, releases of Control)
         self.cheap_order = np.array(
             sorted(range(U), key=lambda j: cheapest_first(units[j])), np.int64
         )
-        #: each side's own columns, and those columns cheapest first (as positions among them)
-        self.side_cols = [np.nonzero(self.origin == s)[0] for s in range(S)]
-        self.side_cheap = [
-            np.array(
-                [int(np.searchsorted(c, j)) for j in self.cheap_order if self.origin[j] == s],
-                np.int64,
-            )
-            for s, c in enumerate(self.side_cols)
-        ]
+        self.cheap_is_alloc = bool((self.cheap_order == np.arange(U)).all())
+        #: ships that start under Control: the only ones ever under it (AutoPolicy changes
+        #: no order of battle)
+        self.ccols = np.array([j for j, u in enumerate(units) if u.controlled], np.int64)
         self.per_rank = fr.control_limit_per_rank
-        self.entities = [EntityTable(s.entity) if s.entity is not None else None for s in sides]
+        #: [side] levels of the Jammer Field its Battle dice are lowered by
+        self.jam = [0 if s.jammer_attuned else battle.jammer for s in sides]
+        self.rules = rules
+        self.entities = [
+            EntityTable(
+                s.entity,
+                rules,
+                jammer=self.jam[i],
+                matrix=s.matrix,
+                targeter=s.targeter,
+                cannon=s.stellar_cannon,
+            )
+            if s.entity is not None
+            else None
+            for i, s in enumerate(sides)
+        ]
+        #: [side] fighting from an adjacent orbit (only Long Ranged attacks reach across)
+        self.adjacent = np.array([s.adjacent for s in sides])
+        #: per ship: it fires against an adjacent orbit (Long Ranged, or a Rammer)
+        self.long_ranged = np.array([u.design.long_ranged or u.kind == "rammer" for u in units])
+        #: [side] Static Defense points at the start
+        self.static = np.array([s.static_defenses for s in sides], np.int64)
+        #: [carried ship, its carrier] of ships in racks
+        at = {u.key: j for j, u in enumerate(units)}
+        self.racks = np.array(
+            [(j, at[u.carried_by]) for j, u in enumerate(units) if u.carried_by is not None],
+            np.int64,
+        ).reshape(-1, 2)
         self.has_entity = np.array([e is not None for e in self.entities])
         face = [rules.damage(f) for f in range(1, 7)]
         #: damage table: probability of neutralized, hulked, vaporized on the damage roll
         self.damage_p = np.array(
             [face.count(r) / 6 for r in ("neutralized", "hulked", "vaporized")], float
         )
-        # ---- dice of each ship: row 0 on its own, row 1 + d under Control of its entity with
-        # d hits on that ability (a row at d = base: the entity is neutralized, own dice)
-        self.rows: dict[str, int] = {}
-        self.pool: dict[str, np.ndarray] = {}
-        for key in ("battle:first", "battle:main", "battle:last", *POOLS):
-            ability, _, phase = key.partition(":")
-            ai = ABILITIES.index(ability)
-            R = max([0] + [int(e.base[ai]) for e in self.entities if e is not None])
-            table = np.zeros((R + 2, U, 5), np.int64)
-            for j, u in enumerate(units):
-                own = _unit_pool(ability, None, u.design, False, phase or None, fr)
-                table[0, j] = counts(own)
-                et = self.entities[u.origin]
-                for d in range(R + 1):
-                    if et is None or d >= et.base[ai]:
-                        table[d + 1, j] = table[0, j]
-                        continue
-                    ent = et.ent.replace(damage=_only(ai, d))
-                    dice = _unit_pool(ability, ent, u.design, True, phase or None, fr)
-                    table[d + 1, j] = counts(dice)
-            self.pool[key] = table
-            #: columns with dice in some row: the only ones worth gathering
-            self.pool[key + " cols"] = np.nonzero(table.sum(axis=(0, 2)) > 0)[0]
-            self.pool[key + " has"] = table.sum(axis=2) > 0
+        self._pools(units, fr, sides)
+        self._runs(units)
+        self.run_dice: dict[str, list[list[Any]]] = {}
+        self.side_run_dice: dict[str, list[list[Any]]] = {}
         #: attack phase of each side's entity (-1: none), as ``fleets.entity_phase`` says
         self.entity_phase = np.array(
             [
@@ -185,7 +130,7 @@ class Tables:
                 for s in sides
             ]
         )
-        # ---- what the policy fires: by column, on its own (0) and under Control (1)
+        # ---- what the policy fires: by ship, on its own (0) and under Control (1)
         self.fires = np.ones((2, U), bool)
         for c in (0, 1):
             for j, u in enumerate(units):
@@ -195,17 +140,123 @@ class Tables:
                     )
                 )
                 self.fires[c, j] = u.key in policy.fire(duck, u.origin, "main", [u.key])
-        # ---- Take-Overs, from the engine's functions on the setup's records
-        ctx: Any = SimpleNamespace(sides=sides, st=st, rules=rules)  # what the three functions read
+        for key in KEYS:
+            use = self.fires[0] if key.startswith("battle") else np.ones(U, bool)
+            #: [key][side] runs with dice there that the side fires (Battle keys) or uses
+            #: (the other pools) as their owner: (start, stop, origin, [(rank, dice)], long
+            #: ranged); ``side_run_dice`` keeps those the side started with
+            self.run_dice[key] = [
+                [
+                    (a, b, int(self.origin[a]), _ranks(self.own[key][s, a]), bool(lr))
+                    for a, b in self.runs
+                    if self.own[key][s, a].any() and use[a]
+                    for lr in (self.long_ranged[a],)
+                ]
+                for s in range(S)
+            ]
+            self.side_run_dice[key] = [
+                [r for r in self.run_dice[key][s] if r[2] == s] for s in range(S)
+            ]
+        #: ships with Control dice in some row (Take-Over users), and ``ccols`` by ship
+        self.control_cols = np.flatnonzero(self.pool["control"].any(axis=(0, 2)))
+        self.ccol_index = {int(j): c for c, j in enumerate(self.ccols)}
+        #: [key] [ccol] the ship's dice per rank by table row, as [rank, row]
+        self.ctab = {key: [self.pool[key][:, j].T.copy() for j in self.ccols] for key in KEYS}
+        self.ctab_has = {key: [t.any(axis=0) for t in self.ctab[key]] for key in KEYS}
+        #: [side] the side's own ships as row indices, and the span of rows holding them
+        self.side_rows = [np.flatnonzero(self.origin == s) for s in range(S)]
+        self.side_cheap_order = [
+            self.cheap_order[self.origin[self.cheap_order] == s] for s in range(S)
+        ]
+        self.other_rows = [np.flatnonzero(self.origin != s) for s in range(S)]
+        self.side_span = [
+            (int(r.min()), int(r.max()) + 1) if len(r) else (0, 0) for r in self.side_rows
+        ]
+        #: [key] the ships under Control that may roll dice there (own or under Control)
+        self.ctl_dice_cols = {
+            key: [c for c, j in enumerate(self.ccols) if self.pool[key][:, j].any()] for key in KEYS
+        }
+        self._takeovers(sides, st, rules, units)
+
+    def _pools(self, units: list[Unit], fr: Any, sides: Any) -> None:
+        """Dice of each ship: row 0 on its own, row 1 + d under Control of its active entity
+        with d hits on that ability (the boosted entity's, ``pools.boosted_entity``); Battle
+        dice lowered by the owner's Jammer Field, as ``pools.unit_dice`` rolls them. For a
+        ship fighting for a side other than the one it started on, ``own`` has its own dice
+        under each side's Jammer Field."""
+        self.pool: dict[str, np.ndarray] = {}
+        self.own: dict[str, np.ndarray] = {}
+        for key in KEYS:
+            ability, _, phase = key.partition(":")
+            ai = ABILITIES.index(ability)
+            R = max([0] + [int(e.base[ai]) for e in self.entities if e is not None])
+            table = np.zeros((R + 2, self.U, 5), np.int64)
+            own = np.zeros((self.S, self.U, 5), np.int64)
+            for j, u in enumerate(units):
+                dice = list(_unit_pool(ability, None, u.design, False, phase or None, fr))
+                for s in range(self.S):
+                    own[s, j] = counts(self._jammed(dice, ability, s))
+                table[0, j] = own[u.origin, j]
+                et = self.entities[u.origin]
+                if et is None or not u.controlled:
+                    continue
+                side = sides[u.origin]
+                for d in range(min(R, int(et.base[ai])) + 1):
+                    ent = et.ent.replace(damage=_only(ai, d))
+                    if ent.neutralized:  # the entity is out: its ships roll their own dice
+                        table[d + 1, j] = table[0, j]
+                        continue
+                    if side.matrix or side.targeter:
+                        ent = _boosted(ent, side.matrix, side.targeter)
+                    dice = list(_unit_pool(ability, ent, u.design, True, phase or None, fr))
+                    table[d + 1, j] = counts(self._jammed(dice, ability, u.origin))
+            self.pool[key] = table
+            self.own[key] = own
+
+    def _jammed(self, dice: list[int], ability: str, side: int) -> list[int]:
+        if ability != "battle" or not self.jam[side]:
+            return dice
+        return modify(dice, -self.jam[side], self.rules)
+
+    def _runs(self, units: list[Unit]) -> None:
+        """Cut the ships not under Control into runs alike in everything static."""
+        runs: list[tuple[int, int]] = []
+        prev = None
+        ctl = set(self.ccols.tolist())
+        for j, u in enumerate(units):
+            this = None if j in ctl else (u.origin, u.design, u.cost, u.maker, u.kind)
+            if this is not None and this == prev:
+                runs[-1] = (runs[-1][0], j + 1)
+            elif this is not None:
+                runs.append((j, j + 1))
+            prev = this
+        #: (start, stop) of each run of ships alike (ships under Control are left out)
+        self.runs = runs
+        #: every ship in order as segments: the runs, and each ship under Control on its own
+        self.segments = sorted(runs + [(int(j), int(j) + 1) for j in self.ccols])
+        #: [side] the segments of the side's own ships (while no ship changes hands)
+        self.side_segments = [
+            [(a, b) for a, b in self.segments if self.origin[a] == s] for s in range(self.S)
+        ]
+        #: [side] indices into ``ccols`` of the side's ships, and those cheapest first
+        self.side_ccols = [np.flatnonzero(self.origin[self.ccols] == s) for s in range(self.S)]
+        rank = np.argsort(self.cheap_order)  # place of each ship in the price order
+        self.side_ccheap = [np.argsort(rank[self.ccols[c]]) for c in self.side_ccols]
+        #: RU of scrap each ship leaves as a hulk (half its cost, rounded down)
+        self.hulk_ru = np.array([int(u.cost // 2) for u in units], np.int64)
+
+    def _takeovers(self, sides: Any, st: Any, rules: Any, units: list[Unit]) -> None:
+        S, U = self.S, self.U
+        ctx: Any = SimpleNamespace(sides=sides, st=st, rules=rules)  # what the functions read
         self.need = np.array(
             [needed_successes(ctx, _as(units[0], controlled=c)) for c in (False, True)]
             if U
             else [0, 0],
             np.int64,
         )
-        #: [taker, owner, column] automatic extra successes
+        #: [taker, owner, ship] automatic extra successes
         self.bonus = np.zeros((S, S, U), np.int64)
-        #: [taker, column] the taker must recondition the ship before it can act
+        #: [taker, ship] the taker must recondition the ship before it can act
         self.recondition = np.zeros((S, U), bool)
         for t in range(S):
             for j, u in enumerate(units):
@@ -217,6 +268,11 @@ class Tables:
         self.tek_locked = np.array(
             [s.entity is not None and s.entity.has("tek_locked") for s in sides]
         )
+
+
+def _ranks(dice: np.ndarray) -> list[tuple[int, int]]:
+    """(rank index, how many) for each rank a ship has dice of."""
+    return [(r, int(k)) for r, k in enumerate(dice) if k]
 
 
 def _only(ability: int, hits: int) -> tuple[int, int, int, int, int]:
