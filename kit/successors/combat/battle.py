@@ -38,6 +38,7 @@ from .events import (
 )
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy, DecisionNeeded
+from .protocol import AnsweringPolicy, CombatPolicy
 from .rules import DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .state import GONE, BattleState, Side, initial_state
 
@@ -88,7 +89,7 @@ class Battle(Observable):
         self.state = self._replay()
         #: (decision, policy) of the last step that stopped for a decision, until the battle
         #: moves on (see :attr:`waiting`)
-        self._waiting: tuple[dict[str, Any], Any] | None = None
+        self._waiting: tuple[dict[str, Any], CombatPolicy] | None = None
 
     # ------------------------------------------------------------------ state
     def _replay(self) -> BattleState:
@@ -119,7 +120,7 @@ class Battle(Observable):
         return None if self._waiting is None else self._waiting[0]
 
     @property
-    def asked_by(self) -> Any:
+    def asked_by(self) -> CombatPolicy | None:
         """The policy whose question :attr:`waiting` is (None when nothing waits)."""
         return None if self._waiting is None else self._waiting[1]
 
@@ -143,13 +144,12 @@ class Battle(Observable):
             value = decision.get("default")
         if decision.get("kind") == "retreat":
             value = validate.boolean("retreat", value)
-        respond = getattr(policy, "answer", None)
-        if respond is None:
+        if not isinstance(policy, AnsweringPolicy):
             raise InvalidType(
                 f"the policy that asked ({type(policy).__name__}) takes no answers; answer "
                 "through an InteractivePolicy"
             )
-        respond(decision, value)
+        policy.answer(decision, value)
         return self.step_phase(policy)
 
     def cancel_decision(self) -> None:
@@ -180,10 +180,12 @@ class Battle(Observable):
         return us if side is None else [u for u in us if u.owner == side]
 
     # ------------------------------------------------------------------ playing
-    def _ctx(self, st: BattleState, policy: Any, roller: Roller, record: Any) -> Ctx:
+    def _ctx(self, st: BattleState, policy: CombatPolicy, roller: Roller, record: Any) -> Ctx:
         return Ctx(self.sides, st, self.rules, policy, roller, jammer=self.jammer, record=record)
 
-    def step_phase(self, policy: Any = None, *, faces: Sequence[int] | None = None) -> list[Event]:
+    def step_phase(
+        self, policy: CombatPolicy | None = None, *, faces: Sequence[int] | None = None
+    ) -> list[Event]:
         """Play the next phase with ``policy`` (default :class:`AutoPolicy`); return its events.
 
         ``faces`` scripts the dice of this phase (worked examples); when they run out the
@@ -225,7 +227,7 @@ class Battle(Observable):
         self._changed()
         return out
 
-    def step_round(self, policy: Any = None) -> list[Event]:
+    def step_round(self, policy: CombatPolicy | None = None) -> list[Event]:
         """Play phases until the current round's retreat phase is done (or the battle ends)."""
         out: list[Event] = []
         while not self.over:
@@ -234,7 +236,7 @@ class Battle(Observable):
                 break
         return out
 
-    def run(self, max_rounds: int | None = None, policy: Any = None) -> Battle:
+    def run(self, max_rounds: int | None = None, policy: CombatPolicy | None = None) -> Battle:
         """Play until the battle ends or ``max_rounds`` (default the rules') are done."""
         limit = max_rounds if max_rounds is not None else self.rules.max_rounds
         while not self.over:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import validate
 from ...errors import IllegalAction
@@ -22,6 +22,10 @@ from .events import Ctx, Roller, copy_state
 from .policies import AutoPolicy
 from .rules import ATTACK_PHASES
 from .state import BattleState
+
+if TYPE_CHECKING:
+    from .battle import Battle
+    from .protocol import CombatPolicy
 
 __all__ = ["mean", "phase_hits", "pool_hits", "round_outcomes", "side_counts"]
 
@@ -36,7 +40,9 @@ def mean(dist: dict[Any, Fraction]) -> Fraction:
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
-def phase_hits(battle: Any, side: int, phase: str, policy: Any = None) -> dict[int, Fraction]:
+def phase_hits(
+    battle: Battle, side: int, phase: str, policy: CombatPolicy | None = None
+) -> dict[int, Fraction]:
     """Exact distribution of the unaimed hits ``side`` scores in ``phase`` from the current state."""
     from .phases import volley_pool
 
@@ -106,8 +112,8 @@ def side_counts(st: BattleState, n_sides: int) -> tuple[tuple[int, int, int, int
 
 
 def round_outcomes(
-    battle: Any,
-    policy: Any = None,
+    battle: Battle,
+    policy: CombatPolicy | None = None,
     *,
     phases: Sequence[str] = ATTACK_PHASES,
     key: Callable[[BattleState], Any] | None = None,

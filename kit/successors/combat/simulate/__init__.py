@@ -31,7 +31,7 @@ fast path covers), :mod:`.parallel` (chunks, seeds and processes), :mod:`.tables
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -40,10 +40,14 @@ from ....errors import InvalidInput
 from ....rng import SeedLike, make_rng
 from .result import OUTCOMES, SimulationResult
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..protocol import CombatPolicy
+
 __all__ = ["OUTCOMES", "SimulationResult", "fast_supported", "simulate"]
 
 
-def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | None:
+def fast_supported(battle: Battle, policy: CombatPolicy, *, started: bool = False) -> str | None:
     """None when the fast path covers this battle and policy, else the reason it does not
     (see :func:`.support.fast_supported`)."""
     from .support import fast_supported as check
@@ -52,10 +56,10 @@ def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | 
 
 
 def simulate(
-    battle: Any,
+    battle: Battle,
     n: int = 1000,
     *,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
     seed: SeedLike = None,
     method: str = "auto",
     progress: bool | None = None,
@@ -119,6 +123,7 @@ def simulate(
 
     def fast_job(j: int) -> dict[str, np.ndarray]:
         a, b, ss = chunks[j]
+        assert isinstance(policy, AutoPolicy)  # the fast path plays the automatic policy only
         return run_fast(battle, policy, b - a, np.random.default_rng(ss), limit)
 
     # the engine's battles each take a seed of their own, drawn for the whole run at once

@@ -4,16 +4,20 @@ not, so :func:`~kit.successors.combat.simulate.simulate` falls back to the event
 from __future__ import annotations
 
 from math import prod
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...entities import ABILITIES
 from ..policies import AutoPolicy, Never, RetreatAfter, RetreatWhenLosses
 from .tables import MAX_CODES
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..protocol import CombatPolicy
+
 __all__ = ["fast_supported"]
 
 
-def fast_supported(battle: Any, policy: Any, *, started: bool = False) -> str | None:
+def fast_supported(battle: Battle, policy: CombatPolicy, *, started: bool = False) -> str | None:
     """None when the fast path covers this battle and policy, else the reason it does not.
 
     ``started``: the battle may be under way (the advisor plays on from its state)."""
