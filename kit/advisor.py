@@ -79,7 +79,7 @@ _WHAT = {
 }
 
 
-def _call(verb: registry.Verb, obj: Any, *args: Any, **options: Any) -> Any:
+def _call(verb: registry.Verb, obj: object, *args: object, **options: object) -> Any:
     """Run ``verb``'s hook of ``obj``'s kind, or refuse naming the kinds that have one."""
     kind = registry.find(obj)
     hook = kind.get(verb) if kind is not None else None
@@ -89,7 +89,7 @@ def _call(verb: registry.Verb, obj: Any, *args: Any, **options: Any) -> Any:
     return hook(obj, *args, **options)
 
 
-def advice(obj: Any, **options: Any) -> Advice:
+def advice(obj: object, **options: object) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
 
     The advisor is the ``advise`` hook of the object's kind (:mod:`kit.registry`).
@@ -113,7 +113,7 @@ def advice(obj: Any, **options: Any) -> Advice:
     return result
 
 
-def tune(obj: Any, target: float, *args: Any, **options: Any) -> Tuning:
+def tune(obj: object, target: float, *args: object, **options: object) -> Tuning:
     """The setups of ``obj``'s kind nearest the chance of success ``target``, nearest first.
 
     The tuner is the ``tune`` hook of the object's kind (:mod:`kit.registry`).
@@ -134,7 +134,7 @@ def tune(obj: Any, target: float, *args: Any, **options: Any) -> Tuning:
     return result
 
 
-def luck(obj: Any, *args: Any, **options: Any) -> Luck:
+def luck(obj: object, *args: object, **options: object) -> Luck:
     """Where a played game's ending and each of its steps fell in the odds.
 
     The report is the ``luck`` hook of the object's kind: a Regulus ``Job``
@@ -149,7 +149,7 @@ def luck(obj: Any, *args: Any, **options: Any) -> Luck:
     return result
 
 
-def impact(obj: Any, *args: Any, **options: Any) -> Impact:
+def impact(obj: object, *args: object, **options: object) -> Impact:
     """What a house rule does to the chance of success, over a grid of setups like ``obj``.
 
     The report is the ``impact`` hook of the object's kind. Given a game, the second argument

@@ -34,11 +34,11 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import limits, registry, store, validate
 from .campaign_store import (
@@ -54,6 +54,17 @@ from .campaign_store import (
 )
 from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
+if TYPE_CHECKING:
+    from .regulus.job import Operative
+    from .rng import SeedLike
+    from .successors.combat.battle import Battle
+    from .successors.entities import Entity
+    from .successors.knowledge import Knowledge
+    from .successors.sector.journey import Journey
+    from .successors.sector.sector import Sector
+    from .successors.stars.scan import TaskRoll
+    from .successors.stars.system import StarSystem
+
 __all__ = ["Campaign", "Crew", "HouseRules", "SessionNote"]
 
 
@@ -61,7 +72,7 @@ __all__ = ["Campaign", "Crew", "HouseRules", "SessionNote"]
 class Crew:
     """A named crew of operatives kept between jobs."""
 
-    operatives: tuple[Any, ...]
+    operatives: tuple[Operative, ...]
     """The :class:`~kit.regulus.Operative` members."""
 
     def to_json(self) -> str:
@@ -133,7 +144,7 @@ class Campaign:
         self._seen: dict[str, str] = {}
 
     # ------------------------------------------------------------------ contents
-    def collection_for(self, obj: Any) -> str:
+    def collection_for(self, obj: object) -> str:
         """The collection an object belongs in (raises for types a campaign cannot keep)."""
         collection = kind_in(obj).collection
         assert collection is not None  # kind_in refuses kinds without one
@@ -147,7 +158,7 @@ class Campaign:
             self._collections[name] = Collection(name)
         return self._collections[name]
 
-    def add(self, obj: Any, name: str | None = None, *, replace: bool = False) -> str:
+    def add(self, obj: object, name: str | None = None, *, replace: bool = False) -> str:
         """Store ``obj`` under ``name`` in its collection and return the name used.
 
         Without a name the object's own title or name is used, made unique with a number.
@@ -178,7 +189,7 @@ class Campaign:
             raise InvalidInput(f"cannot add {name!r}: {exc}") from None
         return name
 
-    def add_crew(self, name: str, operatives: Any) -> str:
+    def add_crew(self, name: str, operatives: Iterable[Operative | Mapping[str, Any]]) -> str:
         """Keep a named crew (a list of Operatives) for later jobs."""
         from .regulus import Operative
 
@@ -187,7 +198,7 @@ class Campaign:
         )
         return self.add(Crew(ops), name, replace=True)
 
-    def crew(self, name: str) -> list[Any]:
+    def crew(self, name: str) -> list[Operative]:
         """The operatives of a stored crew."""
         return list(self.get("crews", name).operatives)
 
@@ -205,8 +216,8 @@ class Campaign:
         del self.collections[collection][name]
         return obj
 
-    def __getattr__(self, name: str) -> dict[str, Any]:
-        collections = self.__dict__.get("collections")
+    def __getattr__(self, name: str) -> Collection:
+        collections: Mapping[str, Collection] | None = self.__dict__.get("collections")
         if collections is not None and name in collections:
             return collections[name]
         raise AttributeError(f"'Campaign' object has no attribute {name!r}")
@@ -228,9 +239,9 @@ class Campaign:
     # ------------------------------------------------------------------ played games
     def record_journey(
         self,
-        journey: Any,
+        journey: Journey | str,
         *,
-        sector: Any = None,
+        sector: Sector | str | None = None,
         day: int | None = None,
         date: str | None = None,
     ) -> int:
@@ -263,7 +274,7 @@ class Campaign:
 
     def record_battle(
         self,
-        battle: Any,
+        battle: Battle | str,
         side: int | str = 0,
         *,
         targets: Mapping[int | str, Any] | None = None,
@@ -318,14 +329,14 @@ class Campaign:
 
     def scan_day(
         self,
-        system: Any,
-        scanner: Any,
+        system: StarSystem | str,
+        scanner: Entity | str,
         *,
         orbit: int | None = None,
-        seed: Any = None,
+        seed: SeedLike = None,
         day: int | None = None,
         date: str | None = None,
-    ) -> Any:
+    ) -> TaskRoll:
         """Roll one day's Sensors scan of ``system`` by ``scanner`` and record its successes.
 
         ``system`` is a StarSystem or the name of one in ``systems`` (the record keys it by
@@ -334,17 +345,19 @@ class Campaign:
         """
         from .successors.stars.scan import scan_roll
 
-        name = system if isinstance(system, str) else getattr(system, "name", None)
         if isinstance(system, str):
             self.get("systems", system)
-        elif not name:
-            raise InvalidInput(
-                "system must be a stored system's name or a named StarSystem (the record "
-                f"keeps scans by name), got {system!r}"
-            )
-        if isinstance(scanner, str):
-            scanner = self.get("entities", scanner)
-        roll = scan_roll(scanner, seed)
+            name = system
+        else:
+            named = getattr(system, "name", None)
+            if not named:
+                raise InvalidInput(
+                    "system must be a stored system's name or a named StarSystem (the record "
+                    f"keeps scans by name), got {system!r}"
+                )
+            name = named
+        entity: Entity = self.get("entities", scanner) if isinstance(scanner, str) else scanner
+        roll = scan_roll(entity, seed)
         self.knowledge.scan(name, roll.successes, orbit, day=day, date=date)
         return roll
 
@@ -412,7 +425,7 @@ class Campaign:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Campaign:
+    def from_dict(cls, raw: object) -> Campaign:
         """Rebuild a campaign from :meth:`to_dict` output (errors are SaveFileError)."""
         try:
             raw = validate.mapping("campaign", raw)
@@ -493,7 +506,7 @@ class Campaign:
         return isinstance(other, Campaign) and self.to_dict() == other.to_dict()
 
 
-def _knowledge_class() -> Any:
+def _knowledge_class() -> type[Knowledge]:
     from .successors.knowledge import Knowledge
 
     return Knowledge

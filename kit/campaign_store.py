@@ -18,7 +18,7 @@ import contextlib
 import json
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, MutableSequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from . import limits, registry, store, validate
 from .errors import InvalidInput, InvalidType, KitError, SaveFileError
@@ -34,7 +34,7 @@ __all__ = [
 MAX_DATE = 40
 
 
-def kind_in(obj: Any) -> registry.Kind:
+def kind_in(obj: object) -> registry.Kind:
     """The registered kind of ``obj`` that a campaign keeps (InvalidType for anything else)."""
     kind = registry.find(obj)
     if kind is None or kind.collection is None:
@@ -74,15 +74,15 @@ class SessionNote:
         return {"title": self.title, "text": self.text, "date": self.date}
 
 
-def encode_item(obj: Any) -> dict[str, Any]:
+def encode_item(obj: object) -> dict[str, Any]:
     """An item as a campaign file holds it: its kind's name and its own save data."""
     kind = kind_in(obj)
     text = kind.dumps(obj) if (kind.dump or hasattr(obj, "to_json")) else None
-    data = json.loads(text) if text is not None else obj.to_dict()
+    data = json.loads(text) if text is not None else cast(registry.DictSavable, obj).to_dict()
     return {"type": kind.name, "data": data}
 
 
-def decode_item(raw: Any, where: str, collection: str) -> Any:
+def decode_item(raw: object, where: str, collection: str) -> object:
     """The item a campaign file holds at ``where`` in ``collection`` (SaveFileError if bad)."""
     raw = validate.mapping(where, raw)
     validate.no_unknown_keys(where, raw, ("type", "data"))
@@ -99,10 +99,10 @@ def decode_item(raw: Any, where: str, collection: str) -> Any:
         raise SaveFileError(f"{where} holds a {kind.name}, which belongs in {kind.collection}")
     data = raw.get("data")
     try:
-        cls: Any = kind.resolve()
+        cls = kind.resolve()
         if kind.load is not None or hasattr(cls, "from_json"):
             return kind.loads(json.dumps(data, allow_nan=False))
-        return cls.from_dict(data)
+        return cast("type[registry.DictSavable]", cls).from_dict(data)
     except SaveFileError as exc:
         raise SaveFileError(f"{where}: {exc}") from None
     except (
@@ -160,7 +160,7 @@ class HouseRules(MutableMapping[str, Any]):
         return f"HouseRules({self._data!r})"
 
 
-def checked_house_rules(label: str, value: Any) -> HouseRules:
+def checked_house_rules(label: str, value: object) -> HouseRules:
     """The check of :attr:`Campaign.house_rules`: a mapping of system to rules, each checked."""
     if not isinstance(value, Mapping):
         raise InvalidType(
@@ -182,7 +182,7 @@ class Collection(MutableMapping[str, Any]):
         self._items: dict[str, Any] = {}
 
     @staticmethod
-    def item_name(name: Any) -> str:
+    def item_name(name: object) -> str:
         """``name`` checked as an item name (stripped text of 1 to MAX_NAME characters)."""
         return validate.text("item name", name, max_len=limits.MAX_NAME)
 
@@ -224,7 +224,7 @@ class SessionList(MutableSequence[SessionNote]):
     At most :data:`kit.limits.MAX_ITEMS` notes; anything else put in is refused on the spot.
     """
 
-    def __init__(self, notes: Iterable[Any] = ()) -> None:
+    def __init__(self, notes: object = ()) -> None:
         self._notes: list[SessionNote] = []
         if isinstance(notes, (str, bytes, Mapping)) or not isinstance(notes, Iterable):
             raise InvalidType(
@@ -233,7 +233,7 @@ class SessionList(MutableSequence[SessionNote]):
         self.extend(notes)
 
     @staticmethod
-    def _note(note: Any) -> SessionNote:
+    def _note(note: object) -> SessionNote:
         if not isinstance(note, SessionNote):
             raise InvalidType(f"sessions must hold SessionNote objects, got {type(note).__name__}")
         return note
@@ -263,13 +263,13 @@ class SessionList(MutableSequence[SessionNote]):
     def __len__(self) -> int:
         return len(self._notes)
 
-    def insert(self, i: int, note: Any) -> None:
+    def insert(self, i: int, note: object) -> None:
         """Insert a note (refused past :data:`kit.limits.MAX_ITEMS`)."""
         note = self._note(note)
         self._check_count(len(self._notes) + 1)
         self._notes.insert(i, note)
 
-    def extend(self, notes: Iterable[Any]) -> None:
+    def extend(self, notes: Iterable[object]) -> None:
         """Append notes; if any is refused, none is added."""
         new = [self._note(n) for n in notes]
         self._check_count(len(self._notes) + len(new))
@@ -290,7 +290,7 @@ class SessionList(MutableSequence[SessionNote]):
         return f"SessionList({self._notes!r})"
 
 
-def session_list(_label: str, value: Any) -> SessionList:
+def session_list(_label: str, value: object) -> SessionList:
     """The check of :attr:`Campaign.sessions`: any list of notes, as a :class:`SessionList`."""
     return value if isinstance(value, SessionList) else SessionList(value)
 

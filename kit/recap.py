@@ -56,7 +56,7 @@ import inspect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import registry, validate
 from .audience import PLAYER, Audience
@@ -64,6 +64,18 @@ from .audience import audience as check_audience
 from .errors import IllegalAction, InvalidInput, InvalidType
 from .handouts.document import Document
 from .players.games import Story, battle_story, journey_story, project_job
+
+if TYPE_CHECKING:
+    from .advising import Luck
+    from .boards.base import Board
+    from .boards.checks import ChecksLike
+    from .campaign import Campaign
+    from .campaign_store import SessionNote
+    from .regulus.job import Job
+    from .rng import SeedLike
+    from .successors.combat.battle import Battle
+    from .successors.knowledge import Knowledge
+    from .successors.sector.journey import Journey
 
 __all__ = [
     "GAME_COLLECTIONS",
@@ -108,7 +120,7 @@ class RecapEntry:
     """The rolls that moved the odds most, largest first, as text."""
     open: str | None
     """What is still open about it (None once it has ended)."""
-    luck: Any = field(default=None, repr=False, compare=False)
+    luck: Luck | None = field(default=None, repr=False, compare=False)
     """The full luck report (GM recaps only; None for players)."""
 
 
@@ -189,11 +201,11 @@ class SessionRecap:
 
 
 # ---------------------------------------------------------------- per kind of game
-def _events(collection: str, obj: Any) -> list[Any]:
+def _events(collection: str, obj: Any) -> list[object]:
     return list(obj.log if collection == "journeys" else obj.events)
 
 
-def _turning(luck: Any, audience: Audience) -> tuple[str, ...]:
+def _turning(luck: Luck, audience: Audience) -> tuple[str, ...]:
     battle = getattr(luck, "kind", "job") == "battle"
     hide = battle and (audience == PLAYER or not getattr(luck, "n_phase", 0))
     out = []
@@ -203,7 +215,7 @@ def _turning(luck: Any, audience: Audience) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _verdict(luck: Any, audience: Audience) -> str:
+def _verdict(luck: Luck, audience: Audience) -> str:
     text = str(luck.verdict)
     if audience != PLAYER and getattr(luck, "method", "exact") != "exact":
         text += f" [{luck.method}]"
@@ -211,7 +223,12 @@ def _verdict(luck: Any, audience: Audience) -> str:
 
 
 def recap_job(
-    job: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+    job: Job,
+    start: int,
+    *,
+    audience: Audience,
+    knowledge: Knowledge | None = None,
+    side: int | str = 0,
 ) -> Story:
     """A job's rows from event ``start`` on, for ``audience`` (the kind's ``recap`` hook)."""
     from .regulus import Job
@@ -243,7 +260,12 @@ def recap_job(
 
 
 def recap_board(
-    board: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+    board: Board[Any],
+    start: int,
+    *,
+    audience: Audience,
+    knowledge: Knowledge | None = None,
+    side: int | str = 0,
 ) -> Story:
     """A board's checks from event ``start`` on (the same for both audiences: every check is
     made at the table)."""
@@ -268,7 +290,12 @@ _BATTLE_KINDS = ("attack", "damage", "retreat", "end", "imprison", "entity_state
 
 
 def recap_battle(
-    battle: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+    battle: Battle,
+    start: int,
+    *,
+    audience: Audience,
+    knowledge: Knowledge | None = None,
+    side: int | str = 0,
 ) -> Story:
     """A battle from event ``start`` on: every event for the GM, what the players' ``side``
     perceived for them (:func:`kit.players.battle_story`)."""
@@ -294,7 +321,7 @@ def recap_battle(
     return Story(tuple(lines), "open", f"round {battle.round}, next phase {battle.next_phase}")
 
 
-def _players_battle(battle: Any, side: int | str) -> bool:
+def _players_battle(battle: Battle, side: int | str) -> bool:
     """Whether the players' ``side`` (an index, or a name) fought in ``battle``."""
     if isinstance(side, str):
         return side in [s.name for s in battle.sides]
@@ -302,13 +329,18 @@ def _players_battle(battle: Any, side: int | str) -> bool:
 
 
 def recap_journey(
-    journey: Any, start: int, *, audience: Audience, knowledge: Any = None, side: Any = 0
+    journey: Journey,
+    start: int,
+    *,
+    audience: Audience,
+    knowledge: Knowledge | None = None,
+    side: int | str = 0,
 ) -> Story:
     """A journey from event ``start`` on; for the players, with the names the record knows."""
     return journey_story(journey, start, knowledge, audience)
 
 
-def _luck(obj: Any, options: Mapping[str, Any]) -> Any:
+def _luck(obj: object, options: Mapping[str, Any]) -> Luck | None:
     """The luck report of a played object, from its kind's ``luck`` hook (:mod:`kit.registry`),
     given those of the recap's options the hook takes (a board's ``checks``; a battle's
     ``side``, ``n``, ``n_phase`` and ``seed``); None when it has none or nothing was played."""
@@ -325,9 +357,10 @@ def _luck(obj: Any, options: Mapping[str, Any]) -> Any:
     }
     taken = inspect.signature(hook).parameters
     try:
-        return hook(obj, **{k: v for k, v in offered.items() if k in taken})
+        report: Luck = hook(obj, **{k: v for k, v in offered.items() if k in taken})
     except IllegalAction:
         return None
+    return report
 
 
 def _kind(collection: str, obj: Any) -> str:
@@ -337,7 +370,9 @@ def _kind(collection: str, obj: Any) -> str:
 
 
 # ---------------------------------------------------------------- the mark
-def _resolve_since(campaign: Any, since: Any) -> tuple[dict[str, int], list[Any], str, list[str]]:
+def _resolve_since(
+    campaign: Campaign, since: object
+) -> tuple[dict[str, int], list[SessionNote], str, list[str]]:
     """(event counts to start from, session notes covered, description, notices)."""
     sessions = list(campaign.sessions)
     if since is None:
@@ -371,15 +406,15 @@ def _resolve_since(campaign: Any, since: Any) -> tuple[dict[str, int], list[Any]
 
 
 def session_recap(
-    campaign: Any,
-    since: Any = None,
+    campaign: Campaign,
+    since: str | Mapping[str, int] | None = None,
     audience: str = "gm",
     *,
-    checks: Any = "2d6",
+    checks: ChecksLike = "2d6",
     side: int | str = 0,
     battle_n: int = 200,
     battle_n_phase: int = 0,
-    seed: Any = 0,
+    seed: SeedLike = 0,
 ) -> SessionRecap:
     """A recap of ``campaign``'s games since a mark, for the GM or the players (see the module).
 

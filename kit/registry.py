@@ -50,13 +50,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, cast
 
 from .errors import InvalidInput, InvalidType
 
 __all__ = [
     "VERBS",
+    "DictSavable",
     "Kind",
+    "Savable",
     "Verb",
     "by_name",
     "call",
@@ -87,6 +89,34 @@ VERBS: tuple[Verb, ...] = (
     "impact",
 )
 """Every :data:`Verb`, in the order :class:`Kind` lists its hooks."""
+
+
+class Savable(Protocol):
+    """What :class:`Kind`'s default loader and dumper ask of a kind's objects (when the kind
+    gives no ``load``/``dump`` hook): the object's versioned JSON text and the class's loader."""
+
+    def to_json(self) -> str:
+        """The object as versioned JSON text."""
+        ...
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Savable:
+        """The object saved in ``text``."""
+        ...
+
+
+class DictSavable(Protocol):
+    """An object a campaign keeps as plain JSON data (a kind without ``to_json``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The object as JSON-compatible data."""
+        ...
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> DictSavable:
+        """The object rebuilt from :meth:`to_dict` output."""
+        ...
+
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-/][a-z0-9]+)*$")
 _PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -186,25 +216,26 @@ class Kind:
         value = getattr(self, verb)
         return None if value is None else resolve(value)
 
-    def loads(self, text: str | bytes) -> Any:
+    def loads(self, text: str | bytes) -> object:
         """An object of this kind from its save text."""
         if self.load is not None:
-            return resolve(self.load)(text)
-        cls: Any = self.resolve()
+            loaded: object = resolve(self.load)(text)
+            return loaded
+        cls = cast("type[Savable]", self.resolve())  # no load hook: the class loads itself
         return cls.from_json(text)
 
-    def dumps(self, obj: Any) -> str:
+    def dumps(self, obj: object) -> str:
         """The save text of ``obj``."""
         if self.dump is not None:
             return str(resolve(self.dump)(obj))
-        return str(obj.to_json())
+        return str(cast(Savable, obj).to_json())  # no dump hook: the object saves itself
 
 
 def _is_path(value: object) -> bool:
     return isinstance(value, str) and bool(_PATH.match(value))
 
 
-def resolve(value: Any) -> Any:
+def resolve(value: object) -> Any:
     """A hook or class given as a ``"module:attribute"`` path, imported; anything else as is."""
     if not isinstance(value, str):
         return value
@@ -296,7 +327,7 @@ def _settle_loaded() -> None:
                 _by_class[kind.resolve()] = kind
 
 
-def find(obj: Any) -> Kind | None:
+def find(obj: object) -> Kind | None:
     """The kind of ``obj`` (by its class or the nearest registered base class), or None."""
     _ensure_builtins()
     _settle_loaded()
@@ -307,7 +338,7 @@ def find(obj: Any) -> Kind | None:
     return None
 
 
-def kind_of(obj: Any) -> Kind:
+def kind_of(obj: object) -> Kind:
     """The kind of ``obj``.
 
     Raises:
@@ -322,7 +353,7 @@ def kind_of(obj: Any) -> Kind:
     return kind
 
 
-def by_name(name: str) -> Kind:
+def by_name(name: object) -> Kind:
     """The kind called ``name`` or saved under the alias ``name``.
 
     Raises:
@@ -354,7 +385,7 @@ def collections() -> dict[str, tuple[Kind, ...]]:
     return out
 
 
-def hook(obj: Any, verb: Verb) -> Callable[..., Any]:
+def hook(obj: object, verb: Verb) -> Callable[..., Any]:
     """The ``verb`` hook of ``obj``'s kind.
 
     Raises:
@@ -372,6 +403,6 @@ def hook(obj: Any, verb: Verb) -> Callable[..., Any]:
     return found
 
 
-def call(verb: Verb, obj: Any, *args: Any, **options: Any) -> Any:
+def call(verb: Verb, obj: object, *args: Any, **options: Any) -> Any:
     """Run the ``verb`` hook of ``obj``'s kind on it: ``hook(obj, verb)(obj, *args, **options)``."""
     return hook(obj, verb)(obj, *args, **options)

@@ -43,7 +43,7 @@ _MISSING = object()
 MAX_TEXT = limits.MAX_TEXT
 
 
-def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+def integer(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
     """Return ``value`` as an ``int`` or raise, naming ``field`` and the allowed range.
 
     A float is accepted only when it is a whole number (``5.0``, as JSON may write it).
@@ -81,7 +81,7 @@ def integer(field: str, value: Any, lo: int | None = None, hi: int | None = None
     return checked
 
 
-def number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+def number(field: str, value: object, lo: float | None = None, hi: float | None = None) -> float:
     """Return ``value`` as a finite ``float`` within ``[lo, hi]`` or raise naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidType(f"{field} must be a number{_range(lo, hi)}, got {shown(value)}")
@@ -96,7 +96,7 @@ def number(field: str, value: Any, lo: float | None = None, hi: float | None = N
     return checked
 
 
-def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MAX_TEXT) -> str:
+def text(field: str, value: object, *, allow_empty: bool = False, max_len: int = MAX_TEXT) -> str:
     """Return ``value`` stripped of outer spaces, or raise if it is not a usable string.
 
     Usable means: a ``str``, not empty (unless ``allow_empty``), at most ``max_len``
@@ -128,7 +128,7 @@ def text(field: str, value: Any, *, allow_empty: bool = False, max_len: int = MA
     return checked
 
 
-def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
+def choice(field: str, value: object, allowed: Iterable[T]) -> T:
     """Return ``value`` if it is one of ``allowed``; otherwise raise listing them."""
     allowed = list(allowed)
     try:
@@ -143,21 +143,21 @@ def choice(field: str, value: Any, allowed: Iterable[T]) -> T:
     return cast(T, value)  # equal to one of ``allowed``
 
 
-def boolean(field: str, value: Any) -> bool:
+def boolean(field: str, value: object) -> bool:
     """Return ``value`` if it is a ``bool``; otherwise raise naming ``field``."""
     if not isinstance(value, bool):
         raise InvalidType(f"{field} must be True or False, got {shown(value)}")
     return value
 
 
-def mapping(field: str, value: Any) -> Mapping[str, Any]:
+def mapping(field: str, value: object) -> Mapping[str, Any]:
     """Return ``value`` if it is a mapping (a JSON object); otherwise raise naming ``field``."""
     if not isinstance(value, Mapping):
         raise InvalidType(f"{field} must be a JSON object (a mapping), got {type(value).__name__}")
     return value
 
 
-def sequence(field: str, value: Any) -> list[Any]:
+def sequence(field: str, value: object) -> list[Any]:
     """Return ``value`` as a list if it is a list or tuple; otherwise raise naming ``field``."""
     if not isinstance(value, (list, tuple)):
         raise InvalidType(f"{field} must be a list, got {type(value).__name__}")
@@ -181,7 +181,7 @@ def require_keys(field: str, data: Mapping[str, Any], required: Iterable[str]) -
         raise InvalidInput(f"{field} is missing required field(s) {', '.join(map(repr, missing))}")
 
 
-def shown(value: Any, width: int = 60) -> str:
+def shown(value: object, width: int = 60) -> str:
     """A short, safe description of ``value`` for an error message.
 
     Text and numbers are quoted as ``repr`` (text cut to ``width`` characters); a list or an
@@ -212,7 +212,7 @@ def shown(value: Any, width: int = 60) -> str:
 _WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,19}")
 
 
-def is_whole_text(value: Any) -> bool:
+def is_whole_text(value: object) -> bool:
     """Whether ``value`` is text :func:`whole_number` reads as a number (ASCII digits, a sign).
 
     The test to use instead of ``str.isdigit``, which is true for ``"²"`` and ``"١"`` too.
@@ -223,7 +223,7 @@ def is_whole_text(value: Any) -> bool:
     return isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()) is not None
 
 
-def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+def whole_number(field: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
     """A whole number typed by a person (an int, a whole float or ASCII digits), or the kit's error.
 
     The one parser of numbers typed in a page or a form: every refusal - blank, ``null``,
@@ -263,7 +263,9 @@ def whole_number(field: str, value: Any, lo: int | None = None, hi: int | None =
         ) from None
 
 
-def real_number(field: str, value: Any, lo: float | None = None, hi: float | None = None) -> float:
+def real_number(
+    field: str, value: object, lo: float | None = None, hi: float | None = None
+) -> float:
     """A number typed by a person (digits or a number), finite, or the kit's error.
 
     >>> real_number("budget", " 32.5 ")
@@ -281,7 +283,11 @@ def real_number(field: str, value: Any, lo: float | None = None, hi: float | Non
     return number(field, value, lo, hi)
 
 
-def instance(field: str, value: Any, of: type | tuple[type, ...]) -> Any:
+@overload
+def instance(field: str, value: object, of: type[T]) -> T: ...
+@overload
+def instance(field: str, value: object, of: tuple[type[T], ...]) -> T: ...
+def instance(field: str, value: object, of: type | tuple[type, ...]) -> object:
     """Return ``value`` if it is an instance of ``of``; otherwise raise naming ``field``."""
     if not isinstance(value, of):
         names = " or ".join(t.__name__ for t in (of if isinstance(of, tuple) else (of,)))
@@ -364,7 +370,7 @@ class Field(Generic[T]):
                 f"{type(obj).__name__!r} object has no attribute {self.name!r} yet"
             ) from None
 
-    def __set__(self, obj: object, value: Any) -> None:
+    def __set__(self, obj: object, value: object) -> None:
         if self.fixed and self.name in obj.__dict__:
             raise FixedField(
                 f"{type(obj).__name__}.{self.name} is fixed when the {type(obj).__name__} is "
@@ -378,7 +384,7 @@ class Field(Generic[T]):
             if changed is not None:
                 changed()
 
-    def __delete__(self, obj: Any) -> None:
+    def __delete__(self, obj: object) -> None:
         raise FixedField(f"{type(obj).__name__}.{self.name} cannot be deleted")
 
     def __repr__(self) -> str:
@@ -387,7 +393,7 @@ class Field(Generic[T]):
         return f"Field({check}{opts}{', fixed=True' if self.fixed else ''})"
 
 
-def restore(obj: Any, name: str, value: Any) -> None:
+def restore(obj: object, name: str, value: object) -> None:
     """Set the fixed field ``name`` of ``obj`` to an already checked ``value``.
 
     Only for an object's own loader, which builds the object and then attaches what it read

@@ -41,8 +41,9 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import registry, validate
 from ..audience import AUDIENCES, PLAYER
@@ -51,6 +52,10 @@ from ..errors import InvalidInput, InvalidType
 from .document import Document
 from .options import HandoutOptions, check_options
 from .printing import find_chromium
+
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector.routes import Route
 
 __all__ = [
     "AUDIENCES",
@@ -68,7 +73,7 @@ PLOTLYJS = ("svg", "cdn", "inline")
 
 
 def handout(
-    obj: Any,
+    obj: object,
     *,
     audience: str = "gm",
     fmt: str = "markdown",
@@ -76,10 +81,10 @@ def handout(
     sig_class: int | None = None,
     decoys_as: dict[str, str] | None = None,
     current_orbit: int | None = None,
-    reveal: Any = None,
-    route: Any = None,
+    reveal: Iterable[int | str] | None = None,
+    route: Route | None = None,
     figures: bool = True,
-    knowledge: Any = None,
+    knowledge: Knowledge | None = None,
     name: str | None = None,
     plotlyjs: str = "svg",
 ) -> str:
@@ -139,7 +144,7 @@ def handout(
 
 
 def save_handout(
-    obj: Any, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any
+    obj: object, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any
 ) -> Path:
     """Write a handout to ``path``: ``.md`` gives Markdown, ``.html`` a standalone page, ``.pdf``
     a printed page.

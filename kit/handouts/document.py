@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from plotly.graph_objects import Figure
 
 __all__ = ["PAGE", "Document", "md", "md_block"]
 
@@ -24,7 +27,7 @@ _MD_LINE_START = re.compile(r"^(\s*)([#>+\-=]|\d+[.)])")
 _MD_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto)(:)|\b(www)(\.)")
 
 
-def md(text: Any) -> str:
+def md(text: object) -> str:
     r"""``text`` as literal Markdown: whatever a user typed renders as the same characters.
 
     >>> print(md("[click](https://x) *now* ![i](y.png) <b>|</b>"))
@@ -39,7 +42,7 @@ def md(text: Any) -> str:
     )
 
 
-def md_block(text: Any) -> str:
+def md_block(text: object) -> str:
     r"""Like :func:`md`, for text that starts a line (a paragraph): no heading, list or rule.
 
     >>> print(md_block("# not a heading"), "/", md_block("1. not a list"))
@@ -91,7 +94,7 @@ class Document:
         """A table with a header row."""
         self.parts.append(("table", (head, rows)))
 
-    def figure(self, fig: Any) -> None:
+    def figure(self, fig: Figure) -> None:
         """A plotly figure (drawn in HTML only)."""
         self.parts.append(("figure", fig))
 

@@ -7,12 +7,15 @@ from the same rows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..audience import PLAYER, Audience
 from ..players import KnownJob, project_job
 from .document import Document
 from .options import HandoutOptions
+
+if TYPE_CHECKING:
+    from ..regulus.job import Job
 
 __all__ = ["job_document", "job_handout"]
 
@@ -31,7 +34,7 @@ _HEAD = [
 ]
 
 
-def job_handout(job: Any, audience: Audience, options: HandoutOptions) -> Document:
+def job_handout(job: Job, audience: Audience, options: HandoutOptions) -> Document:
     """The handout of a Regulus job (the kind's ``handout`` hook)."""
     return job_document(project_job(job, audience=audience), figures=options.figures)
 

@@ -3,15 +3,18 @@ players' own notes (from their projection) for them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..players import KnownNote
 from .document import Document
 
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
+
 __all__ = ["gm_notes", "player_notes"]
 
 
-def gm_notes(doc: Document, record: Any, about: str | None) -> None:
+def gm_notes(doc: Document, record: Knowledge | None, about: str | None) -> None:
     """Every note of ``record`` about ``about``, each marked for the players or the GM only."""
     if record is None or about is None:
         return

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import limits, validate
 from ..errors import InvalidInput, InvalidType
+
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector.routes import Route
 
 __all__ = ["HandoutOptions", "check_options"]
 
@@ -23,13 +27,13 @@ class HandoutOptions:
     """What decoys show themselves as below 4 successes."""
     current_orbit: int | None = None
     """The players' scanner's orbit (star systems, without a record)."""
-    reveal: tuple[Any, ...] | None = None
+    reveal: tuple[int | str, ...] | None = None
     """Sector systems (names or indices) the GM reveals (without a record)."""
-    route: Any = None
+    route: Route | None = None
     """A route to draw on the GM's sector map."""
     figures: bool = False
     """Whether figures are drawn (HTML only)."""
-    knowledge: Any = None
+    knowledge: Knowledge | None = None
     """The players' record, if given."""
     name: str | None = None
     """The name the record knows the object by."""
@@ -37,15 +41,15 @@ class HandoutOptions:
 
 def check_options(
     *,
-    sensors: Any,
-    sig_class: Any,
-    decoys_as: Any,
-    current_orbit: Any,
-    reveal: Any,
-    route: Any,
-    figures: Any,
-    knowledge: Any,
-    name: Any,
+    sensors: object,
+    sig_class: object,
+    decoys_as: object,
+    current_orbit: object,
+    reveal: object,
+    route: Route | None,
+    figures: object,
+    knowledge: object,
+    name: object,
 ) -> HandoutOptions:
     """The options, each checked (the kit's errors, naming the field)."""
     record = _record(knowledge, sensors=sensors, current_orbit=current_orbit, reveal=reveal)
@@ -76,7 +80,7 @@ def check_options(
     )
 
 
-def _record(knowledge: Any, **sensors_arguments: Any) -> Any:
+def _record(knowledge: object, **sensors_arguments: object) -> Knowledge | None:
     """The players' record, checked; refused beside the arguments it replaces."""
     if knowledge is None:
         return None

@@ -9,13 +9,17 @@ routes they know between them and the player map; nothing counts or draws the ot
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..audience import PLAYER, Audience
 from ..players import KnownSector, KnownSystem, project_sector, project_system
 from .document import Document
 from .notes import gm_notes, player_notes
 from .options import HandoutOptions
+
+if TYPE_CHECKING:
+    from ..successors.sector.sector import Sector
+    from ..successors.stars.system import StarSystem
 
 __all__ = [
     "player_sector_document",
@@ -29,7 +33,7 @@ TABLE_LIMIT = 400
 
 
 # ---------------------------------------------------------------- star systems
-def system_handout(system: Any, audience: Audience, options: HandoutOptions) -> Document:
+def system_handout(system: StarSystem, audience: Audience, options: HandoutOptions) -> Document:
     """The handout of a star system (the kind's ``handout`` hook)."""
     from ..successors.stars import redact
 
@@ -128,7 +132,7 @@ def player_system_document(known: KnownSystem | None, *, figures: bool = False) 
 
 
 # ---------------------------------------------------------------- sectors
-def sector_handout(sector: Any, audience: Audience, options: HandoutOptions) -> Document:
+def sector_handout(sector: Sector, audience: Audience, options: HandoutOptions) -> Document:
     """The handout of a sector (the kind's ``handout`` hook)."""
     record = options.knowledge
     if audience == PLAYER:

@@ -14,7 +14,7 @@ record cannot tell which object it is, and the players' version says nothing was
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..audience import PLAYER, Audience
 from ..players import KnownEntity, KnownFleet, key, project_entity, project_fleet
@@ -22,6 +22,10 @@ from ..players.fleets import ABILITIES
 from .document import Document
 from .notes import gm_notes, player_notes
 from .options import HandoutOptions
+
+if TYPE_CHECKING:
+    from ..successors.entities import Entity
+    from ..successors.fleets import Fleet
 
 __all__ = [
     "entity_handout",
@@ -40,7 +44,7 @@ def record_key(collection: str, name: str | None) -> str | None:
 
 
 # ---------------------------------------------------------------- entities
-def entity_handout(entity: Any, audience: Audience, options: HandoutOptions) -> Document:
+def entity_handout(entity: Entity, audience: Audience, options: HandoutOptions) -> Document:
     """The handout of an entity (the kind's ``handout`` hook)."""
     about = record_key("entities", options.name)
     if audience == PLAYER:
@@ -106,7 +110,7 @@ def _shown(kind: str) -> str:
     return name.title() + mark
 
 
-def fleet_handout(fleet: Any, audience: Audience, options: HandoutOptions) -> Document:
+def fleet_handout(fleet: Fleet, audience: Audience, options: HandoutOptions) -> Document:
     """The handout of a fleet (the kind's ``handout`` hook)."""
     about = record_key("fleets", options.name)
     if audience == PLAYER:
@@ -119,7 +123,7 @@ def fleet_handout(fleet: Any, audience: Audience, options: HandoutOptions) -> Do
             decoys_as=options.decoys_as,
         )
         return player_fleet_document(known)
-    owner: Any = getattr(fleet, "owner", None)
+    owner: Entity | None = getattr(fleet, "owner", None)
     ships = list(fleet.ships)
     doc = Document(f"Fleet roster{': ' + owner.name if owner is not None else ''}")
     doc.items(

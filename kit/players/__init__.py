@@ -38,7 +38,7 @@ What the projection promises, tested as laws over generated campaigns
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from .campaign import AUTO, project_campaign
@@ -62,6 +62,9 @@ from .values import (
     KnownSystemPlace,
     Sighting,
 )
+
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
 
 __all__ = [
     "AUTO",
@@ -96,7 +99,7 @@ __all__ = [
 ]
 
 
-def project(obj: Any, knowledge: Any = None, **options: Any) -> Any:
+def project(obj: object, knowledge: Knowledge | None = None, **options: Any) -> Any:
     """What the players know of ``obj`` (a campaign, sector, system, fleet, entity or job).
 
     ``knowledge`` is the players' record (a campaign uses its own when it is None); the options

@@ -14,12 +14,18 @@ campaign never changes the page.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import registry
 from .fleets import key
 from .stars import project_sector, project_system
 from .values import KnownCampaign, KnownEntity, KnownFleet, KnownNote
+
+if TYPE_CHECKING:
+    from ..campaign import Campaign
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector.sector import Sector
+    from ..successors.stars.system import StarSystem
 
 __all__ = ["AUTO", "default_sector", "default_system", "project_campaign"]
 
@@ -27,7 +33,7 @@ AUTO: Any = type("Auto", (), {"__repr__": lambda self: "AUTO"})()
 """Choose the sector or system as the module says (the screen's default)."""
 
 
-def default_sector(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
+def default_sector(campaign: Campaign, knowledge: Knowledge) -> tuple[str, Sector] | None:
     """(name, sector) the screen shows when not told, or None."""
     sectors = list(campaign.collections.get("sectors", {}).items())
     known = set(knowledge.known_systems())
@@ -39,7 +45,7 @@ def default_sector(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
     return None
 
 
-def default_system(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
+def default_system(campaign: Campaign, knowledge: Knowledge) -> tuple[str, StarSystem] | None:
     """(name, system) of the one campaign system the players know, or None."""
     known = [(n, s) for n, s in campaign.collections.get("systems", {}).items()]
     known = [(n, s) for n, s in known if knowledge.knows_system(n)]
@@ -47,11 +53,11 @@ def default_system(campaign: Any, knowledge: Any) -> tuple[str, Any] | None:
 
 
 def project_campaign(
-    campaign: Any,
-    knowledge: Any = None,
+    campaign: Campaign,
+    knowledge: Knowledge | None = None,
     *,
-    sector: tuple[str, Any] | None = AUTO,
-    system: tuple[str, Any] | None = AUTO,
+    sector: tuple[str, Sector] | None = AUTO,
+    system: tuple[str, StarSystem] | None = AUTO,
     title: str | None = None,
 ) -> KnownCampaign:
     """What the players know of ``campaign`` (through ``knowledge``, default its own record).

@@ -15,11 +15,16 @@ of one owner are two objects; an owner's or a battle side's name never stands fo
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidInput
 from .stars import notes_about
 from .values import KnownEntity, KnownFleet, KnownShip, Sighting
+
+if TYPE_CHECKING:
+    from ..successors.entities import Entity
+    from ..successors.fleets import Fleet
+    from ..successors.knowledge import Knowledge
 
 __all__ = ["ABILITIES", "key", "project_entity", "project_fleet", "sighting"]
 
@@ -37,7 +42,7 @@ def key(collection: str, name: str) -> str:
     return f"{collection}/{name}"
 
 
-def _level(knowledge: Any, record_key: str | None, sensors: int | None) -> int | None:
+def _level(knowledge: Knowledge | None, record_key: str | None, sensors: int | None) -> int | None:
     """Successes on the object, or None when the players have never met it."""
     if knowledge is None:
         return 0 if sensors is None else sensors
@@ -52,7 +57,7 @@ def _rank(value: int) -> str:
     return str(Rank(value))
 
 
-def sighting(entity: Any, level: int) -> Sighting:
+def sighting(entity: Entity, level: int) -> Sighting:
     """What ``level`` successes show of ``entity`` (its Stealthed steps taken off)."""
     from ..successors.combat.reveal import entity_row
 
@@ -69,7 +74,11 @@ def sighting(entity: Any, level: int) -> Sighting:
 
 
 def project_entity(
-    entity: Any, knowledge: Any = None, *, name: str | None = None, sensors: int | None = None
+    entity: Entity,
+    knowledge: Knowledge | None = None,
+    *,
+    name: str | None = None,
+    sensors: int | None = None,
 ) -> KnownEntity | None:
     """What the players know of ``entity``: None when they never met it.
 
@@ -85,8 +94,8 @@ def project_entity(
 
 
 def project_fleet(
-    fleet: Any,
-    knowledge: Any = None,
+    fleet: Fleet,
+    knowledge: Knowledge | None = None,
     *,
     name: str | None = None,
     sensors: int | None = None,

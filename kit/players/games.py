@@ -18,10 +18,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..audience import GM, PLAYER, Audience
 from .values import KnownJob, KnownJobRow
+
+if TYPE_CHECKING:
+    from ..regulus.job import Job
+    from ..successors.combat.battle import Battle
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector.journey import Journey
 
 __all__ = ["Story", "battle_story", "journey_story", "project_job"]
 
@@ -42,7 +48,9 @@ class Story:
     """The rolls that mattered most, when the story computes its own."""
 
 
-def project_job(job: Any, knowledge: Any = None, *, audience: Audience = PLAYER) -> KnownJob:
+def project_job(
+    job: Job, knowledge: Knowledge | None = None, *, audience: Audience = PLAYER
+) -> KnownJob:
     """A job's record for ``audience``: the players' holds no GM row, note or seed.
 
     (``knowledge`` is accepted as by every projection; the record holds nothing of jobs.)
@@ -89,7 +97,7 @@ def project_job(job: Any, knowledge: Any = None, *, audience: Audience = PLAYER)
 class _Eyes:
     """What side ``mine`` perceives of the other sides as the log is read."""
 
-    def __init__(self, battle: Any, mine: int) -> None:
+    def __init__(self, battle: Battle, mine: int) -> None:
         self.battle, self.mine = battle, mine
         start = battle.sides[mine].sensors
         self.level = {t: start for t in range(len(battle.sides)) if t != mine}
@@ -123,14 +131,14 @@ class _Eyes:
         return "an enemy fleet" if self.battle.sides[t].ships else "an enemy entity"
 
 
-def _side_of_target(battle: Any, target: Any) -> int | None:
+def _side_of_target(battle: Battle, target: Any) -> int | None:
     if isinstance(target, int):
         return target
     unit = battle.state.units.get(target)
     return None if unit is None else unit.owner
 
 
-def _line(battle: Any, eyes: _Eyes, e: Any) -> str | None:
+def _line(battle: Battle, eyes: _Eyes, e: Any) -> str | None:
     """One event as the players' side perceived it, or None when they did not."""
     from ..successors.combat.battle import describe_event
 
@@ -176,7 +184,7 @@ def _line(battle: Any, eyes: _Eyes, e: Any) -> str | None:
     return None
 
 
-def battle_story(battle: Any, start: int, side: int) -> Story:
+def battle_story(battle: Battle, start: int, side: int) -> Story:
     """What the players' ``side`` perceived of ``battle`` from event ``start`` on."""
     from ..successors.combat.luck import hits_percentile
 
@@ -215,7 +223,9 @@ def battle_story(battle: Any, start: int, side: int) -> Story:
 
 
 # ---------------------------------------------------------------- journeys
-def journey_story(journey: Any, start: int, knowledge: Any, audience: Audience = PLAYER) -> Story:
+def journey_story(
+    journey: Journey, start: int, knowledge: Knowledge | None, audience: Audience = PLAYER
+) -> Story:
     """A journey's lines from event ``start`` on; for the players, names the record knows only."""
     if audience == GM:
         lines = journey.record()
@@ -236,7 +246,8 @@ def journey_story(journey: Any, start: int, knowledge: Any, audience: Audience =
 
     def name(i: int) -> str:
         n = journey.names[min(i, len(journey.names) - 1)]
-        return n if knowledge.knows_system(n) else "an unknown system"
+        known = knowledge is not None and knowledge.knows_system(n)  # no record: none known
+        return n if known else "an unknown system"
 
     lines = [f"left behind: {n} ({why})" for n, why in journey.left_behind] if not start else []
     for e in list(journey.log)[start:]:

@@ -10,18 +10,21 @@ knowledge record's keys (:func:`~kit.players.fleets.key`) for every side of a ba
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import InvalidInput
+
+if TYPE_CHECKING:
+    from ..successors.combat.battle import Battle
 
 __all__ = ["side_keys"]
 
 
 def side_keys(
     collections: Mapping[str, Mapping[str, Any]],
-    battle: Any,
-    targets: Mapping[Any, Any] | None = None,
+    battle: Battle,
+    targets: Mapping[int | str, object] | None = None,
 ) -> dict[int, list[str]]:
     """The record keys of every side of ``battle`` (index -> keys; empty: record nothing).
 

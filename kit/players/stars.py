@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import validate
 from ..errors import InvalidInput, InvalidType
@@ -30,10 +30,17 @@ from .values import (
     KnownSystemPlace,
 )
 
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector.routes import Route
+    from ..successors.sector.sector import Sector
+    from ..successors.stars.sensors import SystemView
+    from ..successors.stars.system import Body, StarSystem
+
 __all__ = ["gm_system", "notes_about", "project_sector", "project_system", "system_from_view"]
 
 
-def notes_about(knowledge: Any, about: str | None) -> tuple[KnownNote, ...]:
+def notes_about(knowledge: Knowledge | None, about: str | None) -> tuple[KnownNote, ...]:
     """The notes about ``about`` the players may read (none without a record or a name)."""
     if knowledge is None or about is None:
         return ()
@@ -42,7 +49,7 @@ def notes_about(knowledge: Any, about: str | None) -> tuple[KnownNote, ...]:
     )
 
 
-def _body(body: Any) -> KnownBody:
+def _body(body: Body) -> KnownBody:
     return KnownBody(
         kind=body.kind,
         family=body.family,
@@ -60,7 +67,7 @@ def _body(body: Any) -> KnownBody:
 
 
 def system_from_view(
-    view: Any, *, name: str | None = None, notes: tuple[KnownNote, ...] = ()
+    view: SystemView, *, name: str | None = None, notes: tuple[KnownNote, ...] = ()
 ) -> KnownSystem:
     """A :class:`KnownSystem` copied from a Sensors :class:`~kit.successors.stars.SystemView`.
 
@@ -95,7 +102,7 @@ def system_from_view(
     )
 
 
-def gm_system(system: Any) -> KnownSystem:
+def gm_system(system: StarSystem) -> KnownSystem:
     """The GM's view of ``system``: everything, in the shape of a :class:`KnownSystem`."""
     from ..successors.stars.sensors import redact
 
@@ -103,8 +110,8 @@ def gm_system(system: Any) -> KnownSystem:
 
 
 def project_system(
-    system: Any,
-    knowledge: Any = None,
+    system: StarSystem,
+    knowledge: Knowledge | None = None,
     *,
     name: str | None = None,
     successes: int | None = None,
@@ -138,12 +145,12 @@ def project_system(
 
 
 def project_sector(
-    sector: Any,
-    knowledge: Any,
+    sector: Sector,
+    knowledge: Knowledge,
     *,
     center: int | str | None = None,
     within: int | None = None,
-    route: Any = None,
+    route: Route | None = None,
     selected: int | str | None = None,
 ) -> KnownSector:
     """What the players know of ``sector``, optionally around one system.

@@ -52,13 +52,18 @@ import json
 import secrets
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..players import AUTO, project_campaign
 from .assets import POLL_MS
 from .hosts import allowed_hosts, is_loopback, is_wildcard, lan_address
+
+if TYPE_CHECKING:
+    from ..campaign import Campaign
+    from ..successors.sector.sector import Sector
+    from ..successors.stars.system import StarSystem
 
 __all__ = ["POLL_MS", "PlayerScreen"]
 
@@ -89,10 +94,10 @@ class PlayerScreen:
 
     def __init__(
         self,
-        campaign: Any,
+        campaign: Campaign,
         *,
-        sector: Any = None,
-        system: Any = None,
+        sector: Sector | str | None = None,
+        system: StarSystem | str | None = None,
         share: bool = False,
         host: str | None = None,
         port: int = 0,
@@ -129,7 +134,7 @@ class PlayerScreen:
     # ------------------------------------------------------------------ what is shown
     # Each is (name, object): the object when one was given, None when a name was (the
     # campaign's item of that name is used at each render, so replacing it there shows).
-    def _sector_item(self, sector: Any) -> tuple[str, Any] | None:
+    def _sector_item(self, sector: object) -> tuple[str, Sector | None] | None:
         from ..successors.sector import Sector
 
         if sector is None:
@@ -140,7 +145,7 @@ class PlayerScreen:
         self.campaign.get("sectors", name)  # it must be there now; it is looked up each time
         return name, None
 
-    def _system_item(self, system: Any) -> tuple[str, Any] | None:
+    def _system_item(self, system: object) -> tuple[str, StarSystem | None] | None:
         from ..successors.stars.system import StarSystem
 
         if system is None:
@@ -156,7 +161,12 @@ class PlayerScreen:
         self.campaign.get("systems", name)  # (looked up at each render: replacing it shows)
         return name, None
 
-    def show(self, *, system: Any = _UNSET, sector: Any = _UNSET) -> PlayerScreen:
+    def show(
+        self,
+        *,
+        system: StarSystem | str | None = _UNSET,
+        sector: Sector | str | None = _UNSET,
+    ) -> PlayerScreen:
         """Move the party: show another ``system`` (None: no system) or ``sector`` on the page.
 
         The open page follows within about a second. Returns the screen.

@@ -33,10 +33,13 @@ import threading
 import time
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from .hosts import host_name, is_loopback
+
+if TYPE_CHECKING:
+    from . import PlayerScreen
 
 __all__ = [
     "BURST",
@@ -111,7 +114,9 @@ class ScreenServer(ThreadingHTTPServer):
     block_on_close = False
     request_queue_size = 64
 
-    def __init__(self, address: tuple[str, int], handler: type, screen: Any) -> None:
+    def __init__(
+        self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], screen: PlayerScreen
+    ) -> None:
         self.screen = screen
         self.buckets = _Bucket()
         self._open: dict[socket.socket, tuple[str, threading.Thread | None]] = {}
@@ -315,7 +320,7 @@ class _Server6(ScreenServer):
     address_family = socket.AF_INET6
 
 
-def make_server(screen: Any, host: str, port: int) -> ScreenServer:
+def make_server(screen: PlayerScreen, host: str, port: int) -> ScreenServer:
     """A server for ``screen`` listening on ``host``:``port`` (not yet serving)."""
     cls = _Server6 if ":" in host else ScreenServer
     return cls((host, port), Handler, screen)

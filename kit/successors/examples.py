@@ -14,7 +14,7 @@ these so the examples are written down once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rng import SeedLike
 from .entities import Entity
@@ -34,6 +34,9 @@ RELEATA_SHEET = (
     "\tCONTROL\t3\tINFORMATION\t1\tSIGNATURE\t4\n"
     "EDGES&FLAWS: Combat Reflexes, Checkered Past, No Memory."
 )
+
+if TYPE_CHECKING:
+    from .combat import Battle, Side
 
 __all__ = [
     "RELEATA_SHEET",
@@ -98,7 +101,7 @@ def releata_fleet() -> Fleet:
     return fleet
 
 
-def garrison(**options: Any) -> Any:
+def garrison(**options: Any) -> Side:
     """The ancient Takeru garrison both combat examples fly into: 2 Servos, 8 Drones,
     5 Gunboats, 5 Frigates and 5 Cruisers, with no entity and no Sensors."""
     from .combat import Side
@@ -111,7 +114,7 @@ def garrison(**options: Any) -> Any:
     )
 
 
-def example_one(seed: SeedLike = 1, **options: Any) -> Any:
+def example_one(seed: SeedLike = 1, **options: Any) -> Battle:
     """Combat example one: Releata, her two Battleships and a Drone under Control, eight Drones."""
     from .combat import Battle, Side
 
@@ -119,7 +122,7 @@ def example_one(seed: SeedLike = 1, **options: Any) -> Any:
     return Battle([rel, garrison()], seed=seed, **options)
 
 
-def example_two(seed: SeedLike = 1) -> Any:
+def example_two(seed: SeedLike = 1) -> Battle:
     """Combat example two: TanRac's whole starting fleet, four Satellites under Control, after
     four days of scanning (5 Sensors successes on the garrison)."""
     from .combat import Battle, Side
@@ -136,7 +139,7 @@ def example_two(seed: SeedLike = 1) -> Any:
 
 def takeover_duel(
     seed: SeedLike = 3, *, sensors: int = 5, ships: tuple[str, ...] = ("Servo", "Cruiser")
-) -> Any:
+) -> Battle:
     """Not from the text: the smallest battle where a Take-Over target is a real choice.
 
     An entity of ours (Control 4, Handling 3, a Satellite with it) already holds 5 Sensors

@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
@@ -73,6 +73,10 @@ from .record_events import (
 )
 from .stars.sensors import SystemView, redact
 from .stars.system import Orbit, StarSystem
+
+if TYPE_CHECKING:
+    from .sector.journey import Journey
+    from .sector.routes import Route
 
 __all__ = ["FORMAT", "MAX_BYTES", "VERSION", "Knowledge", "Learned", "Note"]
 
@@ -196,7 +200,12 @@ class Knowledge(Observable):
         self._add("scan_fleet", data | when_fields(day, date))
 
     def travelled(
-        self, route: Any, *, times: int = 1, day: int | None = None, date: str | None = None
+        self,
+        route: Journey | Route | tuple[str, str] | list[str],
+        *,
+        times: int = 1,
+        day: int | None = None,
+        date: str | None = None,
     ) -> None:
         """Record routes flown: a Journey's jumps and gate passages, a Route's legs or a pair.
 
@@ -222,7 +231,7 @@ class Knowledge(Observable):
 
     def reveal(
         self,
-        what: Any = None,
+        what: str | StarSystem | tuple[str, str] | list[str] | None = None,
         *,
         orbit: int | None = None,
         secret: str | None = None,
@@ -241,7 +250,7 @@ class Knowledge(Observable):
 
     def hide(
         self,
-        what: Any = None,
+        what: str | StarSystem | tuple[str, str] | list[str] | None = None,
         *,
         orbit: int | None = None,
         secret: str | None = None,
@@ -396,7 +405,7 @@ class Knowledge(Observable):
             and (n.player_visible or ("note", n.number) in st.revealed)
         ]
 
-    def learned(self, what: Any) -> Learned | None:
+    def learned(self, what: str | StarSystem | tuple[str, str] | list[str]) -> Learned | None:
         """When a system (a name) or a route (a pair of names) first became known, or None."""
         if isinstance(what, (tuple, list)):
             if len(what) != 2:
@@ -468,7 +477,7 @@ class Knowledge(Observable):
         return {"events": self.log.to_list()}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Knowledge:
+    def from_dict(cls, raw: object) -> Knowledge:
         """Rebuild a record from :meth:`to_dict`, checking every event as the methods do."""
         try:
             raw = validate.mapping("knowledge", raw)

@@ -15,14 +15,19 @@ level (or size, rank, count, points), kept as data: ``coefficient x parameter **
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .rules import DEFAULT_RULES, SuccessorsRules
+
+if TYPE_CHECKING:
+    from .design import ShipDesign
+    from .entities import Entity
+    from .fleets import Ship
 
 __all__ = [
     "GATE_SENSORS_NEEDED",
@@ -210,7 +215,7 @@ _DATA = (
 PROJECTS: dict[str, ProjectType] = {p.name.upper(): p for p in _DATA}
 
 
-def project_type(name: Any) -> ProjectType:
+def project_type(name: object) -> ProjectType:
     """Look up a project by name (case-insensitive)."""
     if isinstance(name, ProjectType):
         return name
@@ -307,7 +312,7 @@ class Project:
         return {"type": self.type.name, "level": self.level}
 
     @classmethod
-    def from_dict(cls, raw: Any, rules: SuccessorsRules = DEFAULT_RULES) -> Project:
+    def from_dict(cls, raw: object, rules: SuccessorsRules = DEFAULT_RULES) -> Project:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("project", raw)
         validate.no_unknown_keys("project", raw, ("type", "level"))
@@ -324,7 +329,7 @@ def project(name: str, level: int = 1, rules: SuccessorsRules = DEFAULT_RULES) -
 GATE_SENSORS_NEEDED = 10
 
 
-def _gate_sensors(sensors: Any) -> list[tuple[str, int]]:
+def _gate_sensors(sensors: object) -> list[tuple[str, int]]:
     """``sensors`` as two (system, successes) rows; a pair names the systems here and there."""
     if sensors is None:
         raise IllegalAction(
@@ -347,7 +352,9 @@ def _gate_sensors(sensors: Any) -> list[tuple[str, int]]:
     return [(name, validate.integer(f"sensors[{name!r}]", n, 0)) for name, n in rows]
 
 
-def check_hyper_gate(size: int, sensors: Any, *, other_end: int | None = None) -> int:
+def check_hyper_gate(
+    size: int, sensors: Sequence[int] | Mapping[str, int] | None, *, other_end: int | None = None
+) -> int:
     """Check that one end of a Hyper Gate of ``size`` may be built; return the size.
 
     The rule text asks two things of the builders: knowledge of 10 Sensors successes in both
@@ -385,7 +392,7 @@ def check_hyper_gate(size: int, sensors: Any, *, other_end: int | None = None) -
     return size
 
 
-def _has_sensors(spotter: Any) -> bool:
+def _has_sensors(spotter: object) -> bool:
     """True for an active entity, or a ship (Ship, ShipDesign or catalog name) with Sensors."""
     from .design import ShipDesign
     from .entities import Entity
@@ -432,7 +439,13 @@ class HyperCannon:
         """The engineering project that builds it (10 RU per level)."""
         return project("Hyper Cannon", self.level)
 
-    def check_launch(self, count: int, spotters: Any, *, launched_today: int = 0) -> int:
+    def check_launch(
+        self,
+        count: int,
+        spotters: Sequence[Entity | Ship | ShipDesign | str],
+        *,
+        launched_today: int = 0,
+    ) -> int:
         """Validate a launch; return ``count``. IllegalAction names what is missing."""
         count = validate.integer("count", count, 0)
         launched_today = validate.integer("launched_today", launched_today, 0)
@@ -468,7 +481,7 @@ class Cube:
 
     orbit: int | None = None
     """Orbit the Cube is in (None: not placed)."""
-    prisoner: Any = None
+    prisoner: Entity | None = None
     """The entity inside, or None."""
 
     def __post_init__(self) -> None:
@@ -479,7 +492,7 @@ class Cube:
         if self.prisoner is not None and not isinstance(self.prisoner, Entity):
             raise InvalidType(f"prisoner must be an Entity or None, got {self.prisoner!r}")
 
-    def imprison(self, entity: Any, *, willing: bool) -> Cube:
+    def imprison(self, entity: Entity, *, willing: bool) -> Cube:
         """The Cube with ``entity`` inside; against its will only once it is neutralized."""
         from .entities import Entity
 
@@ -495,7 +508,7 @@ class Cube:
             )
         return dataclasses.replace(self, prisoner=entity)
 
-    def release(self) -> tuple[Cube, Any]:
+    def release(self) -> tuple[Cube, Entity]:
         """The empty Cube and the entity that was inside."""
         if self.prisoner is None:
             raise IllegalAction("the Cube is empty")
@@ -518,4 +531,5 @@ class Cube:
         """Dice the prisoner rolls in ``ability`` aimed at ``orbit`` (none when not allowed)."""
         if not self.can_use(ability, orbit=orbit):
             return ()
+        assert self.prisoner is not None  # can_use raised for an empty Cube
         return tuple(self.prisoner.dice(ability))

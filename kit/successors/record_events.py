@@ -127,7 +127,7 @@ def sorted_pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
 
-def name_of(field: str, value: Any) -> str:
+def name_of(field: str, value: object) -> str:
     if isinstance(value, StarSystem):
         value = value.name
     return validate.text(field, value, max_len=limits.MAX_NAME)
@@ -138,11 +138,11 @@ def name_of(field: str, value: Any) -> str:
 MAX_KEY = limits.MAX_NAME + 40
 
 
-def fleet_key(field: str, value: Any) -> str:
+def fleet_key(field: str, value: object) -> str:
     return validate.text(field, value, max_len=MAX_KEY)
 
 
-def when_fields(day: Any, date: Any) -> dict[str, Any]:
+def when_fields(day: object, date: object) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if day is not None:
         out["day"] = validate.integer("day", day, 0, MAX_DAY)
@@ -151,7 +151,9 @@ def when_fields(day: Any, date: Any) -> dict[str, Any]:
     return out
 
 
-def target_fields(what: Any, orbit: Any, secret: Any, note: Any, *, verb: str) -> dict[str, Any]:
+def target_fields(
+    what: object, orbit: object, secret: object, note: object, *, verb: str
+) -> dict[str, Any]:
     """The checked fields of a reveal or hide (exactly one kind of thing)."""
     out: dict[str, Any] = {}
     if note is not None:
@@ -213,7 +215,7 @@ def event_size(event: Event) -> int:
     return len(json.dumps(event.to_dict(), ensure_ascii=False).encode("utf-8"))
 
 
-def route_legs(route: Any) -> list[tuple[str, str, bool]]:
+def route_legs(route: object) -> list[tuple[str, str, bool]]:
     """(a, b, gate) for each passage of a journey, route or pair of names."""
     from .sector.journey import Journey
     from .sector.routes import Route

@@ -130,3 +130,16 @@ def test_since_a_date_or_a_title_picks_the_sessions(campaign):
 
 def test_recap_is_reachable_from_kit():
     assert kit.session_recap is session_recap
+
+
+def test_a_journey_told_to_players_without_a_record_names_no_system(campaign):
+    """recap_journey's knowledge defaults to None: for the players that is a record that knows
+    no system (it raised AttributeError on None before), while the GM's story names them all."""
+    from kit.recap import recap_journey
+
+    trip = campaign.get("journeys", "trip")
+    told = recap_journey(trip, 0, audience="player")
+    assert told.lines and all(n not in line for line in told.lines for n in ("Ana", "Bel", "Cor"))
+    assert any("an unknown system" in line for line in told.lines)
+    gm = recap_journey(trip, 0, audience="gm")
+    assert any("Ana" in line for line in gm.lines)
