@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import DiceError, IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "DiceError",

@@ -93,3 +93,16 @@ def test_test_extra_and_runtime_dependencies():
     assert {"jupyterlite-core", "jupyterlite-pyodide-kernel"} <= lite
     for extra in ("test", "lab", "docs", "release"):
         assert not lite & {re.split(r"[<>=\[]", d)[0] for d in extras[extra]}, extra
+
+
+def test_one_version_named_alike_in_the_package_the_readme_and_the_changelog():
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    import kit
+
+    assert kit.__version__ == version
+    readme = (ROOT / "README.md").read_text()
+    # the wheel the install text builds and installs is the one this version writes
+    wheels = set(re.findall(r"gm_kit-([0-9][^-]*)-py3-none-any\.whl", readme))
+    assert wheels == {version}, wheels
+    changes = (ROOT / "CHANGELOG.md").read_text()
+    assert re.findall(r"^## (\S+)", changes, re.M)[0] == version
