@@ -296,6 +296,25 @@ class NotebookSession:
               (c.model.executionCount !== null && !c.node.querySelector('.jp-InputPrompt')?.textContent.includes('*'))); }""",
             timeout=timeout,
         )
+        self.render_cells()
+
+    def render_cells(self) -> None:
+        """Have JupyterLab draw every cell now, as a reader scrolling down would.
+
+        JupyterLab's default windowing ('contentVisibility') draws the cells below the fold
+        when the browser reports idle time; on a loaded machine that can take minutes, and a
+        widget in an undrawn cell is not on the page at all. An update request draws the
+        waiting cells at once (the same code the idle callback runs).
+        """
+        left = self.page.evaluate(
+            """async () => { const nb = window.jupyterapp.shell.currentWidget.content;
+            const waiting = () => nb.widgets.filter(c => c.isPlaceholder && c.isPlaceholder()).length;
+            for (let n = 0; n < 600 && waiting() > 0; n++) {
+              nb.update(); await new Promise(r => setTimeout(r, 50));
+            }
+            return waiting(); }"""
+        )
+        assert left == 0, f"{left} cells were still not drawn after 30 s"
 
     # --------------------------------------------------------------- cells
     def run_cell(self, index: int, timeout: float = 60_000) -> str:
