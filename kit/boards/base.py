@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog, Observable
-from .cards import Card, as_card, card_list
+from .cards import Card, CardLike, as_card, card_list
 from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
 
 __all__ = ["Board", "CheckRecord", "check_value"]
@@ -82,7 +82,7 @@ class Board(Observable, Generic[S]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         *,
         modifiers: Sequence[int] | Mapping[int, int] | None = None,
         rules: BoardRules | None = None,

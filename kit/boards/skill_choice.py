@@ -33,8 +33,9 @@ from .. import validate
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
+from .cards import PoolLike
 from .chase import ESCAPEE, Chase
-from .checks import CheckDistribution, ChecksLike, SkillPlan, default_order
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike, default_order
 from .contest import Contest
 from .exact import pool_counts
 from .limit import LimitBoard
@@ -89,10 +90,10 @@ def skill_advice(
     skills: Sequence[str] | Mapping[str, ChecksLike | None],
     checks: ChecksLike = "2d6",
     *,
-    pool: Any = None,
+    pool: PoolLike = None,
     at_least: int | None = None,
     opponent_checks: ChecksLike | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
 ) -> Advice:
     """The chance of the board's success for each skill the next check may use.
 

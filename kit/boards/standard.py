@@ -29,7 +29,7 @@ from .. import validate
 from ..errors import IllegalAction, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value, with_records
-from .cards import Card, card_list
+from .cards import CardLike, card_list
 from .rules import BoardRules
 
 __all__ = ["PreparationBoard", "StandardBoard", "StandardState"]
@@ -67,7 +67,7 @@ class StandardBoard(Board[StandardState]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         goal: int,
         *,
         modifiers: Sequence[int] | Mapping[int, int] | None = None,
