@@ -24,10 +24,10 @@ from typing import Any
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event
-from .base import Board, CheckRecord, check_value, with_records
+from .base import Board, CheckRecord, check_value
 from .cards import Card, CardLike
 from .rules import BoardRules
-from .standard import _skill
+from .standard import _skill, with_records
 
 __all__ = ["LimitBoard", "LimitState"]
 
