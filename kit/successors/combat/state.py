@@ -266,7 +266,7 @@ class Side:
         return d
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Side:
+    def from_dict(cls, raw: object) -> Side:
         """Read :meth:`to_dict` output."""
         raw = dict(validate.mapping("side", raw))
         validate.no_unknown_keys("side", raw, [f.name for f in dataclasses.fields(cls)])
