@@ -48,7 +48,7 @@ def entity_key(side: int) -> str:
     return f"{side}:E"
 
 
-def parse_key(key: Any) -> tuple[int, str]:
+def parse_key(key: object) -> tuple[int, str]:
     """Split ``"1:7"`` into ``(1, "7")``; raise InvalidInput for a malformed key."""
     if not isinstance(key, str) or ":" not in key:
         raise InvalidInput(f"a unit key looks like '0:3' or '1:E', got {key!r}")
