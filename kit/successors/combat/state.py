@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -303,7 +303,7 @@ class Side:
         cannon: HyperCannon,
         count: int,
         *,
-        spotters: Any,
+        spotters: Sequence[Entity | Ship | ShipDesign | str],
         launched_today: int = 0,
         name: str = "Rammers",
         faction: str | None = None,

@@ -92,7 +92,7 @@ class Sector(Observable):
 
     def __init__(
         self,
-        positions: Any,
+        positions: npt.ArrayLike,
         names: Sequence[str] | None = None,
         *,
         seed: SeedLike = None,
