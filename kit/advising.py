@@ -730,7 +730,7 @@ class Impact:
         """The largest change in size (0.0 when the two rules play alike on this grid)."""
         return max((abs(ch[4]) for ch in self.cells()), default=0.0)
 
-    def error_at(self, row: Any, col: Any) -> float:
+    def error_at(self, row: object, col: object) -> float:
         """Standard error of the change at (``row``, ``col``): 0.0 when the grid is exact."""
         if self.stderr is None:
             return 0.0

@@ -33,9 +33,12 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import KitError, SaveConflict, SaveFileError
+
+if TYPE_CHECKING:
+    from .registry import Savable
 
 __all__ = [
     "STALE_TMP_SECONDS",
@@ -245,7 +248,7 @@ def save(
 
 def save_object(
     path: str | os.PathLike[str],
-    obj: Any,
+    obj: Savable,
     *,
     expect: str | None = None,
     what: str | None = None,

@@ -62,7 +62,7 @@ class Event:
         return {"kind": self.kind, "action": self.action, "data": dict(self.data)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Event:
+    def from_dict(cls, raw: object) -> Event:
         """Read an event written by :meth:`to_dict`; raise naming the bad field."""
         raw = validate.mapping("event", raw)
         validate.no_unknown_keys("event", raw, ("kind", "action", "data"))
@@ -161,7 +161,7 @@ class EventLog:
         return [e.to_dict() for e in self._events]
 
     @classmethod
-    def from_list(cls, raw: Any) -> EventLog:
+    def from_list(cls, raw: object) -> EventLog:
         """Read a log written by :meth:`to_list` (the event budget is checked first)."""
         items = validate.sequence("events", raw)
         if len(items) > limits.MAX_EVENTS:

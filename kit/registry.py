@@ -113,7 +113,7 @@ class DictSavable(Protocol):
         ...
 
     @classmethod
-    def from_dict(cls, raw: Any) -> DictSavable:
+    def from_dict(cls, raw: object) -> DictSavable:
         """The object rebuilt from :meth:`to_dict` output."""
         ...
 

@@ -48,7 +48,9 @@ from typing import Any
 
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
-from .checks import CheckDistribution, ChecksLike, SkillPlan, default_order
+from .base import Board
+from .cards import PoolLike
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike, default_order
 from .exact import pool_counts
 from .limit import LimitBoard
 from .limit_walk import Card, LimitWalk
@@ -63,10 +65,10 @@ _TIE = 1e-12
 def board_advice(
     board: LimitBoard,
     checks: ChecksLike = "2d6",
-    plan: Any = None,
+    plan: SkillsLike = None,
     *,
-    skills: Any = None,
-    pool: Any = None,
+    skills: SkillsLike = None,
+    pool: PoolLike = None,
 ) -> Advice:
     """The exact chance of meeting a limit board's limit for each card the next check may face.
 
@@ -138,7 +140,7 @@ def board_advice(
     )
 
 
-def advise(board: Any, *, decide: str | None = None, **options: Any) -> Advice:
+def advise(board: Board[Any], *, decide: str | None = None, **options: Any) -> Advice:
     """Advice on the decision a board in play waits for (behind :func:`kit.advice`).
 
     A limit board asks which card to face next (``decide="card"``, the default:

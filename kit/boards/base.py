@@ -11,13 +11,13 @@ a check that is not allowed raises and leaves the board exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog, Observable
-from .cards import Card, as_card, card_list
+from .cards import Card, CardLike, as_card, card_list
 from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
 
 __all__ = ["Board", "CheckRecord", "check_value"]
@@ -28,7 +28,7 @@ CHECK_RANGE = (-100, 1000)
 S = TypeVar("S")
 
 
-def check_value(field: str, value: Any) -> int:
+def check_value(field: str, value: object) -> int:
     """Validate a check result the GM typed."""
     return validate.integer(field, value, *CHECK_RANGE)
 
@@ -82,7 +82,7 @@ class Board(Observable, Generic[S]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         *,
         modifiers: Sequence[int] | Mapping[int, int] | None = None,
         rules: BoardRules | None = None,
@@ -339,14 +339,14 @@ class Board(Observable, Generic[S]):
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Board[Any]:
+    def from_dict(cls, data: object) -> Board[Any]:
         """Build a board from :meth:`to_dict` output (errors become :class:`SaveFileError`)."""
         try:
-            data = dict(validate.mapping("board", data))
-            events = EventLog.from_list(data.pop("events", []))
-            if "rules" in data:
-                data["rules"] = BoardRules.from_dict(data["rules"])
-            board = cls(**data)
+            setup = dict(validate.mapping("board", data))
+            events = EventLog.from_list(setup.pop("events", []))
+            if "rules" in setup:
+                setup["rules"] = BoardRules.from_dict(setup["rules"])
+            board = cls(**setup)
             board._state = board._replay(events)
             validate.restore(board, "events", events)
         except SaveFileError:
@@ -403,8 +403,3 @@ class Board(Observable, Generic[S]):
 
     def _view(self) -> dict[str, Any]:
         raise NotImplementedError
-
-
-def with_records(state: Any, record: CheckRecord, key: str | None, **changes: Any) -> Any:
-    """Return ``state`` with ``record`` appended and ``key`` added to the used skills."""
-    return replace(state, records=state.records + (record,), used=state.used + (key,), **changes)

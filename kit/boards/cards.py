@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar, Union
 
 import numpy as np
 
@@ -42,7 +42,9 @@ __all__ = [
     "SUITS",
     "SUIT_SYMBOLS",
     "Card",
+    "CardLike",
     "EventDeck",
+    "PoolLike",
     "as_card",
     "event_deck_cards",
     "full_deck",
@@ -138,7 +140,12 @@ class Card:
         return f"Card({self.rank!r}, {self.suit!r})" if self.suit else f"Card({self.rank!r})"
 
 
-def as_card(value: Any, field: str = "card") -> Card:
+#: What a card may be given as: a :class:`Card`, a plain int (a difficulty without a suit), text
+#: such as ``"7H"``, or a ``{"rank": ..., "suit": ...}`` dict (see :func:`as_card`).
+CardLike = Union[Card, int, "np.integer[Any]", str, Mapping[str, object]]
+
+
+def as_card(value: object, field: str = "card") -> Card:
     """Accept a :class:`Card`, a plain int, text such as ``"7H"``/``"Q\u2660"``, or a dict."""
     if isinstance(value, Card):
         return value
@@ -160,7 +167,10 @@ def as_card(value: Any, field: str = "card") -> Card:
     return Card(validate.integer(field, int(value), 0, 99))
 
 
-def card_list(field: str, cards: Any) -> list[Any]:
+_C = TypeVar("_C")
+
+
+def card_list(field: str, cards: Iterable[_C]) -> list[_C]:
     """The items of a list of cards, refusing a single value, text or a mapping in its place."""
     if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
         raise InvalidType(
@@ -215,7 +225,7 @@ class EventDeck(Observable):
         self,
         seed: SeedLike = None,
         *,
-        cards: Iterable[Card | int | str] | None = None,
+        cards: Iterable[CardLike] | None = None,
         themes: Mapping[str, str] | None = None,
     ) -> None:
         items = event_deck_cards() if cards is None else card_list("cards", cards)
@@ -295,7 +305,7 @@ class EventDeck(Observable):
             self._changed()
             raise
 
-    def discard(self, cards: Iterable[Card | int | str]) -> None:
+    def discard(self, cards: Iterable[CardLike]) -> None:
         """Put drawn cards on the discard pile (they come back at the next reshuffle)."""
         items = [
             as_card(c, f"cards[{i}]").to_dict() for i, c in enumerate(card_list("cards", cards))
@@ -383,3 +393,8 @@ class EventDeck(Observable):
 
     def __repr__(self) -> str:
         return f"EventDeck(seed={self.seed}, {len(self)} in pile, {len(self.out)} out, {len(self.discards)} discarded)"
+
+
+#: The cards an unseen card may be, as the odds take them: an :class:`EventDeck` (its cards) or
+#: a list of cards in any form :func:`as_card` reads; ``None`` where a default deck applies.
+PoolLike = EventDeck | Iterable[CardLike] | None

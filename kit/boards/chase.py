@@ -35,7 +35,7 @@ from ..errors import IllegalAction, SaveFileError
 from ..log import Event
 from ..rng import SeedLike, make_rng, step_rng
 from .base import Board, CheckRecord, check_value
-from .cards import Card
+from .cards import CardLike
 from .rules import BoardRules
 from .standard import _skill
 
@@ -94,7 +94,7 @@ class Chase(Board[ChaseState]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         *,
         role: str = ESCAPEE,
         head_start: bool = False,

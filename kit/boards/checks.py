@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Union, overload
+from typing import TYPE_CHECKING, Any, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +33,18 @@ from ..dice import Dice, as_dice
 from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 
-__all__ = ["CheckDistribution", "CheckSource", "ChecksLike", "SkillPlan", "autoplay"]
+if TYPE_CHECKING:
+    from .base import Board
+    from .limit import LimitBoard
+
+__all__ = [
+    "CheckDistribution",
+    "CheckSource",
+    "ChecksLike",
+    "SkillPlan",
+    "SkillsLike",
+    "autoplay",
+]
 
 ChecksLike = Union[str, Dice, Mapping[int, Any], int, "CheckDistribution"]
 
@@ -199,16 +210,24 @@ class SkillPlan:
         return self.skills[i] if i < len(self.skills) else self.default
 
 
+#: A skill plan as the odds, advice and simulations take it (see :meth:`SkillPlan.of`): a
+#: :class:`SkillPlan`, a list with one skill name (or ``None``) per check, one name for every
+#: check, or ``None`` (no tracked skill, so no penalty).
+SkillsLike = SkillPlan | Sequence[str | None] | str | None
+
+B = TypeVar("B", bound="Board[Any]")
+
+
 def autoplay(
-    board: Any,
+    board: B,
     source: CheckSource,
-    skills: Any = None,
+    skills: SkillsLike = None,
     *,
     opponent: CheckSource | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
     order: Sequence[int] | None = None,
     max_checks: int = 10_000,
-) -> Any:
+) -> B:
     """Play ``board`` to its end with checks from ``source``; return the board.
 
     Args:
@@ -220,8 +239,10 @@ def autoplay(
         order: on a limit board, the slots to face in order (default: :func:`default_order`).
         max_checks: a safety stop for contests whose checks can tie forever.
     """
+    from .chase import Chase
     from .contest import Contest
     from .limit import LimitBoard
+    from .standard import PreparationBoard, StandardBoard
 
     plan = SkillPlan.of(skills)
     oplan = SkillPlan.of(opponent_skills)
@@ -234,13 +255,15 @@ def autoplay(
             board.check(source.roll(), slot=slot, skill=plan.skill(i))
         elif isinstance(board, Contest):
             board.exchange(source.roll(), opp.roll(), plan.skill(i), oplan.skill(i))
-        else:
+        elif isinstance(board, (StandardBoard, PreparationBoard, Chase)):
             board.check(source.roll(), plan.skill(i))
+        else:
+            raise InvalidType(f"autoplay needs one of the kit's boards, got {type(board).__name__}")
         i += 1
     return board
 
 
-def default_order(board: Any) -> list[int]:
+def default_order(board: LimitBoard) -> list[int]:
     """The order a limit board is faced in by default: face-up cards easiest first, then the
     face-down ones left to right."""
     open_ = board.open_slots
@@ -252,7 +275,7 @@ def default_order(board: Any) -> list[int]:
     return up + down
 
 
-def next_limit_slot(board: Any, queue: list[int] | None) -> int:
+def next_limit_slot(board: LimitBoard, queue: list[int] | None) -> int:
     """The next slot to face: the first open slot in ``queue``, else :func:`default_order`."""
     if queue:
         open_ = set(board.open_slots)

@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import IllegalAction, InvalidInput, SaveFileError
 from ..log import Event
 from .base import Board, CheckRecord, check_value
-from .cards import Card, card_list
+from .cards import CardLike, card_list
 from .rules import BoardRules
 from .standard import _skill
 
@@ -69,7 +69,7 @@ class Contest(Board[ContestState]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         *,
         modifiers: Sequence[int] | Mapping[int, int] | None = None,
         rules: BoardRules | None = None,

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import validate
 from .base import Board
-from .cards import EventDeck, as_card, event_deck_cards
+from .cards import EventDeck, PoolLike, as_card, event_deck_cards
 from .checks import CheckDistribution, SkillPlan, default_order
 from .limit import LimitBoard
 from .outcomes import BoardOdds, finished_odds
@@ -64,7 +64,7 @@ def plan_penalties(
     return out
 
 
-def pool_counts(board: Board[Any], pool: Any) -> dict[int, int]:
+def pool_counts(board: Board[Any], pool: PoolLike) -> dict[int, int]:
     """Values (with multiplicity) an unseen card on ``board`` may have."""
     if pool is None:
         cards = event_deck_cards()
@@ -114,7 +114,11 @@ def _collect(
 
 
 def standard_odds(
-    board: StandardBoard, dist: CheckDistribution, plan: SkillPlan, pool: Any, unseen: bool = False
+    board: StandardBoard,
+    dist: CheckDistribution,
+    plan: SkillPlan,
+    pool: PoolLike,
+    unseen: bool = False,
 ) -> BoardOdds:
     n, g = board.length, board.goal
     s0, f0 = board.successes, board.failures
@@ -146,7 +150,7 @@ def preparation_odds(
     board: PreparationBoard,
     dist: CheckDistribution,
     plan: SkillPlan,
-    pool: Any,
+    pool: PoolLike,
     unseen: bool = False,
 ) -> BoardOdds:
     if board.finished:
@@ -179,7 +183,7 @@ def limit_odds(
     board: LimitBoard,
     dist: CheckDistribution,
     plan: SkillPlan,
-    pool: Any,
+    pool: PoolLike,
     order: Sequence[int] | None,
     unseen_all: bool = False,
 ) -> BoardOdds:

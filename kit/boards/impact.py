@@ -27,12 +27,11 @@ A ruling that checks must beat the card, not just meet it, on boards of 7s with 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from .. import validate
 from ..advising import Impact
 from ..errors import InvalidInput, InvalidType
-from .checks import CheckDistribution, ChecksLike, SkillPlan
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike
 from .limit import LimitBoard
 from .odds import deal_odds, odds
 from .rules import BoardRules
@@ -86,7 +85,7 @@ def rule_impact(
     lengths: Iterable[int] = range(3, 9),
     goals: Iterable[int] | None = None,
     cards: int | Sequence[int] | None = None,
-    skills: Any = None,
+    skills: SkillsLike = None,
 ) -> Impact:
     """Compare two board rules by the exact chance of success over board lengths and goals.
 
@@ -159,14 +158,14 @@ def rule_impact(
 
 
 def board_impact(
-    board: Any,
+    board: StandardBoard | LimitBoard,
     rules: BoardRules | None,
     checks: ChecksLike = "2d6",
     *,
     lengths: Iterable[int] = range(3, 9),
     goals: Iterable[int] | None = None,
     cards: int | Sequence[int] | None = None,
-    skills: Any = None,
+    skills: SkillsLike = None,
 ) -> Impact:
     """``kit.impact(board, rules)``: what ``rules`` change against ``board``'s own rules.
 

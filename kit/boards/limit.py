@@ -24,10 +24,10 @@ from typing import Any
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event
-from .base import Board, CheckRecord, check_value, with_records
-from .cards import Card
+from .base import Board, CheckRecord, check_value
+from .cards import Card, CardLike
 from .rules import BoardRules
-from .standard import _skill
+from .standard import _skill, with_records
 
 __all__ = ["LimitBoard", "LimitState"]
 
@@ -66,7 +66,7 @@ class LimitBoard(Board[LimitState]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         need: int,
         *,
         hidden: Iterable[int] = (),

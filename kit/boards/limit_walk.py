@@ -66,7 +66,7 @@ class Card(NamedTuple):
     x: int
 
 
-class LimitWalk(Walk[LimitPos]):
+class LimitWalk(Walk[LimitPos, tuple[int, Card]]):
     """The value of every position of a limit board under best play (see the module).
 
     Args:

@@ -42,7 +42,8 @@ from ..advising import Luck, LuckStep, mid_rank, verdict_word
 from ..errors import IllegalAction, InvalidType
 from ..log import EventLog
 from .base import Board
-from .checks import CheckDistribution, ChecksLike
+from .cards import PoolLike
+from .checks import CheckDistribution, ChecksLike, SkillsLike
 from .odds import odds
 from .standard import PreparationBoard
 
@@ -85,10 +86,10 @@ def _incident(records: list[Any]) -> str:
 def board_luck(
     board: Board[Any],
     checks: ChecksLike = "2d6",
-    skills: Any = None,
+    skills: SkillsLike = None,
     *,
     opponent_checks: ChecksLike | None = None,
-    pool: Any = None,
+    pool: PoolLike = None,
 ) -> Luck:
     """Where ``board``'s outcome and each of its checks fell in the odds (see the module).
 

@@ -14,9 +14,9 @@ from typing import Any
 from .. import validate
 from ..rng import SeedLike, make_rng
 from .base import Board
-from .cards import Card
+from .cards import Card, PoolLike
 from .chase import Chase
-from .checks import ChecksLike, CheckSource, SkillPlan, autoplay
+from .checks import ChecksLike, CheckSource, SkillPlan, SkillsLike, autoplay
 from .contest import Contest
 from .exact import limit_order, pool_counts
 from .limit import LimitBoard
@@ -31,12 +31,12 @@ def simulate(
     checks: ChecksLike = "2d6",
     n: int = 10_000,
     seed: SeedLike = None,
-    skills: Any = None,
+    skills: SkillsLike = None,
     *,
     opponent_checks: ChecksLike | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
     order: Sequence[int] | None = None,
-    pool: Any = None,
+    pool: PoolLike = None,
 ) -> BoardOdds:
     """Monte Carlo of :func:`odds`: play ``n`` copies of ``board`` to the end with the engine.
 

@@ -37,9 +37,9 @@ from typing import Any
 
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
-from .cards import Card, event_deck_cards
+from .cards import Card, PoolLike, event_deck_cards
 from .chase import Chase
-from .checks import CheckDistribution, ChecksLike, SkillPlan
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike
 from .contest import Contest
 from .exact import (
     deals_of,
@@ -69,12 +69,12 @@ __all__ = [
 def odds(
     board: Board[Any],
     checks: ChecksLike = "2d6",
-    skills: Any = None,
+    skills: SkillsLike = None,
     *,
     opponent_checks: ChecksLike | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
     order: Sequence[int] | None = None,
-    pool: Any = None,
+    pool: PoolLike = None,
 ) -> BoardOdds:
     """Exact odds of how ``board`` ends from where it stands.
 
@@ -113,12 +113,12 @@ def odds(
 def deal_odds(
     board: Board[Any],
     checks: ChecksLike = "2d6",
-    skills: Any = None,
+    skills: SkillsLike = None,
     *,
-    pool: Any = None,
+    pool: PoolLike = None,
     order: Sequence[int] | str | None = None,
     opponent_checks: ChecksLike | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
 ) -> BoardOdds:
     """Odds of a board of ``board``'s shape *before* its cards are dealt.
 
@@ -203,7 +203,7 @@ def _dealt_limit(
     board: LimitBoard,
     dist: CheckDistribution,
     plan: SkillPlan,
-    pool: Any,
+    pool: PoolLike,
     order: Sequence[int] | str | None,
 ) -> BoardOdds:
     """:func:`deal_odds` of a limit board (see there)."""
@@ -268,7 +268,11 @@ def _deals(counts: dict[int, int], n: int) -> list[tuple[tuple[int, ...], Fracti
 
 
 def next_check_odds(
-    board: Board[Any], checks: ChecksLike = "2d6", skill: str | None = None, *, pool: Any = None
+    board: Board[Any],
+    checks: ChecksLike = "2d6",
+    skill: str | None = None,
+    *,
+    pool: PoolLike = None,
 ) -> dict[int, Fraction]:
     """Chance that the players' next check succeeds, for each slot it could face (1-based).
 

@@ -77,11 +77,11 @@ class BoardRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> BoardRules:
+    def from_dict(cls, raw: object) -> BoardRules:
         """Read :meth:`to_dict` output; unknown fields are an error."""
-        raw = validate.mapping("rules", raw)
-        validate.no_unknown_keys("rules", raw, [f.name for f in fields(cls)])
-        return cls(**dict(raw))
+        given = validate.mapping("rules", raw)
+        validate.no_unknown_keys("rules", given, [f.name for f in fields(cls)])
+        return cls(**dict(given))
 
 
 def skill_key(skill: str | None) -> str | None:
@@ -136,7 +136,7 @@ def skill_counts(used: Iterable[str | None]) -> dict[str, int]:
     return out
 
 
-def modifiers_tuple(field: str, value: Any, length: int) -> tuple[int, ...]:
+def modifiers_tuple(field: str, value: object, length: int) -> tuple[int, ...]:
     """Read per-slot modifiers: ``None``, a list of ``length`` ints or ``{slot: int}`` (1-based)."""
     if value is None:
         return (0,) * length

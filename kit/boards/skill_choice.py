@@ -33,8 +33,9 @@ from .. import validate
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
+from .cards import PoolLike
 from .chase import ESCAPEE, Chase
-from .checks import CheckDistribution, ChecksLike, SkillPlan, default_order
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike, default_order
 from .contest import Contest
 from .exact import pool_counts
 from .limit import LimitBoard
@@ -89,10 +90,10 @@ def skill_advice(
     skills: Sequence[str] | Mapping[str, ChecksLike | None],
     checks: ChecksLike = "2d6",
     *,
-    pool: Any = None,
+    pool: PoolLike = None,
     at_least: int | None = None,
     opponent_checks: ChecksLike | None = None,
-    opponent_skills: Any = None,
+    opponent_skills: SkillsLike = None,
 ) -> Advice:
     """The chance of the board's success for each skill the next check may use.
 
@@ -172,20 +173,27 @@ def skill_advice(
             pen = penalty(s.name, state.used, board.rules)
             notes[s.label] = f"slot {best[1]}: next check {best[2]:.1%} (penalty +{pen})"
     else:
-        walk: SkillWalk | RoundWalk
+        # (the chance of the players' way, the next check's own chance) for each skill offered
+        chances: list[tuple[float, float]] = []
         if isinstance(board, (Contest, Chase)):
             opponent = CheckDistribution.of(
                 checks if opponent_checks is None else opponent_checks, "opponent_checks"
             )
-            walk = RoundWalk(board, offered, opponent, SkillPlan.of(opponent_skills))
+            rounds = RoundWalk(board, offered, opponent, SkillPlan.of(opponent_skills))
+            at = rounds.start(board)
+            for i in range(len(offered)):
+                j = rounds.index_for(board, i)
+                chances.append((rounds.option(at, j), rounds.check_chance(at, j)))
         else:
             walk = SkillWalk(board, offered, at_least)
-        start = walk.start(board)
-        for i, s in enumerate(offered):
-            j = walk.index_for(board, i) if isinstance(walk, RoundWalk) else i
-            options[s.label] = walk.option(start, j)
+            start = walk.start(board)
+            chances = [
+                (walk.option(start, i), walk.check_chance(start, i)) for i in range(len(offered))
+            ]
+        for s, (chance, check) in zip(offered, chances):
+            options[s.label] = chance
             pen = penalty(s.name, state.used, board.rules)
-            notes[s.label] = f"next check {walk.check_chance(start, j):.1%} (penalty +{pen})"
+            notes[s.label] = f"next check {check:.1%} (penalty +{pen})"
     options = settled(options)
     top = max(options.values())
     best_label = next(label for label, p in options.items() if p >= top - _TIE)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ..log import Event
 from .base import Board
@@ -57,7 +57,7 @@ class RoundPos(NamedTuple):
     ((opponent skill key, uses), ...))``; a chase: ``()``."""
 
 
-class RoundWalk(Walk[RoundPos]):
+class RoundWalk(Walk[RoundPos, int]):
     """Best choice of skill each round of a contest or chase (see the module).
 
     Args:
@@ -87,12 +87,12 @@ class RoundWalk(Walk[RoundPos]):
             else None
         )
         self.groups = alike_groups(self.skills)
-        self._chances: dict[tuple[Any, int], float] = {}
+        self._chances: dict[tuple[int | str, int], float] = {}
         self._lowest: dict[tuple[int, int], int] = {}
         self._moves: dict[tuple[Any, ...], tuple[tuple[Any, ...], bool]] = {}
 
     # ---------------------------------------------------------------- chances
-    def p(self, i: Any, target: int) -> float:
+    def p(self, i: int | Literal["opponent", "npc"], target: int) -> float:
         """The chance that a check of offered skill ``i`` (or ``"opponent"``, ``"npc"``)
         reaches ``target`` (looked up once)."""
         k = (i, target)

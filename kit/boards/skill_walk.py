@@ -18,7 +18,7 @@ from typing import Any
 from ..log import Event
 from .base import Board
 from .rules import penalty
-from .standard import StandardBoard
+from .standard import StandardBoard, StandardState
 from .walk import MAX_STATES, Offered, Walk, alike_groups, canonical
 
 __all__ = ["HIT", "MAX_STATES", "MISS", "SkillWalk"]
@@ -27,7 +27,7 @@ __all__ = ["HIT", "MAX_STATES", "MISS", "SkillWalk"]
 HIT, MISS = 1000, -100
 
 
-class SkillWalk(Walk[Any]):
+class SkillWalk(Walk[StandardState, int]):
     """Best choice of skill at every check of a standard or preparation board.
 
     Args:
@@ -36,7 +36,9 @@ class SkillWalk(Walk[Any]):
         at_least: on a preparation board, the strength that counts as success.
     """
 
-    def __init__(self, board: Board[Any], skills: Sequence[Offered], at_least: int | None) -> None:
+    def __init__(
+        self, board: Board[StandardState], skills: Sequence[Offered], at_least: int | None
+    ) -> None:
         super().__init__()
         self.board = board
         self.skills = tuple(skills)
@@ -45,23 +47,23 @@ class SkillWalk(Walk[Any]):
         self.groups = alike_groups(self.skills)
         self._chances: dict[tuple[int, int], float] = {}
 
-    def start(self, board: Board[Any]) -> Any:
+    def start(self, board: Board[StandardState]) -> StandardState:
         """The position ``board`` stands in: its own state."""
         return board.snapshot
 
-    def uses(self, state: Any) -> tuple[int, ...]:
+    def uses(self, state: StandardState) -> tuple[int, ...]:
         """Each offered skill's uses on the board, as far as they change a later penalty."""
         if self.rules.skill_penalty == 0:
             return (0,) * len(self.skills)
         return tuple(state.used.count(s.key) if s.key is not None else 0 for s in self.skills)
 
-    def key(self, state: Any) -> Hashable:
+    def key(self, state: StandardState) -> Hashable:
         # the checks made and how many succeeded fix which slots are filled (successes from the
         # left, failures from the right on a standard board) and which card comes next
         wins = sum(1 for r in state.records if r.success)
         return (len(state.records), wins, canonical(self.uses(state), self.groups))
 
-    def end(self, state: Any) -> float | None:
+    def end(self, state: StandardState) -> float | None:
         board = self.board
         wins = sum(1 for r in state.records if r.success)
         if isinstance(board, StandardBoard):
@@ -72,7 +74,7 @@ class SkillWalk(Walk[Any]):
             return None
         return 1.0 if wins >= (self.at_least or 0) else 0.0
 
-    def moves(self, state: Any) -> list[int]:
+    def moves(self, state: StandardState) -> list[int]:
         # alike skills used alike often are one choice (a position is the board's own state,
         # so its uses are each skill's own)
         uses = self.uses(state)
@@ -82,7 +84,7 @@ class SkillWalk(Walk[Any]):
                 skills.setdefault((g, uses[i]), i)
         return list(skills.values())
 
-    def slot(self, state: Any) -> int:
+    def slot(self, state: StandardState) -> int:
         """The 1-based slot the next check faces."""
         return len(state.records) + 1
 
@@ -95,7 +97,7 @@ class SkillWalk(Walk[Any]):
             self._chances[k] = got
         return got
 
-    def check_chance(self, state: Any, i: int) -> float:
+    def check_chance(self, state: StandardState, i: int) -> float:
         """The chance the next check itself succeeds with offered skill ``i``."""
         slot = self.slot(state)
         board = self.board
@@ -106,7 +108,7 @@ class SkillWalk(Walk[Any]):
         )
         return self.p(i, target)
 
-    def outcomes(self, state: Any, i: int) -> list[tuple[float, Any]]:
+    def outcomes(self, state: StandardState, i: int) -> list[tuple[float, StandardState]]:
         p = self.check_chance(state, i)
         name = self.skills[i].name
         step = self.board._step

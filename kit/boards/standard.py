@@ -22,14 +22,14 @@ Preparation board
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .. import validate
 from ..errors import IllegalAction, SaveFileError
 from ..log import Event
-from .base import Board, CheckRecord, check_value, with_records
-from .cards import Card, card_list
+from .base import Board, CheckRecord, check_value
+from .cards import CardLike, card_list
 from .rules import BoardRules
 
 __all__ = ["PreparationBoard", "StandardBoard", "StandardState"]
@@ -67,7 +67,7 @@ class StandardBoard(Board[StandardState]):
 
     def __init__(
         self,
-        cards: Iterable[Card | int | str],
+        cards: Iterable[CardLike],
         goal: int,
         *,
         modifiers: Sequence[int] | Mapping[int, int] | None = None,
@@ -300,3 +300,23 @@ def _skill(skill: str | None) -> str | None:
         return None
     text = validate.text("skill", skill, allow_empty=True, max_len=120)
     return text or None
+
+
+class Recorded(Protocol):
+    """A board state that keeps its checks and the skills they used (a frozen dataclass)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def records(self) -> tuple[CheckRecord, ...]: ...
+
+    @property
+    def used(self) -> tuple[str | None, ...]: ...
+
+
+R = TypeVar("R", bound=Recorded)
+
+
+def with_records(state: R, record: CheckRecord, key: str | None, **changes: Any) -> R:
+    """Return ``state`` with ``record`` appended and ``key`` added to the used skills."""
+    return replace(state, records=state.records + (record,), used=state.used + (key,), **changes)

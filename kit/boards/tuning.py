@@ -38,15 +38,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import validate
 from ..advising import Tuning, TuningRow
 from ..errors import InvalidInput, InvalidType
-from .checks import CheckDistribution, ChecksLike, SkillPlan
+from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike
 from .exact import plan_penalties
 from .rules import BoardRules
 from .sequence import compiled_checks
+
+if TYPE_CHECKING:
+    from .limit import LimitBoard
+    from .standard import StandardBoard
 
 __all__ = ["Tuning", "TuningRow", "tune_board", "tune_like"]
 
@@ -62,7 +66,7 @@ def tune_board(
     kind: str = "standard",
     goals: Iterable[int] | None = None,
     values: Iterable[int] = range(4, 9),
-    skills: Any = None,
+    skills: SkillsLike = None,
     rules: BoardRules | None = None,
     n: int = 5,
 ) -> Tuning:
@@ -175,13 +179,13 @@ def _success_tails(
 
 
 def tune_like(
-    board: Any,
+    board: StandardBoard | LimitBoard,
     target: float,
     checks: ChecksLike = "2d6",
     *,
     goals: Iterable[int] | None = None,
     values: Iterable[int] = range(4, 9),
-    skills: Any = None,
+    skills: SkillsLike = None,
     n: int = 5,
 ) -> Tuning:
     """``kit.tune(board, target)``: card values and a goal for a board like ``board``.

@@ -20,7 +20,7 @@ board never ends the players' way by it). Any other return to a position a walk 
 valuing would be a cycle, which the boards' rules never make; the walk refuses one with an
 error rather than loop.
 
->>> class Coins(Walk[int]):
+>>> class Coins(Walk[int, str]):
 ...     '''Three tosses of a coin, all three must be heads (-1: a tail was tossed).'''
 ...     def key(self, pos): return pos
 ...     def end(self, pos): return 0.0 if pos < 0 else 1.0 if pos == 3 else None
@@ -45,6 +45,7 @@ __all__ = ["MAX_STATES", "TIE", "Offered", "Walk", "alike_groups", "canonical", 
 MAX_STATES = 200_000
 
 P = TypeVar("P")
+M = TypeVar("M")
 
 
 def alike_groups(skills: Sequence[Offered]) -> tuple[tuple[int, ...], ...]:
@@ -115,8 +116,9 @@ class Offered(NamedTuple):
     """Its check distribution."""
 
 
-class Walk(Generic[P]):
-    """The value of positions of type ``P`` under best play (see the module).
+class Walk(Generic[P, M]):
+    """The value of positions of type ``P`` under best play, moves being of type ``M`` (see the
+    module).
 
     Subclasses give :meth:`key`, :meth:`end`, :meth:`moves` and :meth:`outcomes`.
     """
@@ -138,11 +140,11 @@ class Walk(Generic[P]):
         """:meth:`end`, given the position's key too (a walk whose key tells it saves work)."""
         return self.end(pos)
 
-    def moves(self, pos: P) -> Sequence[Any]:
+    def moves(self, pos: P) -> Sequence[M]:
         """The moves the players may make from an unfinished position (at least one)."""
         raise NotImplementedError
 
-    def outcomes(self, pos: P, move: Any) -> list[tuple[float, P]]:
+    def outcomes(self, pos: P, move: M) -> list[tuple[float, P]]:
         """``(chance, position)`` for everything ``move`` can lead to (chances sum to 1)."""
         raise NotImplementedError
 
@@ -227,7 +229,7 @@ class Walk(Generic[P]):
             return moved + same * v
         return moved / (1.0 - same) if same < 1.0 - 1e-15 else 0.0
 
-    def option(self, pos: P, move: Any) -> float:
+    def option(self, pos: P, move: M) -> float:
         """The chance of the players' way when ``move`` is made now and best play follows."""
         v = self.value(pos)
         k = self.key(pos)

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..boards import Board, BoardOdds, odds
+from ..boards.checks import ChecksLike, SkillsLike
 from ..errors import InvalidType
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
 
@@ -43,8 +44,8 @@ def _colour(kind: str, name: str, role: str | None) -> str:
 def board_outcomes(
     board: Board[Any],
     *,
-    checks: Any = "2d6",
-    skills: Any = None,
+    checks: ChecksLike = "2d6",
+    skills: SkillsLike = None,
     result: BoardOdds | None = None,
     title: str | None = None,
     template: str = "gmkit",

@@ -12,7 +12,7 @@ players' projection of the sector (:func:`kit.players.project_sector`) and nothi
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
@@ -25,10 +25,14 @@ from .player_map import draw_known_sector
 from .star_style import CLASS_COLORS, LABEL_LIMIT, ROUTE_STYLES, STATUS_ORDER, UNKNOWN_STYLES
 from .theme import ACCENT, NEUTRAL, apply, esc
 
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
+    from ..successors.sector import Route, Sector
+
 __all__ = ["AUDIENCES", "UNKNOWN_STYLES", "sector_map"]
 
 
-def _check_knowledge(knowledge: Any, audience: str) -> Any:
+def _check_knowledge(knowledge: object, audience: str) -> Knowledge | None:
     from ..successors.knowledge import Knowledge
 
     if knowledge is None:
@@ -60,15 +64,15 @@ def _within(sector: Any, center: Any, within: Any) -> tuple[int | None, int, set
 
 
 def sector_map(
-    sector: Any,
+    sector: Sector,
     *,
     audience: str = "gm",
-    knowledge: Any = None,
+    knowledge: Knowledge | None = None,
     unknown: str = "dim",
     center: int | str | None = None,
     within: int | None = None,
     labels: bool | None = None,
-    route: Any = None,
+    route: Route | None = None,
     dims: int | None = None,
     show_edges: bool = True,
     max_edges: int = 60_000,
@@ -127,6 +131,7 @@ def sector_map(
     if dims not in (2, 3):
         raise InvalidInput(f"dims must be 2 or 3, got {dims!r}")
     if audience == PLAYER:
+        assert record is not None  # _check_knowledge refuses a player map without one
         known = project_sector(
             sector, record, center=center, within=within, route=route, selected=selected
         )

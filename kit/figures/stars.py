@@ -13,7 +13,7 @@ know (never learned, or hidden) is a blank figure that names nothing. Given the 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
@@ -26,6 +26,9 @@ from ..successors.stars.system import StarSystem
 from .sectors import AUDIENCES, sector_map
 from .star_style import CLASS_COLORS, FAMILY_COLORS, UNKNOWN_STYLES
 from .theme import ACCENT, NEUTRAL, apply, esc
+
+if TYPE_CHECKING:
+    from ..successors.knowledge import Knowledge
 
 __all__ = [
     "AUDIENCES",
@@ -85,7 +88,7 @@ def _hover(
     return "<br>".join(lines)
 
 
-def _check_knowledge(knowledge: Any) -> Any:
+def _check_knowledge(knowledge: object) -> Knowledge | None:
     from ..successors.knowledge import Knowledge
 
     if knowledge is not None and not isinstance(knowledge, Knowledge):
@@ -105,7 +108,7 @@ def star_system_figure(
     selected: int | None = None,
     title: str | None = None,
     height: int = 520,
-    knowledge: Any = None,
+    knowledge: Knowledge | None = None,
     name: str | None = None,
 ) -> go.Figure:
     """A top-down figure of a star system.

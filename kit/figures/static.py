@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidType
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 __all__ = ["to_svg"]
 
@@ -53,7 +56,7 @@ def _esc(text: Any) -> str:
     return html.escape(s, quote=True)
 
 
-def to_svg(fig: Any, *, width: int = 720, height: int | None = None) -> str:
+def to_svg(fig: go.Figure, *, width: int = 720, height: int | None = None) -> str:
     """Draw ``fig``'s 2D scatter traces, line/rect/circle shapes and annotations as SVG.
 
     Axes keep the figure's equal scaling when its y axis is anchored to x (star systems); the

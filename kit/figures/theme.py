@@ -12,7 +12,6 @@ Every figure function in :mod:`kit.figures` applies ``template="gmkit"`` unless 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -77,7 +76,7 @@ def apply(fig: go.Figure, template: str = TEMPLATE) -> go.Figure:
     return fig
 
 
-def esc(text: Any) -> str:
+def esc(text: object) -> str:
     """User text made safe for a plotly title, label, hover or annotation.
 
     Plotly reads a subset of HTML in every text it draws (``<a href>`` becomes a live link,

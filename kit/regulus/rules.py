@@ -70,7 +70,7 @@ class RegulusRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> RegulusRules:
+    def from_dict(cls, raw: object) -> RegulusRules:
         """Read :meth:`to_dict` output, naming unknown or bad fields."""
         raw = validate.mapping("rules", raw)
         validate.no_unknown_keys("rules", raw, [f.name for f in fields(cls)])

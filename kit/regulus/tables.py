@@ -110,7 +110,7 @@ class Incident:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Incident:
+    def from_dict(cls, raw: object) -> Incident:
         """Read the form written by :meth:`to_dict`, naming any bad field."""
         raw = validate.mapping("incident", raw)
         validate.no_unknown_keys(

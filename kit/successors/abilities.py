@@ -79,7 +79,7 @@ AREA_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
-def task_key(text: Any) -> str:
+def task_key(text: object) -> str:
     """The kit's name for a task written by a player (``"Mining"`` -> ``"mine"``).
 
     Case, hyphens and underscores do not matter; a word the kit does not know stays as
@@ -129,7 +129,7 @@ def entity_signature(total_ranks: int, *, large: bool = False, small: bool = Fal
     return max(0, sig)
 
 
-def require_ability(name: Any) -> str:
+def require_ability(name: object) -> str:
     """Validate and normalise an ability name (``"Battle"`` -> ``"battle"``).
 
     >>> require_ability(" Sensors ")
@@ -150,7 +150,7 @@ def ranks_kwargs(ranks: Mapping[str, int]) -> dict[str, Any]:
     return {a: ranks[a] for a in ABILITIES}
 
 
-def parse_traits(field_name: str, values: Any, kinds: tuple[str, ...]) -> tuple[Trait, ...]:
+def parse_traits(field_name: str, values: object, kinds: tuple[str, ...]) -> tuple[Trait, ...]:
     """Edges or Flaws as :class:`Trait` objects, refusing a trait of the wrong kind.
 
     ``values`` is one trait (a name, a ``"Name: parameter"`` string, a mapping or a

@@ -13,8 +13,9 @@ special notes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import validate
 from ..dice import parse
@@ -23,6 +24,9 @@ from ..rng import SeedLike, make_rng
 from .edges import Trait
 from .entities import ABILITIES, Entity
 from .rules import DEFAULT_RULES, SuccessorsRules
+
+if TYPE_CHECKING:
+    from .combat.rules import CombatRules
 
 __all__ = ["BESTIARY", "Creature", "FeralPack", "creature"]
 
@@ -135,7 +139,7 @@ BESTIARY: dict[str, Creature] = {
 }
 
 
-def creature(name: Any) -> Creature:
+def creature(name: object) -> Creature:
     """Look up a bestiary entry by name (case-insensitive)."""
     if not isinstance(name, str):
         raise InvalidType(f"creature must be a name, got {name!r}")
@@ -173,11 +177,11 @@ class FeralPack:
 
     def __init__(
         self,
-        ferals: Any = (),
+        ferals: Iterable[Entity] = (),
         *,
         seed: SeedLike = None,
         rules: SuccessorsRules = DEFAULT_RULES,
-        combat_rules: Any = None,
+        combat_rules: CombatRules | None = None,
     ) -> None:
         from .combat.rules import DEFAULT_COMBAT_RULES, CombatRules
 

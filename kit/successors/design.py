@@ -295,7 +295,7 @@ class ShipDesign:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> ShipDesign:
+    def from_dict(cls, raw: object) -> ShipDesign:
         """Read :meth:`to_dict` output; refuse unknown fields."""
         raw = validate.mapping("ship design", raw)
         validate.no_unknown_keys("ship design", raw, [f.name for f in dataclasses.fields(cls)])

@@ -244,7 +244,7 @@ class Trait:
         return cls(raw.get("name"), raw.get("parameter"), raw.get("points"))
 
     @classmethod
-    def parse(cls, value: Any, points: int | None = None) -> Trait:
+    def parse(cls, value: object, points: int | None = None) -> Trait:
         """Make a trait from a Trait, a name, ``"Name: parameter"``, a tuple or a dict."""
         if isinstance(value, Trait):
             return value

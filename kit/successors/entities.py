@@ -421,7 +421,7 @@ class Entity(FacetsMixin, SheetMixin):
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Entity:
+    def from_dict(cls, raw: object) -> Entity:
         """Read :meth:`to_dict` output; raise naming the bad field."""
         raw = validate.mapping("entity", raw)
         validate.no_unknown_keys("entity", raw, [f.name for f in dataclasses.fields(cls)])

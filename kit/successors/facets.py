@@ -37,6 +37,8 @@ from .abilities import ABILITIES, aptitude_attempt, ranks_kwargs, require_abilit
 from .rules import DEFAULT_RULES, SuccessorsRules
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .entities import Entity
 
 __all__ = [
@@ -288,7 +290,7 @@ def _check_ru(who: str, what: str, ru: Any, cost: int) -> None:
 
 
 def creation_rolls(
-    ent: Entity, task: str, rng: Any, rules: SuccessorsRules = DEFAULT_RULES
+    ent: Entity, task: str, rng: np.random.Generator, rules: SuccessorsRules = DEFAULT_RULES
 ) -> list[dict[str, Any]]:
     """``ent``'s own Control and Handling rolls for a facet or spawn (``task``).
 

@@ -520,7 +520,7 @@ class Fleet(Observable):
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Fleet:
+    def from_dict(cls, raw: object) -> Fleet:
         """Read :meth:`to_dict` output; every event is checked by replaying it."""
         raw = validate.mapping("fleet", raw)
         validate.no_unknown_keys(

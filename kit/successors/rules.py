@@ -77,7 +77,7 @@ class SuccessorsRules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> SuccessorsRules:
+    def from_dict(cls, raw: object) -> SuccessorsRules:
         """Read :meth:`to_dict` output, refusing unknown fields."""
         raw = validate.mapping("rules", raw)
         validate.no_unknown_keys("rules", raw, cls.__dataclass_fields__)

@@ -263,7 +263,7 @@ _ALIASES = {
 }
 
 
-def ship_type(name: Any) -> ShipType:
+def ship_type(name: object) -> ShipType:
     """Look up a catalog ship by name (case-insensitive; ``"Siege Cannon"`` is accepted)."""
     if not isinstance(name, str):
         raise InvalidType(f"ship type must be a catalog name (a string), got {name!r}")

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from .. import validate
+from ..advising import Advice
 from ..boards import Board as _EngineBoard
 from ..boards import Chase, Contest, LimitBoard, exchange_odds, next_check_odds, odds
 from ..boards.checks import CheckDistribution
@@ -121,7 +122,7 @@ class BoardWidget(KitWidget):
         CheckDistribution.of(checks)
         self.board = board
         #: (board position, advice or error text, seconds it took) of the last skill hint
-        self._skill_hint: tuple[str, Any, float] | None = None
+        self._skill_hint: tuple[str, Advice | str, float] | None = None
         party_dict = _party(party)
         offered = list(skills or DEFAULT_SKILLS)
         offered += [k for k in party_dict if k not in offered]
@@ -205,9 +206,10 @@ class BoardWidget(KitWidget):
     def _msg_advise_skill(self) -> None:
         self.advise_skill()
 
-    def advise_skill(self) -> Any:
+    def advise_skill(self) -> Advice | str:
         """Which of the party's skills the next check should use: the advisor's answer for the
-        board as it stands (also shown as the GM hint), an :class:`~kit.advising.Advice`."""
+        board as it stands (also shown as the GM hint), an :class:`~kit.advising.Advice`, or the
+        reason there is none (``"no hint: ..."``) when the advisor refuses the board."""
         if not self.party:
             raise InvalidInput(
                 "party: name the skills the players have first, e.g. "
@@ -222,13 +224,13 @@ class BoardWidget(KitWidget):
         b = self.board
         return repr((b.state["history"], self.checks, sorted(self.party.items())))
 
-    def _walk_skills(self) -> tuple[str, Any, float]:
+    def _walk_skills(self) -> tuple[str, Advice | str, float]:
         from ..boards.advice import skill_advice
 
         start = time.perf_counter()
         party = {k: (v or None) for k, v in self.party.items()}
         try:
-            found: Any = skill_advice(self.board, party, self.checks)
+            found: Advice | str = skill_advice(self.board, party, self.checks)
         except KitError as exc:
             found = f"no hint: {exc}"
         return self._position(), found, time.perf_counter() - start

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from .. import validate
+from ..advising import Advice
 from ..errors import IllegalAction, InvalidType
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
@@ -90,7 +91,7 @@ class CombatTable(KitWidget):
                 f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
             )
         self.battle = battle
-        self.advice: Any = None
+        self.advice: Advice | None = None
         self._advised_for: Any = None
         self.simulation: Any = None
         super().__init__(**kwargs)
@@ -162,7 +163,7 @@ class CombatTable(KitWidget):
             return False
         return True
 
-    def advise(self, n: int = 400) -> Any:
+    def advise(self, n: int = 400) -> Advice | None:
         """The advisor at the pending decision: each answer's simulated win chance.
 
         Plays the battle on from each answer ``n`` times at most on shared seeds, stopping
@@ -235,7 +236,7 @@ class CombatTable(KitWidget):
             self.battle.undo()
         self.refresh()
 
-    def simulate(self, n: Any) -> None:
+    def simulate(self, n: object) -> None:
         """Simulate ``n`` battles from this battle's setup with the automatic policy.
 
         ``n`` is checked first (a blank or ``null`` count from the page is the kit's error,
@@ -334,6 +335,7 @@ class CombatTable(KitWidget):
         if self.advice is None or not self.hints or self.pending != self._advised_for:
             return None
         a = self.advice
+        assert a.n is not None  # battle advice is Monte Carlo: it always counts its battles
         return {
             "options": dict(a.options),
             "stderr": dict(a.stderr or {}),

@@ -17,7 +17,7 @@ Both hold one engine object (a :class:`~kit.successors.stars.StarSystem`, a
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
@@ -26,6 +26,11 @@ from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, soon, whole_number
 from .payloads import OrbitRow, RouteRow, RouteView, SectorSystemView, StarSystemView, as_payload
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from ..successors.sector import Sector
 
 __all__ = ["SectorExplorer", "StarSystemExplorer"]
 
@@ -120,7 +125,7 @@ class StarSystemExplorer(KitWidget):
         with self.guard():
             self._set(generate_system(None, rules=self.rules))
 
-    def reroll(self, seed: Any) -> None:
+    def reroll(self, seed: object) -> None:
         """The system of ``seed`` (the same seed always gives the same system)."""
         with self.guard():
             self._set(generate_system(resolve_seed(_int("seed", seed)), rules=self.rules))
@@ -139,7 +144,7 @@ class StarSystemExplorer(KitWidget):
 
     # ------------------------------------------------------------ view
     @property
-    def figure(self) -> Any:
+    def figure(self) -> go.FigureWidget:
         """The plotly FigureWidget of the system (made on first use)."""
         if self._figure is None:
             import plotly.graph_objects as go
@@ -224,7 +229,7 @@ _RANGES = {"information": (0, 60), "sensors": (0, 60), "within": (1, 10_000)}
 _LABELS = {"information": "Information", "sensors": "Sensors", "within": "Days"}
 
 
-def _int(field: str, value: Any) -> int:
+def _int(field: str, value: object) -> int:
     """A number box's value as a whole number within its range, or an error naming the box."""
     if field not in _RANGES:  # the seed box: any whole number, resolve_seed checks the rest
         return whole_number(field, value)
@@ -279,7 +284,7 @@ class SectorExplorer(KitWidget):
 
     def __init__(
         self,
-        sector: Any,
+        sector: Sector,
         *,
         origin: int | str | None = None,
         destination: int | str | None = None,
@@ -318,7 +323,7 @@ class SectorExplorer(KitWidget):
                 within=self.within if self.mode == "chance" else None,
             )
 
-    def open_system(self, system: Any) -> None:
+    def open_system(self, system: int | str) -> None:
         """Open a system's details (the same as clicking it)."""
         with self.guard():
             self.selected = self.sector.index(system)
@@ -354,7 +359,7 @@ class SectorExplorer(KitWidget):
 
     # ------------------------------------------------------------ view
     @property
-    def figure(self) -> Any:
+    def figure(self) -> go.FigureWidget:
         """The plotly FigureWidget map (made on first use); clicking a system opens it."""
         if self._figure is None:
             import plotly.graph_objects as go

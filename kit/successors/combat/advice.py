@@ -64,12 +64,14 @@ import numpy as np
 from ... import validate
 from ...advising import Advice
 from ...errors import IllegalAction, InvalidInput
-from ...rng import make_rng
+from ...rng import SeedLike, make_rng
+from .battle import Battle
 from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx
 from .forcing import ForcedPolicy
 from .policies import AutoPolicy, InteractivePolicy, _key, takeover_plan
+from .protocol import CombatPolicy
 from .rules import PHASES
 from .simulate.result import OUTCOMES
 from .takeover_choice import takeover_candidates
@@ -109,12 +111,12 @@ _Forced = ForcedPolicy
 
 
 def advise_battle(
-    battle: Any,
+    battle: Battle,
     decision: Mapping[str, Any] | None = None,
     *,
     n: int = 2000,
-    seed: Any = 0,
-    policy: Any = None,
+    seed: SeedLike = 0,
+    policy: CombatPolicy | None = None,
     goal: str = "win",
     candidates: Mapping[str, Any] | None = None,
     stop_when_clear: bool = False,
@@ -304,7 +306,7 @@ class AdvisedCombatPolicy(AutoPolicy):
 
     def __init__(
         self,
-        battle: Any,
+        battle: Battle,
         *,
         sides: Sequence[int] | None = None,
         decisions: Sequence[str] = ("allocate",),

@@ -276,7 +276,7 @@ class Battle(Observable):
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Battle:
+    def from_dict(cls, raw: object) -> Battle:
         """Read :meth:`to_dict` output (replaying every event)."""
         raw = validate.mapping("battle", raw)
         validate.no_unknown_keys(

@@ -27,12 +27,16 @@ these:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = [
     "FACES",
+    "BoolArray",
+    "IntArray",
     "battle_end",
     "competing_margin",
     "control_excess",
@@ -44,22 +48,45 @@ __all__ = [
 #: The faces of the d6 every roll of the combat rules uses.
 FACES = (1, 2, 3, 4, 5, 6)
 
+#: Whole numbers of the vectorised simulation: one per battle (or per battle and side, ...).
+IntArray = npt.NDArray[np.integer[Any]]
+#: Flags of the vectorised simulation, laid out as an :data:`IntArray`.
+BoolArray = npt.NDArray[np.bool_]
+_Ints = int | np.integer[Any] | IntArray
 
-def die_hits(part: Any, face: Any) -> Any:
+
+@overload
+def die_hits(part: int, face: int) -> bool: ...
+@overload
+def die_hits(part: IntArray, face: _Ints) -> BoolArray: ...
+@overload
+def die_hits(part: _Ints, face: IntArray) -> BoolArray: ...
+def die_hits(part: _Ints, face: _Ints) -> bool | np.bool_ | BoolArray:
     """A die of rank ``part`` rolling ``face`` succeeds: at or under the part, never on a 6."""
     return (face <= part) & (face < 6)
 
 
-def die_chance(part: Any) -> Any:
+@overload
+def die_chance(part: int) -> float: ...
+@overload
+def die_chance(part: IntArray) -> npt.NDArray[np.float64]: ...
+def die_chance(part: int | IntArray) -> float | npt.NDArray[np.float64]:
     """Chance a die of rank ``part`` succeeds: :func:`die_hits` counted over the six faces."""
-    part = np.asarray(part)
-    return sum(np.asarray(die_hits(part, f), float) for f in FACES) / len(FACES)
+    parts = np.asarray(part)
+    return sum(np.asarray(die_hits(parts, f), float) for f in FACES) / len(FACES)
 
 
-def competing_margin(scores: Any) -> tuple[Any, Any]:
+@overload
+def competing_margin(scores: Sequence[int]) -> tuple[int, int]: ...
+@overload
+def competing_margin(scores: IntArray) -> tuple[IntArray, IntArray]: ...
+def competing_margin(
+    scores: Sequence[int] | IntArray,
+) -> tuple[int, int] | tuple[IntArray, IntArray]:
     """Sides scoring on one target in the same phase cancel (the rule for anything tried by
     several at once): ``(side, margin)`` of the best side over the next best, or ``(-1, 0)``
-    when nobody scored or the best are tied. ``scores`` has the sides on its last axis."""
+    when nobody scored or the best are tied. ``scores`` has the sides on its last axis: a list
+    (one target: ints come back) or an array with a row per target (arrays come back)."""
     s = np.maximum(np.asarray(scores), 0)
     if s.shape[-1] == 1:
         top = s[..., 0]
@@ -76,20 +103,39 @@ def competing_margin(scores: Any) -> tuple[Any, Any]:
     return side, margin
 
 
-def takeover_needed(controlled: Any, uncontrolled_n: int, controlled_n: int) -> Any:
+@overload
+def takeover_needed(controlled: bool, uncontrolled_n: int, controlled_n: int) -> int: ...
+@overload
+def takeover_needed(controlled: BoolArray, uncontrolled_n: int, controlled_n: int) -> IntArray: ...
+def takeover_needed(
+    controlled: bool | BoolArray, uncontrolled_n: int, controlled_n: int
+) -> int | IntArray:
     """Successes a Take-Over needs: more for a ship under its entity's direct Control."""
     return uncontrolled_n + (controlled_n - uncontrolled_n) * controlled
 
 
-def control_excess(held: Any, control_rank: Any, per_rank: int) -> Any:
+@overload
+def control_excess(held: int, control_rank: int, per_rank: int) -> np.integer[Any]: ...
+@overload
+def control_excess(held: IntArray, control_rank: _Ints, per_rank: int) -> IntArray: ...
+def control_excess(
+    held: int | IntArray, control_rank: _Ints, per_rank: int
+) -> np.integer[Any] | IntArray:
     """Ships over the Control limit: ``held`` under Control, the entity's Control rank now."""
     return np.maximum(0, held - np.maximum(0, control_rank) * per_rank)
 
 
-def battle_end(remaining: Any) -> tuple[Any, Any]:
+@overload
+def battle_end(remaining: Sequence[bool]) -> tuple[bool, int]: ...
+@overload
+def battle_end(remaining: BoolArray) -> tuple[BoolArray, IntArray]: ...
+def battle_end(
+    remaining: Sequence[bool] | BoolArray,
+) -> tuple[bool, int] | tuple[BoolArray, IntArray]:
     """After each phase: ``(over, winner)`` from which sides are still fighting and have not
-    retreated (last axis). The battle is over when one side or none is left; the one left
-    wins (winner -1: none)."""
+    retreated (last axis): a list for one battle (a bool and an int come back) or an array
+    with a row per battle (arrays come back). The battle is over when one side or none is
+    left; the one left wins (winner -1: none)."""
     r = np.asarray(remaining, bool)
     count = r.sum(axis=-1)
     over = count <= 1

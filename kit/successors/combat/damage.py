@@ -17,7 +17,7 @@ that lowers Control below the ships under it makes the side let ships go
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from .allocation import plan_wave
 from .core_rules import control_excess as rules_control_excess
 from .events import Ctx
 from .state import STRUCTURES, BattleState, Unit, entity_neutralized, parse_key
+
+if TYPE_CHECKING:
+    from ..entities import Entity
 
 __all__ = [
     "allocation_order",
@@ -47,7 +50,7 @@ __all__ = [
 ENTITY_LOSS_PREFERENCE = ("information", "sensors", "handling", "control", "battle")
 
 
-def entity_loss_order(entity: Any) -> str:
+def entity_loss_order(entity: Entity) -> str:
     """Ability the default policy lowers: the highest current rank, ties by preference."""
     return _loss_choice({a: entity.current(a) for a in ENTITY_LOSS_PREFERENCE})
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...errors import IllegalAction, InvalidInput
 from .rules import PHASES, CombatRules
 from .state import BattleState, Side, SideState, Unit, entity_with_damage, parse_key
+
+if TYPE_CHECKING:
+    from ..entities import Entity
 
 __all__ = [
     "Ctx",
@@ -218,7 +221,7 @@ class Ctx:
         sides: Sequence[Side],
         st: BattleState,
         rules: CombatRules,
-        policy: Any,
+        policy: Any,  # a CombatPolicy: its module reads this one's Ctx, so not imported here
         roller: Roller,
         *,
         jammer: int = 0,
@@ -235,7 +238,7 @@ class Ctx:
         apply_event(self.st, kind, data)
 
     # ------------------------------------------------------------ helpers shared by phases
-    def entity(self, side: int) -> Any:
+    def entity(self, side: int) -> Entity | None:
         """The side's entity with its current damage (None if it has none)."""
         return self.st.sides[side].entity
 

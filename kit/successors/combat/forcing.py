@@ -14,6 +14,7 @@ from typing import Any
 
 from .events import Ctx, Roller, copy_state
 from .policies import _key, takeover_plan
+from .protocol import CombatPolicy
 from .state import BattleState
 
 __all__ = ["DecisionReached", "ForcedPolicy", "RecordingRoller"]
@@ -48,7 +49,10 @@ class ForcedPolicy:
     """
 
     def __init__(
-        self, base: Any, answers: Mapping[tuple[Any, ...], Any], stop: tuple[Any, ...] | None
+        self,
+        base: CombatPolicy,
+        answers: Mapping[tuple[Any, ...], Any],
+        stop: tuple[Any, ...] | None,
     ) -> None:
         self.base = base
         self.answers = dict(answers)

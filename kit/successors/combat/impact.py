@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,6 +40,10 @@ from .rules import DEFAULT_COMBAT_RULES, CombatRules
 from .simulate import OUTCOMES, simulate
 from .state import Side
 from .tuning import garrison_battle, garrison_grid
+
+if TYPE_CHECKING:
+    from .battle import Battle
+    from .protocol import CombatPolicy
 
 __all__ = ["battle_impact", "rule_impact"]
 
@@ -54,7 +58,7 @@ def rule_impact(
     n: int = 1000,
     seed: SeedLike = 0,
     garrison: Side | None = None,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
     jammer: int = 0,
 ) -> Impact:
     """Compare two combat rules by the attacker's simulated win chance against garrisons.
@@ -131,14 +135,14 @@ def rule_impact(
 
 
 def battle_impact(
-    battle: Any,
+    battle: Battle,
     rules: CombatRules | None,
     ships: Sequence[str] | str = ("Frigate",),
     counts: Iterable[int] = range(1, 11),
     *,
     n: int = 1000,
     seed: SeedLike = 0,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
 ) -> Impact:
     """``kit.impact(battle, rules)``: what ``rules`` change against ``battle``'s own rules.
 

@@ -226,8 +226,8 @@ def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> N
             )
             landings.append((side, ctx.unit_side(v), [v] * n, True))
     orbit = ctx.sides[side].stellar_cannon
-    if orbit is not None and boosted_entity(ctx, side) is not None:
-        ent = boosted_entity(ctx, side)
+    ent = boosted_entity(ctx, side) if orbit is not None else None
+    if orbit is not None and ent is not None:
         cdice = modify(ent.dice("battle"), -orbit, ctx.rules)
         if cdice:
             target = ctx.policy.target_side(ctx, side, enemies)

@@ -252,7 +252,9 @@ class AutoPolicy:
 
     def entity_ability(self, ctx: Ctx, side: int) -> str:
         """The entity loses its highest ability (Battle kept longest on ties)."""
-        return entity_loss_order(ctx.st.sides[side].entity)
+        ent = ctx.st.sides[side].entity
+        assert ent is not None  # asked only when a hit lands on the side's entity
+        return entity_loss_order(ent)
 
     def static_split(self, ctx: Ctx, side: int, points: int) -> list[int]:
         """Static Defenses fire as rank 5 attacks and a remainder."""

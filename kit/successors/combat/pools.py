@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..fleets import ability_pool, entity_phase
 from ..ranks import split
@@ -20,6 +20,9 @@ from .core_rules import die_hits
 from .events import Ctx
 from .rules import CombatRules
 from .state import Unit
+
+if TYPE_CHECKING:
+    from ..entities import Entity
 
 __all__ = ["boosted_entity", "entity_dice", "hits_of", "modify", "pool", "unit_dice"]
 
@@ -47,7 +50,7 @@ def hits_of(dice: Sequence[int], faces: Sequence[int]) -> int:
     return sum(1 for d, f in zip(dice, faces) if die_hits(d, f))
 
 
-def boosted_entity(ctx: Ctx, side: int) -> Any:
+def boosted_entity(ctx: Ctx, side: int) -> Entity | None:
     """The side's entity as it acts: None unless active; a Matrix and Targeter add ranks."""
     s = ctx.st.sides[side]
     if not s.entity_active:

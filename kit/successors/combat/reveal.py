@@ -27,9 +27,26 @@ players' fleet handout in :mod:`kit.handouts` (counts and tables built from the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["default_look", "entity_row", "focus_class", "ship_row"]
+if TYPE_CHECKING:
+    from ..design import ShipDesign
+    from ..entities import Entity
+
+__all__ = ["Sighted", "default_look", "entity_row", "focus_class", "ship_row"]
+
+
+class Sighted(Protocol):
+    """What a sensor reading reads of a ship: a battle's unit and a fleet's ship both fit."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sig(self) -> int: ...
+
+    @property
+    def design(self) -> ShipDesign: ...
 
 
 def focus_class(sigs: Iterable[int], sig_class: int | None = None) -> int | None:
@@ -41,7 +58,7 @@ def focus_class(sigs: Iterable[int], sig_class: int | None = None) -> int | None
     return max(present) if present else None
 
 
-def default_look(ship: Any) -> str:
+def default_look(ship: Sighted) -> str:
     """What a decoy shows itself as when its owner named nothing: the catalog's warship of its
     signature (its own name when the catalog has none)."""
     from ..ships import SHIPS
@@ -62,7 +79,7 @@ def _as_listed(look: str) -> str:
 
 
 def ship_row(
-    ship: Any, level: int, *, focus: int | None, look: str | None = None
+    ship: Sighted, level: int, *, focus: int | None, look: str | None = None
 ) -> dict[str, Any]:
     """What ``level`` successes tell of one ship (anything with ``name``, ``sig`` and
     ``design``): ``sig``, ``type`` (None where unknown), ``abilities`` and ``seen``.
@@ -89,7 +106,7 @@ def ship_row(
     }
 
 
-def entity_row(entity: Any, level: int) -> dict[str, Any]:
+def entity_row(entity: Entity, level: int) -> dict[str, Any]:
     """What ``level`` successes tell of the fleet's entity, its Stealthed steps taken off first:
     ``seen`` (present at all), ``counted`` (in the head count), ``sig``, ``type`` (facets look
     like entities below 3), ``name`` (at 4) and ``abilities`` (at 5, as they stand now)."""

@@ -154,7 +154,7 @@ class CombatRules:
         return d
 
     @classmethod
-    def from_dict(cls, raw: Any) -> CombatRules:
+    def from_dict(cls, raw: object) -> CombatRules:
         """Read :meth:`to_dict` output, refusing unknown fields."""
         raw = dict(validate.mapping("combat rules", raw))
         validate.no_unknown_keys("combat rules", raw, cls.__dataclass_fields__)

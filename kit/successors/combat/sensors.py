@@ -12,13 +12,16 @@ dressed as their owner wishes until level 4).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import validate
 from ..ranks import roll_successes  # noqa: F401  (documented helper for callers)
 from .events import Ctx
 from .pools import hits_of, pool
 from .reveal import entity_row, focus_class, ship_row
+
+if TYPE_CHECKING:
+    from .state import BattleState
 
 __all__ = [
     "FLEET_LEVELS",
@@ -72,9 +75,9 @@ def system_fleet_level(successes: int, offset: int = 1) -> int:
     return max(0, validate.integer("successes", successes, 0) - offset)
 
 
-def fleet_level(ctx_or_state: Any, viewer: int, target: int) -> int:
+def fleet_level(ctx_or_state: Ctx | BattleState, viewer: int, target: int) -> int:
     """Level ``viewer`` has on ``target``'s fleet (its accumulated successes)."""
-    st = getattr(ctx_or_state, "st", ctx_or_state)
+    st = ctx_or_state.st if isinstance(ctx_or_state, Ctx) else ctx_or_state
     return st.sides[viewer].sensors.get(target, 0)
 
 
@@ -107,7 +110,7 @@ def _looks(battle: Any, target: int) -> dict[str, str]:
 
 
 def fleet_view(
-    battle: Any,
+    battle: Any,  # a Battle: its module reads this one (through phases), so not imported
     viewer: int,
     target: int,
     *,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +48,7 @@ def entity_key(side: int) -> str:
     return f"{side}:E"
 
 
-def parse_key(key: Any) -> tuple[int, str]:
+def parse_key(key: object) -> tuple[int, str]:
     """Split ``"1:7"`` into ``(1, "7")``; raise InvalidInput for a malformed key."""
     if not isinstance(key, str) or ":" not in key:
         raise InvalidInput(f"a unit key looks like '0:3' or '1:E', got {key!r}")
@@ -266,7 +266,7 @@ class Side:
         return d
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Side:
+    def from_dict(cls, raw: object) -> Side:
         """Read :meth:`to_dict` output."""
         raw = dict(validate.mapping("side", raw))
         validate.no_unknown_keys("side", raw, [f.name for f in dataclasses.fields(cls)])
@@ -303,7 +303,7 @@ class Side:
         cannon: HyperCannon,
         count: int,
         *,
-        spotters: Any,
+        spotters: Sequence[Entity | Ship | ShipDesign | str],
         launched_today: int = 0,
         name: str = "Rammers",
         faction: str | None = None,

@@ -17,12 +17,14 @@ import numpy as np
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
-from .battle import _end_check, summarize
+from .battle import Battle, _end_check, summarize
 from .events import Ctx, RngRoller, Roller, ScriptedRoller, apply_event, copy_state
 from .forcing import DecisionReached, ForcedPolicy, RecordingRoller
 from .phases import PHASE_FUNCTIONS
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key
+from .protocol import CombatPolicy
 from .rules import PHASES
+from .state import BattleState
 from .takeover_choice import takeover_question
 
 __all__ = ["Prefix", "fast_trials", "find_decision", "play_answer"]
@@ -31,7 +33,7 @@ __all__ = ["Prefix", "fast_trials", "find_decision", "play_answer"]
 KINDS = ("allocate", "retreat", "release", "fire", "aim", "takeover")
 
 
-def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
+def _automatic(policy: CombatPolicy | None) -> tuple[CombatPolicy, dict[tuple[Any, ...], Any]]:
     """(the automatic policy to play on with, answers already queued for this phase)."""
     if policy is None:
         return AutoPolicy(), {}
@@ -45,7 +47,7 @@ def _automatic(policy: Any) -> tuple[Any, dict[tuple[Any, ...], Any]]:
     return policy, {}
 
 
-def _check_decision(battle: Any, decision: Any) -> dict[str, Any]:
+def _check_decision(battle: Battle, decision: Any) -> dict[str, Any]:
     """A copy of ``decision``, checked; its round defaults to the round of the next phase."""
     decision = dict(validate.mapping("decision", decision))
     for field in ("kind", "side"):
@@ -65,7 +67,7 @@ class Prefix:
     state at the decision (``st``), its events so far and the queued answers it used."""
 
     faces: list[int]
-    st: Any
+    st: BattleState
     events: list[tuple[str, dict[str, Any]]]
     used: set[tuple[Any, ...]]
 
@@ -84,7 +86,12 @@ class _Recording(ForcedPolicy):
         return found, value
 
 
-def _before(battle: Any, decision: dict[str, Any], base: Any, answers: dict) -> Prefix:
+def _before(
+    battle: Battle,
+    decision: dict[str, Any],
+    base: CombatPolicy,
+    answers: dict[tuple[Any, ...], Any],
+) -> Prefix:
     """Play the battle's next phase with its own dice up to ``decision``."""
     st = copy_state(battle.state)
     phase = PHASES[st.phase_index % len(PHASES)]
@@ -113,11 +120,11 @@ def _before(battle: Any, decision: dict[str, Any], base: Any, answers: dict) -> 
 
 
 def fast_trials(
-    battle: Any,
+    battle: Battle,
     decision: dict[str, Any],
     prefix: Prefix,
     options: Mapping[str, Any],
-    base: Any,
+    base: CombatPolicy,
     answers: dict[tuple[Any, ...], Any],
     n: int,
     stream: np.random.SeedSequence,
@@ -141,6 +148,7 @@ def fast_trials(
         if kind == "retreat":  # no dice left in the phase: the engine plays it once
             st = _phase_with(battle, prefix, base, {**answers, _key(decision): answer})
             if st.over:
+                assert st.result is not None  # the end event sets both
                 out[label] = _one_result(battle, st.result, n)
                 continue
             starts.append((label, st, None))
@@ -165,7 +173,9 @@ def fast_trials(
     return {label: out[label] for label in options}
 
 
-def _phase_with(battle: Any, prefix: Prefix, base: Any, answers: dict) -> Any:
+def _phase_with(
+    battle: Battle, prefix: Prefix, base: CombatPolicy, answers: dict[tuple[Any, ...], Any]
+) -> BattleState:
     """The state after the pending phase played with its own dice and ``answers``."""
     st = copy_state(battle.state)
     phase = PHASES[st.phase_index % len(PHASES)]
@@ -181,7 +191,7 @@ def _phase_with(battle: Any, prefix: Prefix, base: Any, answers: dict) -> Any:
     return st
 
 
-def _one_result(battle: Any, result: dict[str, Any], n: int) -> dict[str, np.ndarray]:
+def _one_result(battle: Battle, result: dict[str, Any], n: int) -> dict[str, np.ndarray]:
     """The result arrays of ``n`` trials that all end as ``result``."""
     from .simulate.result import OUTCOMES
 
@@ -193,7 +203,9 @@ def _one_result(battle: Any, result: dict[str, Any], n: int) -> dict[str, np.nda
     }
 
 
-def find_decision(battle: Any, policy: Any = None) -> tuple[Any, dict[str, Any]]:
+def find_decision(
+    battle: Battle, policy: InteractivePolicy | None = None
+) -> tuple[Battle, dict[str, Any]]:
     """Step a copy of ``battle`` to the next decision the GM is asked; (the copy, the decision).
 
     ``policy`` is the :class:`~.policies.InteractivePolicy` that asks (default: every side's
@@ -222,7 +234,7 @@ def find_decision(battle: Any, policy: Any = None) -> tuple[Any, dict[str, Any]]
     raise IllegalAction("the battle ends without a decision for the GM: nothing to advise")
 
 
-def _clone(battle: Any, seed: int) -> Any:
+def _clone(battle: Battle, seed: int) -> Battle:
     """The battle's setup and log under another seed (the state is rebuilt by replaying)."""
     return type(battle)(
         battle.sides,
@@ -236,12 +248,12 @@ def _clone(battle: Any, seed: int) -> Any:
 
 # --------------------------------------------------------------------------- playing
 def play_answer(
-    battle: Any,
+    battle: Battle,
     decision: Mapping[str, Any],
     answer: Any,
     seeds: Sequence[int],
     *,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
     faces: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``battle`` to its end once per seed with ``answer`` given to ``decision``.
@@ -261,7 +273,9 @@ def play_answer(
     return [_play_out(battle, int(s), forced, faces) for s in seeds]
 
 
-def _play_out(battle: Any, seed: int, policy: Any, faces: Sequence[int]) -> dict[str, Any]:
+def _play_out(
+    battle: Battle, seed: int, policy: CombatPolicy, faces: Sequence[int]
+) -> dict[str, Any]:
     """What ``Battle.step_phase(policy, faces=faces)`` then ``run(policy=policy)`` on a copy
     of ``battle`` seeded ``seed`` would end with, played on one copy of the state with the
     same phase functions, end check and dice streams, but no event log (no log writes, no
@@ -302,7 +316,7 @@ _PHASE_WORDS = {
 }
 
 
-def _question(battle: Any, d: dict[str, Any]) -> str:
+def _question(battle: Battle, d: dict[str, Any]) -> str:
     names = [s.name for s in battle.sides]
     who = names[int(d["side"])]
     where = f"Round {d.get('round', battle.round)}"
@@ -338,11 +352,11 @@ def _stream(seed: int, k: int) -> np.random.SeedSequence:
 
 
 def _legal(
-    battle: Any,
+    battle: Battle,
     d: dict[str, Any],
     prefix: Prefix,
     options: dict[str, Any],
-    base: Any,
+    base: CombatPolicy,
     answers: dict[tuple[Any, ...], Any],
     candidates: Any,
 ) -> dict[str, Any]:

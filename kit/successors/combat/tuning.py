@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +35,9 @@ from .battle import Battle
 from .rules import DEFAULT_COMBAT_RULES, CombatRules
 from .simulate import simulate
 from .state import Side
+
+if TYPE_CHECKING:
+    from .protocol import CombatPolicy
 
 __all__ = [
     "buy_garrison",
@@ -103,7 +106,7 @@ def tune_garrison(
     counts: Iterable[int] = range(1, 31),
     garrison: Side | None = None,
     seed: SeedLike = 0,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
 ) -> Tuning:
@@ -163,7 +166,7 @@ def _all_sizes_at_once(
     base: Side,
     rules: CombatRules,
     jammer: int,
-    policy: Any,
+    policy: CombatPolicy | None,
     n: int,
     seed: int,
 ) -> dict[int, float] | None:
@@ -179,7 +182,8 @@ def _all_sizes_at_once(
 
     policy = policy if policy is not None else AutoPolicy()
     biggest = garrison_battle(attacker, name, max(grid), garrison=base, rules=rules, jammer=jammer)
-    if fast_supported(biggest, policy) is not None:
+    # (only an AutoPolicy is vectorised: fast_supported refuses any other)
+    if not isinstance(policy, AutoPolicy) or fast_supported(biggest, policy) is not None:
         return None
     if not isinstance(policy._rule(1), (Never, RetreatAfter)):
         return None
@@ -254,7 +258,7 @@ def tune_budget(
     budgets: Iterable[int] = range(5, 101, 5),
     garrison: Side | None = None,
     seed: SeedLike = 0,
-    policy: Any = None,
+    policy: CombatPolicy | None = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
 ) -> Tuning:
@@ -312,7 +316,7 @@ def tune_budget(
 
 
 def tune_attack(
-    attacker: Any,
+    attacker: Side | Battle,
     target: float,
     *,
     ship: str | None = None,

@@ -13,8 +13,9 @@ and from ``kit.successors.combat``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
@@ -28,6 +29,9 @@ from ..ships import ship_type
 from .events import RngRoller, Roller, ScriptedRoller
 from .handling import MINING_RATES, RECYCLE_RU, TASKS, entity_repair_ability
 from .state import Unit
+
+if TYPE_CHECKING:
+    from ..stars.system import StarSystem
 
 __all__ = ["BuildJob", "DayReport", "LooseObject", "Workshop"]
 
@@ -163,7 +167,7 @@ class Workshop:
         faction: str | None = None,
         seed: SeedLike = None,
         ru: float = 0,
-        system: Any = None,
+        system: StarSystem | None = None,
         rules: SuccessorsRules = DEFAULT_RULES,
     ) -> None:
         if not isinstance(entity, Entity):
@@ -228,7 +232,7 @@ class Workshop:
         level: int = 1,
         *,
         site: str | None = None,
-        sensors: Any = None,
+        sensors: Sequence[int] | Mapping[str, int] | None = None,
         other_end: BuildJob | int | None = None,
     ) -> str:
         """Start one copy of an engineering project (one Handling success per 5 RU); its key.
@@ -289,7 +293,7 @@ class Workshop:
         level: int = 1,
         *,
         site: str | None = None,
-        sensors: Any = None,
+        sensors: Sequence[int] | Mapping[str, int] | None = None,
         other_end: BuildJob | int | None = None,
     ) -> str:
         """Record a finished project already standing here (a Core Tap built long ago).
@@ -372,7 +376,7 @@ class Workshop:
             jobs.append(("repair", "0:E"))
         return jobs
 
-    def check(self, task: str, target: Any) -> None:
+    def check(self, task: str, target: object) -> None:
         """Raise unless ``task`` on ``target`` can be attempted at all (before any roll).
 
         IllegalAction for what the rules forbid (a Tek Locked entity reconditioning, mining
@@ -608,6 +612,7 @@ class Workshop:
         assert self.system is not None
         if moon:
             host = self.system.orbit(n).body
+            assert host is not None  # _site checked that the orbit holds a world with the moon
             moons = list(host.moons)
             moons[int(moon) - 1] = body
             body = dataclasses.replace(host, moons=tuple(moons))

@@ -26,6 +26,8 @@ from ...errors import InvalidInput
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
+    from .rules import SectorRules
+
 __all__ = ["GridIndex", "JumpGraph", "Kind", "build_graph", "edge_attributes", "naive_pairs"]
 
 
@@ -189,7 +191,7 @@ def naive_pairs(
     return np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_d)
 
 
-def edge_attributes(ly: float, jumps: int, gate: int, rules: Any) -> dict[str, Any]:
+def edge_attributes(ly: float, jumps: int, gate: int, rules: SectorRules) -> dict[str, Any]:
     """Attributes of one edge: light years, history, status, successes needed, gate size."""
     status = rules.status(jumps)
     return {
@@ -231,7 +233,7 @@ class JumpGraph:
         self,
         points: np.ndarray,
         max_range: float,
-        rules: Any,
+        rules: SectorRules,
         pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     ) -> None:
         pts = np.asarray(points, dtype=float)
@@ -525,7 +527,7 @@ def build_graph(
     points: np.ndarray,
     names: Sequence[str],
     max_range: float,
-    rules: Any,
+    rules: SectorRules,
     history: Mapping[tuple[int, int], int],
     gates: Mapping[tuple[int, int], int],
     pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,

@@ -398,7 +398,7 @@ class Journey(Observable):
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Journey:
+    def from_dict(cls, raw: object) -> Journey:
         """Read :meth:`to_dict` output; any bad field raises the kit's errors, naming it."""
         raw = validate.mapping("journey", raw)
         validate.no_unknown_keys(

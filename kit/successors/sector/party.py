@@ -42,6 +42,7 @@ from .routes import Navigator
 if TYPE_CHECKING:  # pragma: no cover
     from ..entities import Entity
     from ..fleets import Fleet
+    from .rules import SectorRules
 
 __all__ = [
     "HOWS",
@@ -408,7 +409,7 @@ class Party:
             self.lone_ship_time_factor,
         )
 
-    def under(self, rules: Any) -> Party:
+    def under(self, rules: SectorRules) -> Party:
         """This party under a sector's star travel options (a ``SectorRules``): the ships an
         entity carries per Control rank and how a ship plotting alone rolls come from
         ``rules``. :meth:`kit.successors.sector.Journey.along` applies the sector's rules."""
@@ -496,7 +497,7 @@ class Party:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Party:
+    def from_dict(cls, raw: object) -> Party:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("party", raw)
         validate.no_unknown_keys(

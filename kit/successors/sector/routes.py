@@ -70,6 +70,8 @@ from .search import Heuristic, NoPath, shortest_path
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
+    from .rules import SectorRules
+
 __all__ = [
     "MODES",
     "Heuristic",
@@ -93,8 +95,8 @@ class SectorLike(Protocol):
     """What routing reads of a sector (its public face); :class:`~.sector.Sector` fits."""
 
     @property
-    def rules(self) -> Any:
-        """The sector's star travel options (``SectorRules``)."""
+    def rules(self) -> SectorRules:
+        """The sector's star travel options."""
 
     @property
     def graph(self) -> nx.Graph:

@@ -87,7 +87,7 @@ class SectorRules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> SectorRules:
+    def from_dict(cls, raw: object) -> SectorRules:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("sector rules", raw)
         validate.no_unknown_keys("sector rules", raw, cls.__dataclass_fields__)

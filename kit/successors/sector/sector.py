@@ -92,7 +92,7 @@ class Sector(Observable):
 
     def __init__(
         self,
-        positions: Any,
+        positions: npt.ArrayLike,
         names: Sequence[str] | None = None,
         *,
         seed: SeedLike = None,
@@ -512,7 +512,7 @@ class Sector(Observable):
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Sector:
+    def from_dict(cls, raw: object) -> Sector:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("sector", raw)
         validate.no_unknown_keys(

@@ -89,7 +89,7 @@ class StarRules:
     RETIRED = ("moon_planets_roll_biosphere",)
 
     @classmethod
-    def from_dict(cls, raw: Any) -> StarRules:
+    def from_dict(cls, raw: object) -> StarRules:
         """Read :meth:`to_dict` output (fields in :attr:`RETIRED` are ignored)."""
         raw = validate.mapping("star rules", raw)
         raw = {k: v for k, v in raw.items() if k not in cls.RETIRED}

@@ -92,7 +92,7 @@ class Star:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Star:
+    def from_dict(cls, raw: object) -> Star:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("star", raw)
         validate.no_unknown_keys("star", raw, cls.__dataclass_fields__)
@@ -208,7 +208,7 @@ class Body:
         return text
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Body:
+    def from_dict(cls, raw: object) -> Body:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = dict(validate.mapping("body", raw))
         validate.no_unknown_keys("body", raw, cls.__dataclass_fields__)
@@ -301,7 +301,7 @@ class Orbit:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Orbit:
+    def from_dict(cls, raw: object) -> Orbit:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("orbit", raw)
         validate.no_unknown_keys("orbit", raw, cls.__dataclass_fields__)
@@ -428,7 +428,7 @@ class StarSystem:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> StarSystem:
+    def from_dict(cls, raw: object) -> StarSystem:
         """Read :meth:`to_dict` output, naming any bad field."""
         raw = validate.mapping("star system", raw)
         validate.no_unknown_keys("star system", raw, ("name", "seed", "star", "orbits", "rolls"))

@@ -139,6 +139,7 @@ def simulate(
             bar.update(len(part["rounds"]))
 
     if use == "fast":
+        assert isinstance(policy, AutoPolicy)  # as in fast_job
         _tables(battle, policy)  # built once, before any worker is forked
     parts = run_chunks(fast_job if use == "fast" else engine_job, len(chunks), workers, tick)
     cat = concat(parts)

@@ -13,6 +13,7 @@ neutralized and imploders gone.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
@@ -48,7 +49,7 @@ class Attacks(Handling):
         """Every side rolls, then every hit lands, then the ships that fired are spent."""
         self.land_volleys(*self.volleys(ph, range(self.T.S)))
 
-    def volleys(self, ph: int, sides: Any) -> tuple[list[Any], list[Any], np.ndarray]:
+    def volleys(self, ph: int, sides: Iterable[int]) -> tuple[list[Any], list[Any], np.ndarray]:
         """The volleys of ``sides`` in phase ``ph``, rolled, not landed: (landings in the
         engine's order, reloaders and imploders that fired per run, ships under Control that
         fired)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,6 +19,11 @@ from ...entities import ABILITIES
 from .asked import Asked
 from .result import OUTCOMES
 from .tables import CHANCE, Tables
+
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
+    from ..state import BattleState
 
 __all__ = ["AWAY", "DMG", "GONE", "HULK", "RECON", "TK", "Batch", "binom", "count"]
 
@@ -52,19 +57,22 @@ class Batch:
 
     def __init__(
         self,
-        battle: Any,
-        policy: Any,
+        battle: Battle,
+        policy: AutoPolicy,
         T: Tables,
         n: int,
         rng: np.random.Generator,
         away: np.ndarray | None = None,
-        start: Any = None,
+        start: BattleState | None = None,
     ) -> None:
         """A batch of ``n`` battles from ``battle``'s state (or ``start``, a
         :class:`~..state.BattleState` of it: the advisor's state at a decision); ``away``
         ([U, n], optional) marks ships that are not in the orbit of that battle (as if they
         had left it): the garrison tuner plays every garrison size in one batch this way."""
-        self.battle, self.policy, self.T, self.rng = battle, policy, T, rng
+        self.battle, self.T, self.rng = battle, T, rng
+        # asked with stand-in contexts (SimpleNamespace) that hold only what the automatic
+        # rulings read, which its methods' Ctx parameters do not describe
+        self.policy: Any = policy
         self.rules = battle.rules
         S, U = T.S, T.U
         self.B = n
@@ -106,7 +114,7 @@ class Batch:
         self.ctl = self.ctl.reshape(len(cu), n)
         self.fired = self.fired.reshape(len(cu), n)
         codes = [
-            e.code(st.sides[s].entity.damage) if e is not None else 0
+            e.code(ent.damage) if e is not None and (ent := st.sides[s].entity) is not None else 0
             for s, e in enumerate(T.entities)
         ]
         for e, c in zip(T.entities, codes):

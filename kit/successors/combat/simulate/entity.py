@@ -3,7 +3,8 @@ one side's entity, filled in lazily as patterns are met (see :class:`EntityTable
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -12,13 +13,17 @@ from ..damage import _entity_room, entity_loss_order
 from ..handling import entity_repair_ability
 from ..pools import _boosted, modify
 
+if TYPE_CHECKING:
+    from ...entities import Entity
+    from ..rules import CombatRules
+
 __all__ = ["POOLS", "EntityTable", "counts"]
 
 #: Abilities rolled in a battle besides Battle.
 POOLS = ("handling", "control", "sensors")
 
 
-def counts(dice: Any) -> np.ndarray:
+def counts(dice: Iterable[int]) -> np.ndarray:
     """Dice -> how many of each rank 1..5 (above 5 counts as 5)."""
     out = np.zeros(5, np.int64)
     for d in dice:
@@ -34,8 +39,8 @@ class EntityTable:
 
     def __init__(
         self,
-        ent: Any,
-        rules: Any,
+        ent: Entity,
+        rules: CombatRules,
         *,
         jammer: int = 0,
         matrix: int = 0,
@@ -70,7 +75,7 @@ class EntityTable:
         self.start = self.code(ent.damage)
         self.ensure(np.array([self.start]))
 
-    def code(self, damage: Any) -> int:
+    def code(self, damage: Sequence[int]) -> int:
         """The code of a damage tuple."""
         return int(np.dot(np.minimum(np.array(damage, np.int64), self.base), self.stride))
 

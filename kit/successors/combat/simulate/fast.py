@@ -32,7 +32,7 @@ order, counted off here).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,13 +42,17 @@ from .batch import AWAY, DMG, GONE, TK
 from .specials import Specials
 from .tables import KEYS, Tables
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..state import BattleState
+
 __all__ = ["run_fast"]
 
 _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
 
 
 def run_fast(
-    battle: Any,
+    battle: Battle,
     policy: AutoPolicy,
     n: int,
     rng: np.random.Generator,
@@ -61,7 +65,9 @@ def run_fast(
     return _Run(battle, policy, T, n, rng, away).play(max_rounds)
 
 
-def _batch(battle: Any, policy: Any, n: int, rng: np.random.Generator, start: Any) -> Any:
+def _batch(
+    battle: Battle, policy: AutoPolicy, n: int, rng: np.random.Generator, start: BattleState
+) -> _Run:
     """A batch of ``n`` battles from the state ``start`` of ``battle`` (see .resume)."""
     return _Run(battle, policy, _tables(battle, policy), n, rng, start=start)
 
@@ -70,7 +76,7 @@ def _batch(battle: Any, policy: Any, n: int, rng: np.random.Generator, start: An
 _TABLES: list[tuple[tuple[Any, ...], Tables]] = []
 
 
-def _tables(battle: Any, policy: Any) -> Tables:
+def _tables(battle: Battle, policy: AutoPolicy) -> Tables:
     """The tables of a battle and policy, kept for the next chunk of the same run (and the
     next run of the same setup). A policy changed in place since is told apart by a copy."""
     key = (battle.sides, battle.rules, battle.jammer)

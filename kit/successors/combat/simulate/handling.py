@@ -8,6 +8,7 @@ one die per job, the best die first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
@@ -127,7 +128,11 @@ class Handling(Hits):
                     self.sens[s, j, r] += binom(self.rng, dice[:, r])
 
     # ------------------------------------------------------------------ Take-Overs
-    def takeover_phase(self, sides: Any = None, touched: Any = None) -> None:
+    def takeover_phase(
+        self,
+        sides: Iterable[int] | None = None,
+        touched: Iterable[tuple[np.ndarray, np.ndarray, int, np.ndarray]] | None = None,
+    ) -> None:
         """Every side's Take-Over attempts (worked out only in battles where it has a lock),
         then competing scores cancel and successes land. ``sides`` and ``touched`` (scores
         already rolled: (battles, ships, side, successes)) serve the advisor's trials, which

@@ -91,7 +91,7 @@ class Hits(Batch):
         self.live = self.live & ~over
 
     # ------------------------------------------------------------------ the entity
-    def release(self, d: int, rows: Any = slice(None)) -> None:
+    def release(self, d: int, rows: slice | np.ndarray = slice(None)) -> None:
         """Ships over the Control limit leave it, cheapest first (as ``default_release``)."""
         T = self.T
         e = T.entities[d]
@@ -114,7 +114,7 @@ class Hits(Batch):
         block[:, rows] = sub
         self.ctl[cols] = block
 
-    def hit_entity(self, d: int, mask: np.ndarray, rows: Any = slice(None)) -> None:
+    def hit_entity(self, d: int, mask: np.ndarray, rows: slice | np.ndarray = slice(None)) -> None:
         """One hit on the entity of side ``d`` in the battles ``mask`` (of ``rows``)."""
         e = self.T.entities[d]
         if e is None or not mask.any():

@@ -4,24 +4,23 @@ aimed shot."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ...entities import ABILITIES
 from .batch import AWAY, CARRIED, DMG, GONE, HULK, TK
+from .hits import Hits
 
 __all__ = ["hit_key", "in_orbit", "known", "land_key", "valid_target"]
 
 
-def land_key(b: Any, key: str, hits: np.ndarray, rows: dict[str, int]) -> None:
+def land_key(b: Hits, key: str, hits: np.ndarray, rows: dict[str, int]) -> None:
     """``hits[i]`` aimed hits on ``key`` in battle ``i``, one by one (``land_hits``: a hit
     on something no longer there is wasted)."""
     for i in range(int(hits.max(initial=0))):
         hit_key(b, key, (hits > i) & in_orbit(b, key, rows), rows)
 
 
-def known(b: Any, key: str, rows: dict[str, int]) -> bool:
+def known(b: Hits, key: str, rows: dict[str, int]) -> bool:
     """A key the trials can land a hit on (a ship, an entity's ability it has, Static
     Defenses)."""
     side, _, rest = key.partition(":")
@@ -37,7 +36,7 @@ def known(b: Any, key: str, rows: dict[str, int]) -> bool:
     )
 
 
-def in_orbit(b: Any, key: str, rows: dict[str, int]) -> np.ndarray:
+def in_orbit(b: Hits, key: str, rows: dict[str, int]) -> np.ndarray:
     """Trials where a hit on ``key`` lands at all (``land_hit`` wastes it otherwise)."""
     side, _, rest = key.partition(":")
     s = int(side)
@@ -48,7 +47,7 @@ def in_orbit(b: Any, key: str, rows: dict[str, int]) -> np.ndarray:
     return b.ethere[s].copy()
 
 
-def valid_target(b: Any, defender: int, key: str, rows: dict[str, int]) -> np.ndarray:
+def valid_target(b: Hits, defender: int, key: str, rows: dict[str, int]) -> np.ndarray:
     """``damage.valid_target`` per trial."""
     side = int(key.partition(":")[0])
     if key in rows:
@@ -60,7 +59,7 @@ def valid_target(b: Any, defender: int, key: str, rows: dict[str, int]) -> np.nd
     return in_orbit(b, key, rows)
 
 
-def hit_key(b: Any, key: str, m: np.ndarray, rows: dict[str, int]) -> None:
+def hit_key(b: Hits, key: str, m: np.ndarray, rows: dict[str, int]) -> None:
     """``damage.land_hit`` on ``key`` in the trials ``m``."""
     if not m.any():
         return

@@ -18,7 +18,7 @@ returns None and the advisor plays its trials on the engine.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +27,11 @@ from .fast import _batch
 from .keys import hit_key, in_orbit, known, valid_target
 from .support import fast_supported
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
+    from ..state import BattleState
+
 __all__ = ["resume"]
 
 #: Units named in attack events that are not ships of the battle.
@@ -34,9 +39,9 @@ _NOT_SHIPS = ("buster", "stellar cannon")
 
 
 def resume(
-    battle: Any,
-    policy: Any,
-    starts: list[tuple[Any, Any]],
+    battle: Battle,
+    policy: AutoPolicy,
+    starts: list[tuple[BattleState, Any]],
     events: list[tuple[str, dict[str, Any]]],
     decision: dict[str, Any] | None,
     n: int,

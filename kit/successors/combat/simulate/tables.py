@@ -26,7 +26,7 @@ that never changes (side, design, price, maker), so dice and hits are counted pe
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,10 @@ from ..rules import ATTACK_PHASES
 from ..state import Unit, initial_state
 from ..takeover import needed_successes, needs_recondition, takeover_bonus
 from .entity import POOLS, EntityTable, counts
+
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
 
 __all__ = ["CHANCE", "KEYS", "PARTS", "EntityTable", "Tables", "counts"]
 
@@ -55,7 +59,7 @@ MAX_CODES = 200_000
 class Tables:
     """Everything the fast path needs that does not change during a battle."""
 
-    def __init__(self, battle: Any, policy: Any) -> None:
+    def __init__(self, battle: Battle, policy: AutoPolicy) -> None:
         sides = battle.sides
         rules = battle.rules
         fr = rules.fleet_rules
@@ -134,7 +138,8 @@ class Tables:
         self.fires = np.ones((2, U), bool)
         for c in (0, 1):
             for j, u in enumerate(units):
-                duck = SimpleNamespace(
+                # a stand-in for the Ctx holding only what the automatic rulings read
+                duck: Any = SimpleNamespace(
                     st=SimpleNamespace(
                         units={u.key: SimpleNamespace(controlled=bool(c), design=u.design)}
                     )
