@@ -130,7 +130,7 @@ class SessionRecap:
 
     campaign: str
     """The campaign's name."""
-    audience: str
+    audience: Audience
     """"gm" or "player"."""
     since: str
     """How the recap was limited, in words."""
@@ -408,7 +408,7 @@ def _resolve_since(
 def session_recap(
     campaign: Campaign,
     since: str | Mapping[str, int] | None = None,
-    audience: str = "gm",
+    audience: Audience = "gm",
     *,
     checks: ChecksLike = "2d6",
     side: int | str = 0,

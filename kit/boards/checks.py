@@ -258,7 +258,10 @@ def autoplay(
         elif isinstance(board, (StandardBoard, PreparationBoard, Chase)):
             board.check(source.roll(), plan.skill(i))
         else:
-            raise InvalidType(f"autoplay needs one of the kit's boards, got {type(board).__name__}")
+            raise InvalidType(
+                "board must be a StandardBoard, PreparationBoard, LimitBoard, Contest or Chase "
+                f"for autoplay, got {type(board).__name__}"
+            )
         i += 1
     return board
 

@@ -24,7 +24,7 @@ from ..players import KnownSector
 from .star_style import CLASS_COLORS, DIM, LABEL_LIMIT, ROUTE_STYLES
 from .theme import ACCENT, apply, esc
 
-__all__ = ["draw_known_sector"]
+__all__ = ["draw_known_sector", "finish_map"]
 
 
 def draw_known_sector(
@@ -154,6 +154,12 @@ def draw_known_sector(
             f"{esc(known.name)}{where}: {len(places)} known systems, "
             f"{len(known.routes)} known routes (player view)"
         )
+    return finish_map(fig, title=title, height=height, three=three)
+
+
+def finish_map(fig: go.Figure, *, title: str, height: int, three: bool) -> go.Figure:
+    """Frame a sector map, the GM's or the players': title, light-year axes at one scale
+    (a 3D scene keeps the data's proportions), the kit's theme."""
     fig.update_layout(
         title=title, height=height, hovermode="closest", legend=dict(itemsizing="constant")
     )

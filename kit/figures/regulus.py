@@ -20,7 +20,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from .. import validate
-from ..audience import AUDIENCES
+from ..audience import AUDIENCES, Audience
 from ..audience import audience as check_audience
 from ..errors import InvalidType
 from ..players import KnownJob, KnownJobRow, project_job
@@ -54,7 +54,7 @@ def _x_positions(rows: list[KnownJobRow]) -> list[float]:
 def job_progress(
     job: Job | KnownJob,
     *,
-    audience: str = "gm",
+    audience: Audience = "gm",
     template: str = "gmkit",
     show_counters: bool = True,
 ) -> go.Figure:

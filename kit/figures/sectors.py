@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from .. import limits, validate
-from ..audience import AUDIENCES, PLAYER
+from ..audience import AUDIENCES, PLAYER, Audience
 from ..audience import audience as check_audience
 from ..errors import InvalidInput, InvalidType
 from ..players import project_sector
-from .player_map import draw_known_sector
+from .player_map import draw_known_sector, finish_map
 from .star_style import CLASS_COLORS, LABEL_LIMIT, ROUTE_STYLES, STATUS_ORDER, UNKNOWN_STYLES
-from .theme import ACCENT, NEUTRAL, apply, esc
+from .theme import ACCENT, NEUTRAL, esc
 
 if TYPE_CHECKING:
     from ..successors.knowledge import Knowledge
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["AUDIENCES", "UNKNOWN_STYLES", "sector_map"]
 
 
-def _check_knowledge(knowledge: object, audience: str) -> Knowledge | None:
+def _check_knowledge(knowledge: object, audience: Audience) -> Knowledge | None:
     from ..successors.knowledge import Knowledge
 
     if knowledge is None:
@@ -66,7 +66,7 @@ def _within(sector: Any, center: Any, within: Any) -> tuple[int | None, int, set
 def sector_map(
     sector: Sector,
     *,
-    audience: str = "gm",
+    audience: Audience = "gm",
     knowledge: Knowledge | None = None,
     unknown: str = "dim",
     center: int | str | None = None,
@@ -378,19 +378,4 @@ def _gm_map(
         title = f"{esc(sector.name)}{where}: {sector.n} systems, {g.number_of_edges()} jump routes"
         if record is not None:
             title += f"; the players know {len(known)} systems, {len(known_routes)} routes"
-    fig.update_layout(
-        title=title,
-        height=height,
-        hovermode="closest",
-        legend=dict(itemsizing="constant"),
-    )
-    if three:
-        fig.update_layout(
-            scene=dict(
-                xaxis_title="x (ly)", yaxis_title="y (ly)", zaxis_title="z (ly)", aspectmode="data"
-            )
-        )
-    else:
-        fig.update_xaxes(title="x (ly)", constrain="domain")
-        fig.update_yaxes(title="y (ly)", scaleanchor="x", scaleratio=1)
-    return apply(fig)
+    return finish_map(fig, title=title, height=height, three=three)

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import registry, validate
-from ..audience import AUDIENCES, PLAYER
+from ..audience import AUDIENCES, PLAYER, Audience
 from ..audience import audience as check_audience
 from ..errors import InvalidInput, InvalidType
 from .document import Document
@@ -75,7 +75,7 @@ PLOTLYJS = ("svg", "cdn", "inline")
 def handout(
     obj: object,
     *,
-    audience: str = "gm",
+    audience: Audience = "gm",
     fmt: str = "markdown",
     sensors: int | None = None,
     sig_class: int | None = None,
@@ -144,7 +144,7 @@ def handout(
 
 
 def save_handout(
-    obj: object, path: str | os.PathLike[str], *, audience: str = "gm", **options: Any
+    obj: object, path: str | os.PathLike[str], *, audience: Audience = "gm", **options: Any
 ) -> Path:
     """Write a handout to ``path``: ``.md`` gives Markdown, ``.html`` a standalone page, ``.pdf``
     a printed page.
