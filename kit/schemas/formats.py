@@ -18,6 +18,8 @@ from .parts import (
     array,
     enum,
     envelope,
+    file_shape,
+    file_stem,
     from_field,
     int_range,
     integer,
@@ -404,7 +406,7 @@ def _campaign() -> tuple[dict[str, Any], list[Gap]]:
     from .. import registry
     from ..campaign import Campaign
     from ..campaign_store import MAX_DATE
-    from .parts import file_name
+    from .parts import file_stem
 
     collections = {}
     for name, kinds in registry.collections().items():
@@ -413,7 +415,7 @@ def _campaign() -> tuple[dict[str, Any], list[Gap]]:
             if kind.name == "regulus-job-type":  # kept as its own data, not a file of its own
                 held: dict[str, Any] = ref("job-type")
             else:
-                held = ref("file:" + file_name(kind.name)[: -len(".json")])
+                held = ref("file:" + file_stem(kind.name))
             items.append(obj({"type": {"const": kind.name}, "data": held}, ["type", "data"]))
         collections[name] = {
             "type": "object",
@@ -466,18 +468,9 @@ def build_all() -> dict[str, dict[str, Any]]:
     for kind, (version, make) in _formats().items():
         data, gaps = make()
         parts[kind] = (version, data, gaps)
-        stem = kind.replace("/", "-")
+        stem = file_stem(kind)
         defs["file-data:" + stem] = data
-        defs["file:" + stem] = {
-            "type": "object",
-            "required": ["format", "version", "data"],
-            "additionalProperties": False,
-            "properties": {
-                "format": {"const": f"gm-kit/{kind}"},
-                "version": {"const": version},
-                "data": ref("file-data:" + stem),
-            },
-        }
+        defs["file:" + stem] = file_shape(kind, version, ref("file-data:" + stem))
     from ..campaign import Campaign
 
     campaign_data, campaign_gaps = _campaign()

@@ -291,14 +291,7 @@ def envelope(
             "here). Limits come from kit.limits. Loading checks more than this schema can say: "
             + gap_text
         ),
-        "type": "object",
-        "required": ["format", "version", "data"],
-        "additionalProperties": False,
-        "properties": {
-            "format": {"const": f"gm-kit/{kind}"},
-            "version": {"const": version},
-            "data": data,
-        },
+        **file_shape(kind, version, data),
         "x-not-expressed": [{"rule": g.rule, "at": list(g.at)} for g in gaps],
     }
     if used:
@@ -333,9 +326,29 @@ def _used_defs(schema: Any, defs: dict[str, Any]) -> set[str]:
     return seen
 
 
+def file_shape(kind: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
+    """The object every save file of ``kind`` is: its format name, ``version`` and ``data``
+    (a schema, or a reference to one)."""
+    return {
+        "type": "object",
+        "required": ["format", "version", "data"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": f"gm-kit/{kind}"},
+            "version": {"const": version},
+            "data": data,
+        },
+    }
+
+
+def file_stem(kind: str) -> str:
+    """A kind's name as a file or definition name (``board/standard`` -> ``board-standard``)."""
+    return kind.replace("/", "-")
+
+
 def file_name(kind: str) -> str:
     """The file a kind's schema is kept in (``board/standard`` -> ``board-standard.json``)."""
-    return kind.replace("/", "-") + ".json"
+    return file_stem(kind) + ".json"
 
 
 __all__ = [
@@ -344,6 +357,8 @@ __all__ = [
     "enum",
     "envelope",
     "file_name",
+    "file_shape",
+    "file_stem",
     "float_range",
     "from_field",
     "int_range",
