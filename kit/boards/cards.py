@@ -267,6 +267,7 @@ class EventDeck(Observable):
             gone = []
             for i, raw in enumerate(validate.sequence("discard cards", event.get("cards"))):
                 c = as_card(raw, f"discard cards[{i}]")
+                self._refuse_foreign(f"discard cards[{i}]", c)
                 if c not in out:
                     raise IllegalAction(
                         f"cannot discard {c}: it is not out of the deck (out: "
@@ -295,7 +296,16 @@ class EventDeck(Observable):
 
     def deal(self, n: int) -> list[Card]:
         """Draw ``n`` cards as one undoable action (a board's row)."""
-        n = validate.integer("n", n, 1, len(self._piles.pile) + len(self._piles.discards))
+        left = len(self._piles.pile) + len(self._piles.discards)
+        n = validate.integer("n", n, 1, None)
+        if n > left:
+            raise IllegalAction(
+                f"cannot deal {n} card(s): the deck has {left} card(s) left to draw "
+                f"({len(self._piles.pile)} in the pile, {len(self._piles.discards)} discarded, "
+                f"{len(self._piles.out)} out); discard cards that are out with "
+                "deck.discard(...) so a reshuffle brings them back, deal fewer, or start a "
+                "new EventDeck"
+            )
         before = self._piles
         try:
             with self.events.action():
@@ -307,10 +317,19 @@ class EventDeck(Observable):
 
     def discard(self, cards: Iterable[CardLike]) -> None:
         """Put drawn cards on the discard pile (they come back at the next reshuffle)."""
-        items = [
-            as_card(c, f"cards[{i}]").to_dict() for i, c in enumerate(card_list("cards", cards))
-        ]
-        self._do("discard", cards=items)
+        given = [as_card(c, f"cards[{i}]") for i, c in enumerate(card_list("cards", cards))]
+        for i, c in enumerate(given):
+            self._refuse_foreign(f"cards[{i}]", c)
+        self._do("discard", cards=[c.to_dict() for c in given])
+
+    def _refuse_foreign(self, field: str, card: Card) -> None:
+        """Refuse a card that is not one of this deck's cards (a typo or another deck's card)."""
+        if card not in self.cards:
+            known = sorted(set(self.cards))
+            shown = ", ".join(c.label for c in known[:60]) + (", ..." if len(known) > 60 else "")
+            raise InvalidInput(
+                f"{field} {card.label!r} is not a card of this deck; its cards are {shown}"
+            )
 
     def undo(self) -> None:
         """Take back the last draw, deal or discard."""

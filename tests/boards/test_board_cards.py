@@ -99,3 +99,44 @@ def test_bad_card_values():
         as_card(5.5)
     with pytest.raises(InvalidInput, match="themes suit"):
         EventDeck(seed=1, themes={"cups": "x"})
+
+
+def test_dealing_more_than_the_deck_holds_says_what_is_left_and_what_to_do():
+    deck = EventDeck(seed=3)
+    deck.deal(20)
+    before = deck.to_json()
+    with pytest.raises(IllegalAction) as err:
+        deck.deal(4)
+    text = str(err.value)
+    assert "0 card(s) left" in text and "from 1 to 0" not in text
+    assert "discard" in text and "new EventDeck" in text
+    assert deck.to_json() == before
+    deck.discard(deck.out[:2])
+    with pytest.raises(IllegalAction, match="2 card\\(s\\) left"):
+        deck.deal(3)
+    assert len(deck.deal(2)) == 2
+
+
+def test_a_card_outside_the_deck_is_refused_naming_the_field_and_the_deck():
+    deck = EventDeck(seed=2)
+    deck.draw()
+    before = deck.to_json()
+    # the default deck holds the 4s to 8s: a 3 or a king is not one of its cards
+    for foreign in ("3H", Card(13, "spades"), 6):
+        with pytest.raises(InvalidInput) as err:
+            deck.discard([foreign])
+        assert "cards[0]" in str(err.value) and "not a card of this deck" in str(err.value)
+        assert "4\u2660" in str(err.value) and "8\u2663" in str(err.value)
+        assert deck.to_json() == before
+
+
+def test_a_saved_deck_discarding_a_card_outside_the_deck_is_refused():
+    import json
+
+    deck = EventDeck(seed=2)
+    deck.draw()
+    deck.discard(deck.out)
+    raw = json.loads(deck.to_json())
+    raw["data"]["events"][-1]["data"]["cards"] = [{"rank": 12, "suit": "hearts"}]
+    with pytest.raises(SaveFileError, match="not a card of this deck"):
+        EventDeck.from_json(json.dumps(raw))
