@@ -142,7 +142,25 @@ def _schema(kind: str | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``gm-kit`` command; returns the process exit code."""
+    """Run the ``gm-kit`` command; returns the process exit code.
+
+    A reader that stops early (``gm-kit schema campaign | head -3``) closes the pipe the
+    command prints into; the command then stops quietly, as Unix tools do, instead of ending
+    in a ``BrokenPipeError`` traceback (the way the Python documentation's "Note on SIGPIPE"
+    recommends: stdout is pointed at the null device so the final flush cannot fail again).
+    """
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a failing write shows up here, not at interpreter exit
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from . import __version__
 
     parser = argparse.ArgumentParser(
@@ -175,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(notebooks_source())
             return 0
         report = copy_notebooks(args.dir, force=args.force, ask=_ask_on_terminal)
+    except BrokenPipeError:
+        raise  # the reader went away (see main), not a problem with the files
     except (OSError, FileNotFoundError) as exc:
         print(f"gm-kit: {exc}", file=sys.stderr)
         return 1

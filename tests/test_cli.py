@@ -122,3 +122,50 @@ def test_the_wheel_carries_the_notebooks_and_the_command(tmp_path: Path) -> None
     assert Path(where) == tmp_path / "site" / "kit" / "notebooks"
     for name in NOTEBOOKS:
         assert (tmp_path / "out" / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schema"],
+        ["schema", "campaign"],
+        ["where"],
+        ["--help"],
+        ["--version"],
+        [],
+        ["lab", "{tmp}", "--dry-run"],
+    ],
+)
+def test_a_reader_that_closes_early_gets_no_traceback(tmp_path: Path, args: list[str]) -> None:
+    """``gm-kit schema | head -3``: the reader closes the pipe before the command is done
+    printing. Here the read end is closed before the command starts writing, so every write
+    meets the closed pipe; the command must stop quietly (no BrokenPipeError traceback)."""
+    argv = [a.replace("{tmp}", str(tmp_path / "nb")) for a in args]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kit", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader stops at once (head -0)
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert "Exception ignored" not in err, err
+
+
+def test_a_reader_that_reads_three_lines_then_closes_gets_no_traceback(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kit", "schema", "campaign"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    head = [proc.stdout.readline() for _ in range(3)]
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert head[0].startswith(b"{")
+    assert "Traceback" not in err and "Exception ignored" not in err, err
