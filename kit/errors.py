@@ -17,6 +17,10 @@ catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong t
   another format). Nothing is loaded.
 * :class:`SaveConflict` - a save that would overwrite changes someone else saved to the same
   file since it was loaded. Nothing is written.
+
+Soft problems that are allowed but probably not meant (a gig type one letter away from a known
+one) are a :class:`KitWarning`, a :class:`UserWarning`: the kit goes on, and the warning says
+what was probably meant.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ __all__ = [
     "InvalidInput",
     "InvalidType",
     "KitError",
+    "KitWarning",
     "SaveConflict",
     "SaveFileError",
 ]
@@ -69,4 +74,11 @@ class SaveConflict(IllegalAction):
     """The file changed on disk since it was loaded or last saved; nothing was written.
 
     The message says how to merge the two versions or overwrite on purpose (``force=True``).
+    """
+
+
+class KitWarning(UserWarning):
+    """Input the kit accepts but that is probably a mistake; the message says what was likely meant.
+
+    Turn it into an error with ``warnings.simplefilter("error", KitWarning)``.
     """

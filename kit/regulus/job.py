@@ -10,14 +10,16 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, store, validate
-from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
+from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, KitWarning, SaveFileError
 from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, resolve_seed, step_rng
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
@@ -45,6 +47,7 @@ class Operative:
         object.__setattr__(
             self, "gig", validate.text(f"gig of {self.name!r}", self.gig, max_len=60)
         )
+        _warn_if_misspelt_gig(self.name, self.gig)
         if isinstance(self.contributions, str):
             raise InvalidInput(
                 f"contributions of {self.name!r} must be a list of strings, not one string {self.contributions!r}"
@@ -76,6 +79,39 @@ class Operative:
             raw.get("name"),
             raw.get("gig"),
             tuple(validate.sequence("contributions", raw.get("contributions", []))),
+        )
+
+
+#: Gig types a crew commonly has. Any gig is allowed (the rules leave them to the GM); one a
+#: letter or two away from these is probably a typo and draws a :class:`~kit.errors.KitWarning`.
+KNOWN_GIGS = (
+    "Crew",
+    "Driver",
+    "Face",
+    "Fixer",
+    "Gun",
+    "Hacker",
+    "Infiltrator",
+    "Medic",
+    "Muscle",
+    "Pilot",
+    "Thief",
+)
+
+
+def _warn_if_misspelt_gig(name: str, gig: str) -> None:
+    """Warn when ``gig`` is not a known gig but close to one (``"Haker"`` -> ``"Hacker"``)."""
+    folded = {g.casefold(): g for g in KNOWN_GIGS}
+    if gig.strip().casefold() in folded:
+        return
+    near = difflib.get_close_matches(gig.strip().casefold(), list(folded), n=1, cutoff=0.75)
+    if near:
+        warnings.warn(
+            f"gig of {name!r} is {gig!r}, which is not a known gig type; did you mean "
+            f"{folded[near[0]]!r}? (a condition such as 'Hacker remains active' only counts "
+            f"operatives whose gig is spelt as it says; known gigs: {', '.join(KNOWN_GIGS)})",
+            KitWarning,
+            stacklevel=4,
         )
 
 

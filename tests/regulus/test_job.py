@@ -459,3 +459,22 @@ def test_a_version_1_save_loads_as_it_was_played():
     again = Job.from_json(job.to_json())
     assert again == job and json.loads(job.to_json())["version"] == Job.VERSION == 2
     assert store.loads(job.to_json(), Job.KIND, Job.VERSION)["events"][2]["data"]["legacy"] is True
+
+
+def test_a_gig_one_letter_from_a_known_gig_warns_naming_it():
+    import warnings
+
+    from kit.errors import KitWarning
+    from kit.regulus.job import KNOWN_GIGS
+
+    with pytest.warns(KitWarning, match="did you mean 'Hacker'"):
+        op = Operative("Oro", "Haker")
+    assert op.gig == "Haker"  # allowed (gigs are the GM's), only flagged
+    with pytest.warns(KitWarning, match="did you mean 'Muscle'"):
+        Operative("Brick", "Musle")
+    assert issubclass(KitWarning, UserWarning)
+    # known gigs (any case) and gigs far from every known one are a GM's own: no warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for gig in (*KNOWN_GIGS, "hacker", "Sniper", "x", "Face<script>"):
+            Operative("A", gig)
