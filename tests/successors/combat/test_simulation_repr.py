@@ -57,3 +57,35 @@ def test_repr_of_a_real_run_matches_its_own_numbers():
     assert text.startswith("SimulationResult(n=300, method='fast', seed=4, mean rounds ")
     assert f"Releata: won {won:.1%}" in text
     assert f"mean rounds {r.rounds.mean():.2f}" in text
+
+
+def test_probability_with_its_arguments_swapped_names_the_argument_and_what_is_allowed():
+    import numpy as np
+    import pytest
+
+    from kit.errors import InvalidInput, InvalidType
+    from kit.successors.combat.simulate.result import SimulationResult
+
+    r = SimulationResult(
+        ["Raiders", "Guard"],
+        np.array([[0, 1], [1, 0], [0, 1], [2, 2]]),
+        np.zeros((4, 2)),
+        np.array([1, 2, 3, 4]),
+        7,
+        "fast",
+    )
+    # 2 of 4 battles won by side 0, 1 lost, 1 drawn (counted from the arrays above)
+    assert r.probability(0, "won") == 0.5 and r.probability("Raiders", "lost") == 0.25
+    assert r.probability("Guard", "won") == 0.25
+    with pytest.raises(InvalidInput, match="side must be .*0..1.*'Raiders', 'Guard'.*'won'"):
+        r.probability("won", 1)
+    with pytest.raises(InvalidInput, match="side must be"):
+        r.probability(2, "won")
+    with pytest.raises(InvalidType, match="side must be"):
+        r.probability(1.0, "won")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="outcome must be one of 'won', 'lost'"):
+        r.probability(0, "victory")
+    with pytest.raises(InvalidInput, match="side must be"):
+        r.loss_distribution(-1)
+    with pytest.raises(InvalidInput, match="outcome must be"):
+        r.standard_error(0, "wins")

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ....errors import InvalidInput, InvalidType
+
 __all__ = ["OUTCOMES", "SimulationResult"]
 
 #: Outcome codes of a side, in the order of the result arrays.
@@ -59,11 +61,57 @@ class SimulationResult:
             parts.append(f"{name}: {shares}")
         return "SimulationResult(" + "; ".join(parts) + ")"
 
-    def probability(self, side: int, outcome: str) -> float:
-        """Share of battles with ``outcome`` (won/lost/draw/retreated) for ``side``."""
-        return float(np.mean(self.outcome[:, side] == OUTCOMES.index(outcome)))
+    def _side(self, side: object) -> int:
+        """The index of ``side`` (an index or a side's name), or the kit's error saying which."""
+        allowed = (
+            f"a side's index 0..{len(self.sides) - 1} or its name "
+            f"({', '.join(map(repr, self.sides))})"
+        )
+        if isinstance(side, str):
+            if side in self.sides:
+                return self.sides.index(side)
+            hint = (
+                f"; {side!r} is an outcome: the side comes first, probability(side, outcome)"
+                if side in OUTCOMES
+                else ""
+            )
+            raise InvalidInput(f"side must be {allowed}, got {side!r}{hint}")
+        if isinstance(side, bool) or not isinstance(side, (int, np.integer)):
+            raise InvalidType(f"side must be {allowed}, got {type(side).__name__} {side!r}")
+        if not 0 <= int(side) < len(self.sides):
+            raise InvalidInput(f"side must be {allowed}, got {side!r}")
+        return int(side)
 
-    def standard_error(self, side: int, outcome: str) -> float:
+    @staticmethod
+    def _outcome(outcome: object) -> int:
+        if isinstance(outcome, str) and outcome in OUTCOMES:
+            return OUTCOMES.index(outcome)
+        hint = (
+            "; the side comes first, probability(side, outcome)"
+            if not isinstance(outcome, str)
+            else ""
+        )
+        raise InvalidInput(
+            f"outcome must be one of {', '.join(map(repr, OUTCOMES))}, got {outcome!r}{hint}"
+        )
+
+    def probability(self, side: int | str, outcome: str) -> float:
+        """Share of battles with ``outcome`` (won/lost/draw/retreated) for ``side`` (its index
+        or name).
+
+        >>> r = SimulationResult(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
+        ...                      np.array([3, 5]), 7, "fast")
+        >>> r.probability(0, "won"), r.probability("B", "lost")
+        (0.5, 0.5)
+        >>> r.probability("won", 1)
+        Traceback (most recent call last):
+        ...
+        kit.errors.InvalidInput: side must be a side's index 0..1 or its name ('A', 'B'), got 'won'; 'won' is an outcome: the side comes first, probability(side, outcome)
+        """
+        i, code = self._side(side), self._outcome(outcome)
+        return float(np.mean(self.outcome[:, i] == code))
+
+    def standard_error(self, side: int | str, outcome: str) -> float:
         """Standard error of :meth:`probability`."""
         p = self.probability(side, outcome)
         return float(np.sqrt(max(p * (1 - p), 1e-12) / self.n))
@@ -85,9 +133,9 @@ class SimulationResult:
             )
         return rows
 
-    def loss_distribution(self, side: int) -> dict[float, float]:
-        """RU lost by ``side`` -> share of battles."""
-        vals, counts = np.unique(self.ru_lost[:, side], return_counts=True)
+    def loss_distribution(self, side: int | str) -> dict[float, float]:
+        """RU lost by ``side`` (its index or name) -> share of battles."""
+        vals, counts = np.unique(self.ru_lost[:, self._side(side)], return_counts=True)
         return {float(v): float(c) / self.n for v, c in zip(vals, counts)}
 
     def rounds_distribution(self) -> dict[int, float]:
