@@ -49,12 +49,13 @@ class Report:
     """Notebooks ``gm-kit notebooks`` copied out of the installed wheel."""
 
 
-def _run(cmd: list[str], what: str, **kwargs: object) -> str:
+def _run(cmd: list[str], what: str, *, stderr: bool = False, **kwargs: object) -> str:
+    """Run ``cmd``; its output (stdout, and stderr after it with ``stderr=True``)."""
     print(f"+ {' '.join(cmd)}", flush=True)
     done = subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
     if done.returncode != 0:
         raise ReleaseError(f"{what} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    return str(done.stdout)
+    return str(done.stdout) + (str(done.stderr) if stderr else "")
 
 
 def version() -> str:
@@ -67,11 +68,30 @@ def version() -> str:
     return str(data["project"]["version"])
 
 
+def deprecations(build_log: str) -> list[str]:
+    """The lines of a build's output that warn of something deprecated (empty: none)."""
+    return [
+        line.strip()
+        for line in build_log.splitlines()
+        if "deprecat" in line.casefold() and "warn" in line.casefold()
+    ]
+
+
 def build(out: Path) -> tuple[Path, Path]:
     """Build the sdist and, from it, the wheel into ``out`` (emptied first)."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    _run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], "python -m build")
+    log = _run(
+        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+        "python -m build",
+        stderr=True,
+    )
+    warned = deprecations(log)
+    if warned:
+        raise ReleaseError(
+            "python -m build warned of deprecated configuration (fix pyproject.toml before "
+            "the deadline the warning names):\n" + "\n".join(warned)
+        )
     (sdist,) = out.glob("gm_kit-*.tar.gz")
     (wheel,) = out.glob("gm_kit-*.whl")
     return sdist, wheel

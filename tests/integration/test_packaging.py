@@ -106,3 +106,59 @@ def test_one_version_named_alike_in_the_package_the_readme_and_the_changelog():
     assert wheels == {version}, wheels
     changes = (ROOT / "CHANGELOG.md").read_text()
     assert re.findall(r"^## (\S+)", changes, re.M)[0] == version
+
+
+def test_the_license_is_an_spdx_string_with_a_setuptools_that_reads_it():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = data["project"]
+    # the TOML-table form ({text = ...}) is deprecated by setuptools 77, which reads this one
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert not any("License ::" in c for c in project.get("classifiers", ())), (
+        "a license classifier next to an SPDX expression is refused by setuptools >= 77"
+    )
+    (bound,) = [r for r in data["build-system"]["requires"] if r.startswith("setuptools")]
+    major = int(re.fullmatch(r"setuptools>=(\d+)(\.\d+)*", bound).group(1))  # type: ignore[union-attr]
+    assert major >= 77
+
+
+def test_the_release_check_refuses_a_build_that_warns_of_deprecations():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import release_check
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    log = (
+        "adding license file 'LICENSE'\n"
+        "/tmp/x/setuptools/config/_apply_pyprojecttoml.py:82: SetuptoolsDeprecationWarning: "
+        "`project.license` as a TOML table is deprecated\n"
+        "!!\n"
+        "WARNING `project.license` as a TOML table is deprecated\n"
+        "Successfully built gm_kit-0.3.0.tar.gz\n"
+    )
+    assert len(release_check.deprecations(log)) == 2
+    assert release_check.deprecations("Successfully built gm_kit-0.3.0.tar.gz\n") == []
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_python_dash_m_build_warns_of_no_deprecation(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    pytest.importorskip("build")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    log = done.stdout + done.stderr
+    assert "deprecated" not in log.casefold(), [
+        line for line in log.splitlines() if "deprecat" in line.casefold()
+    ]
+    assert "license" in log.casefold()  # the LICENSE file went in (the log is the build's)
