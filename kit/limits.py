@@ -90,3 +90,16 @@ MAX_NOTES: int = 200_000
 
 MAX_ITEMS: int = 10_000
 """Most entries in one campaign collection or list (items, sessions, reveals)."""
+
+# ------------------------------------------------------------------- the player screen
+MAX_REQUEST_HEADERS: int = 64
+"""Most header lines one request to the player screen may carry (a browser sends about 15).
+
+A request past it is answered ``431 Request Header Fields Too Large`` as soon as the line after
+the last allowed one arrives, whether or not it carries the share token."""
+
+MAX_REQUEST_HEADER_BYTES: int = 16 * 1024
+"""Most bytes of header lines (after the request line) one request to the player screen may
+send: 16 KiB, the screen's cookie and a browser's usual headers fit many times over. The server
+stops reading at this many bytes and answers ``431``, with or without the share token, so no
+device can make it read more (the standard library alone reads up to 100 lines of 64 KiB)."""

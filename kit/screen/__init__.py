@@ -25,7 +25,10 @@ or missing token gets 403, nothing more). The GM shows the players the join link
 (displayed with the screen in the notebook); the link's token is kept in a cookie of that
 browser. Any ``host=`` other than a loopback address goes through share mode. See
 :mod:`kit.screen.server` for the limits every request passes (read-only, size, rate,
-connections, the Host header).
+connections, the Host header). A request's header block is capped at
+:data:`~kit.limits.MAX_REQUEST_HEADERS` lines and :data:`~kit.limits.MAX_REQUEST_HEADER_BYTES`
+bytes (64 lines, 16 KiB), with or without the token: the server stops reading there and answers
+431 (Request Header Fields Too Large).
 
 What it promises:
 

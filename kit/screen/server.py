@@ -8,7 +8,12 @@ Content-Security-Policy, ``nosniff``, ``no-referrer``, ``no-store``). Each reque
 this order:
 
 1. **the method**: GET and HEAD only (405 otherwise; the screen is read-only);
-2. **the size**: no request body, a request line of at most :data:`MAX_PATH` characters;
+2. **the size**: no request body, a request line of at most :data:`MAX_PATH` characters, and
+   a header block of at most :data:`~kit.limits.MAX_REQUEST_HEADERS` lines and
+   :data:`~kit.limits.MAX_REQUEST_HEADER_BYTES` bytes (16 KiB). The block is read through a
+   counting reader that stops at those limits, so a request past them is answered 431
+   (Request Header Fields Too Large) having read no more than the limit, before the token
+   or anything else is looked at;
 3. **the rate**: at most :data:`RATE` requests a second per client address, bursts of
    :data:`BURST` (429), so one device cannot starve the others;
 4. **the Host header**: it must name an address the screen serves (421), so a web page
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import http.client
 import socket
 import threading
 import time
@@ -36,6 +42,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
+from ..limits import MAX_REQUEST_HEADER_BYTES, MAX_REQUEST_HEADERS
 from .hosts import host_name, is_loopback
 
 if TYPE_CHECKING:
@@ -169,6 +176,36 @@ class ScreenServer(ThreadingHTTPServer):
                 thread.join(max(0.0, deadline - time.monotonic()))
 
 
+class _HeaderBlockReader:
+    """The request's stream as the header parser sees it: at most ``max_lines`` lines and
+    ``max_bytes`` bytes, then :class:`http.client.LineTooLong` (answered 431).
+
+    Each ``readline`` asks the socket for no more than the bytes still allowed (plus one, to
+    see the excess), so a client sending megabytes of headers is cut off at the limit."""
+
+    def __init__(self, raw: Any, max_lines: int, max_bytes: int) -> None:
+        self._raw, self._lines, self._left = raw, max_lines, max_bytes
+
+    def readline(self, limit: int = -1) -> bytes:
+        cap = self._left + 1 if limit < 0 else min(limit, self._left + 1)
+        line: bytes = self._raw.readline(cap)
+        self._left -= len(line)
+        if self._left < 0:
+            raise http.client.LineTooLong(
+                f"request header block (over {MAX_REQUEST_HEADER_BYTES} bytes)"
+            )
+        if line not in (b"\r\n", b"\n", b""):
+            self._lines -= 1
+            if self._lines < 0:
+                raise http.client.LineTooLong(
+                    f"request header block (over {MAX_REQUEST_HEADERS} lines)"
+                )
+        return line
+
+    def __getattr__(self, name: str) -> Any:  # everything else as the real stream
+        return getattr(self._raw, name)
+
+
 class Handler(BaseHTTPRequestHandler):
     """Serves the screen's fixed addresses; everything else is refused."""
 
@@ -181,6 +218,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the notebook quiet: no line per request, no error lines."""
+
+    def parse_request(self) -> bool:
+        """Parse the request with its header block capped (see the module docs, check 2).
+
+        The base class answers a :class:`http.client.LineTooLong` with 431, as it does for its
+        own (much larger) limits."""
+        stream = self.rfile
+        self.rfile = _HeaderBlockReader(stream, MAX_REQUEST_HEADERS, MAX_REQUEST_HEADER_BYTES)  # type: ignore[assignment]
+        try:
+            return bool(super().parse_request())
+        finally:
+            self.rfile = stream
 
     def _send(
         self, status: int, body: bytes, kind: str, extra: tuple[tuple[str, str], ...] = ()
@@ -201,7 +250,13 @@ class Handler(BaseHTTPRequestHandler):
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Error pages (the ones the base class sends too) carry the same headers."""
         self.close_connection = True
-        words = {400: "bad request", 403: "forbidden", 404: "not found", 405: "not allowed"}
+        words = {
+            400: "bad request",
+            403: "forbidden",
+            404: "not found",
+            405: "not allowed",
+            431: "request header fields too large",
+        }
         text = words.get(code, "error" if code >= 500 else "refused")
         self._send(code, f"{text}\n".encode(), "text/plain; charset=utf-8")
 

@@ -171,3 +171,54 @@ def test_one_sector_is_shown_without_being_told():
     content = PlayerScreen(camp).content()
     assert "HOMEMARK" in content["sections"]["gmk-system"]
     assert content["figures"]["gmk-system-figure"] is not None
+
+
+def _raw_headers(screen: PlayerScreen, lines: list[bytes], *, wait: float = 5.0) -> bytes:
+    """Send a GET with ``lines`` as its header lines (no blank line ending the block) over a
+    raw socket, keep the connection open, and return what the server answers within ``wait``
+    seconds (b"" if it is still waiting for the rest of the block)."""
+    port = urlsplit(screen.url).port
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+        for line in lines:
+            try:
+                sock.sendall(line)
+            except OSError:  # the server answered and closed: stop sending
+                break
+        try:
+            return sock.recv(200)
+        except TimeoutError:
+            return b""
+
+
+@pytest.mark.parametrize("with_token", [False, True])
+def test_a_huge_header_block_is_refused_431_before_it_is_read(shared, with_token):
+    from kit.limits import MAX_REQUEST_HEADER_BYTES, MAX_REQUEST_HEADERS
+
+    # the issue's request: 95 headers of 65 KB (6 MB); the block never ends (no blank line),
+    # so a server that read it all would still be waiting when the reply is read
+    first = [f"Cookie: {shared._cookie}={token(shared)}\r\n".encode()] if with_token else []
+    big = [f"X-Pad-{i}: ".encode() + b"a" * 65_000 + b"\r\n" for i in range(95)]
+    answer = _raw_headers(shared, first + big)
+    assert answer.startswith(b"HTTP/1.0 431"), answer
+    # bytes: 2 lines of 9 KiB pass the line count but not the 16 KiB total
+    lines = [f"X-Pad-{i}: ".encode() + b"b" * 9 * 1024 + b"\r\n" for i in range(2)]
+    assert 2 * 9 * 1024 > MAX_REQUEST_HEADER_BYTES
+    assert _raw_headers(shared, first + lines).startswith(b"HTTP/1.0 431")
+    # lines: many tiny headers past the count (each far under the byte limit)
+    many = [f"X-{i}: 1\r\n".encode() for i in range(MAX_REQUEST_HEADERS + 1)]
+    assert sum(map(len, many)) < MAX_REQUEST_HEADER_BYTES
+    assert _raw_headers(shared, first + many).startswith(b"HTTP/1.0 431")
+    # and the screen goes on serving
+    assert request(shared, "/screen.css", headers=cookie(shared))[0] == 200
+
+
+def test_a_header_block_within_the_limits_is_served(shared):
+    from kit.limits import MAX_REQUEST_HEADER_BYTES, MAX_REQUEST_HEADERS
+
+    # just under both limits: MAX_REQUEST_HEADERS lines in all (http.client's Host and
+    # Accept-Encoding, the Cookie and the padding)
+    n = MAX_REQUEST_HEADERS - 3
+    pad = (MAX_REQUEST_HEADER_BYTES - 1024) // n - len("X-Pad-00: \r\n")
+    headers = {**cookie(shared), **{f"X-Pad-{i:02d}": "c" * pad for i in range(n)}}
+    assert request(shared, "/screen.css", headers=headers)[0] == 200
