@@ -77,7 +77,7 @@ def test_probability_with_its_arguments_swapped_names_the_argument_and_what_is_a
     # 2 of 4 battles won by side 0, 1 lost, 1 drawn (counted from the arrays above)
     assert r.probability(0, "won") == 0.5 and r.probability("Raiders", "lost") == 0.25
     assert r.probability("Guard", "won") == 0.25
-    with pytest.raises(InvalidInput, match="side must be .*0..1.*'Raiders', 'Guard'.*'won'"):
+    with pytest.raises(InvalidInput, match=r"side must be .*0\.\.1.*'Raiders', 'Guard'.*'won'"):
         r.probability("won", 1)
     with pytest.raises(InvalidInput, match="side must be"):
         r.probability(2, "won")
