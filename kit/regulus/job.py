@@ -277,6 +277,7 @@ class Job(Observable):
             {op.name: op.gig for op in self.crew},
         )
         self._log = EventLog()
+        self._at = 0  # index of the event being applied (named by a refused save file)
         self._rebuild()
 
     # ================================================================= derived
@@ -285,7 +286,8 @@ class Job(Observable):
         self._rows: list[RecordRow] = []
         self._kept: dict[str, tuple[str, ...]] = {}
         self._rolls = 0
-        for event in self._log:
+        for index, event in enumerate(self._log):
+            self._at = index
             self._apply(event)
 
     def _apply(self, event: Event) -> None:
@@ -308,6 +310,8 @@ class Job(Observable):
                 for f in validate.sequence("dice of a roll", event.get("dice", ()))[:100]
             )
             manual = validate.boolean("manual", event.get("manual", False))
+            if faces:
+                self._check_roll(s, dice, faces, total)
             was = s.phase
             s, inc = ctx.roll(s, total)
             self._rolls += 1
@@ -396,6 +400,23 @@ class Job(Observable):
             row.progress, row.threat, row.heat = self._shown_progress(s), s.threat, s.heat
         self._state = s
 
+    def _check_roll(self, s: JobState, dice: Any, faces: tuple[int, ...], total: int) -> None:
+        """A roll's recorded total is what the rules make of its recorded dice (a save file
+        edited by hand is refused, naming the event)."""
+        turn = s.turn + 1 if s.phase == MAIN else s.turn
+        where = f"job event {self._at} (the {s.phase} roll of turn {turn}, {dice})"
+        if len(faces) != dice.count or not all(1 <= f <= dice.sides for f in faces):
+            raise SaveFileError(
+                f"{where}: the file says dice {list(faces)}, but a {dice} roll is "
+                f"{dice.count} dice of 1 to {dice.sides}"
+            )
+        rules_total = int(dice._apply(sum(faces)))
+        if rules_total != total:
+            raise SaveFileError(
+                f"{where}: the file says total {total}, the rules give {rules_total} for its "
+                f"dice {list(faces)}"
+            )
+
     def _not_rolling(self, s: JobState) -> str:
         if s.phase == ENDED:
             return f"the job has ended ({s.outcome}); undo first to roll again"
@@ -419,6 +440,7 @@ class Job(Observable):
     def _record(self, kind: str, **data: Any) -> Event:
         """Append one event as its own action; if it cannot apply, the job is left unchanged."""
         event = self._log.append(kind, **data)
+        self._at = len(self._log) - 1
         try:
             self._apply(event)
         except BaseException:

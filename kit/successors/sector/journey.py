@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ... import limits, store, validate
-from ...errors import IllegalAction, InvalidInput, InvalidType
+from ...errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ...log import EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
 from ..ranks import ALWAYS_FAILS
@@ -457,7 +457,36 @@ class Journey(Observable):
             j.state()
         except (KeyError, TypeError, ValueError, IndexError) as exc:  # belt and braces
             raise InvalidInput(f"journey events do not replay: {exc}") from None
+        j._check_replay()
         return j
+
+    def _check_replay(self) -> None:
+        """Play the log again from the seed (each plot, jump and gate a :meth:`step`, each
+        move a :meth:`move`) and refuse a log that is not what that play records: a face, a
+        count of successes or a day edited by hand is a :class:`SaveFileError` naming the
+        event, what the file says and what the rules give."""
+        again = Journey(
+            self.legs, self.names, self.party, seed=self.seed, left_behind=self.left_behind
+        )
+        for index, e in enumerate(self.log):
+            where = f"journey event {index} ({e.kind}, leg {e.get('leg')}, day {e.get('day')})"
+            try:
+                if e.kind == "move":
+                    (made,) = again.move(e["orbits"])
+                else:
+                    (made,) = again._step()
+            except IllegalAction as exc:
+                raise SaveFileError(f"{where}: the rules allow no such step here ({exc})") from None
+            if made.kind != e.kind:
+                raise SaveFileError(
+                    f"{where}: the file says {e.kind!r}, the rules give {made.kind!r} here"
+                )
+            for key in sorted(set(made.data) | set(e.data)):
+                if made.data.get(key) != e.data.get(key):
+                    raise SaveFileError(
+                        f"{where}: the file says {key} = {e.data.get(key)!r}, the rules give "
+                        f"{made.data.get(key)!r}"
+                    )
 
     def to_json(self) -> str:
         """Versioned JSON text (``gm-kit/journey``)."""
