@@ -172,14 +172,15 @@ class Board(Observable, Generic[S]):
 
     def _replay(self, events: Iterable[Event], error: type[Exception] = SaveFileError) -> S:
         state = self._fresh()
-        for event in events:
+        for index, event in enumerate(events):
             given = dict(event.data)
             state, derived = self._step(state, Event(event.kind, given))
             for key, value in derived.items():
                 if key in event.data and event.data[key] != value:
                     raise error(
-                        f"{self.KIND} board log disagrees with the rules at event {event.kind!r}: "
-                        f"{key} is {event.data[key]!r} in the log but {value!r} on replay"
+                        f"{self.KIND} board log disagrees with the rules at event {index} "
+                        f"({event.kind!r}, value {event.data.get('value')!r}): the file says "
+                        f"{key} = {event.data[key]!r}, the rules give {value!r}"
                     )
         return state
 

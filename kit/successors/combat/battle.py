@@ -25,6 +25,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from .audit import check_recorded
 from .core_rules import battle_end
 from .events import (
     Ctx,
@@ -94,7 +95,8 @@ class Battle(Observable):
     # ------------------------------------------------------------------ state
     def _replay(self) -> BattleState:
         st = initial_state(self.sides)
-        for e in self.log:
+        for i, e in enumerate(self.log):
+            check_recorded(st, self.rules, i, e.kind, e.data)  # a roll's result from its faces
             apply_event(st, e.kind, dict(e.data))
         return st
 
