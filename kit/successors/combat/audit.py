@@ -98,7 +98,7 @@ def check_recorded(
         if kind == "sensors":
             side, target = data.get("side"), data.get("target")
             if isinstance(side, int) and 0 <= side < len(st.sides):
-                total = st.sides[side].sensors.get(target, 0) + n
+                total = st.sides[side].sensors.get(target, 0) + n  # type: ignore[arg-type]
                 if data.get("total") != total:
                     refuse("total", data.get("total"), total, " (the earlier scans plus these)")
         return
