@@ -38,6 +38,8 @@ from ..rng import SeedLike, make_rng, step_rng
 
 __all__ = [
     "DEFAULT_THEMES",
+    "MAX_CARD_VALUE",
+    "MIN_CARD_VALUE",
     "RED_SUITS",
     "SUITS",
     "SUIT_SYMBOLS",
@@ -46,6 +48,7 @@ __all__ = [
     "EventDeck",
     "PoolLike",
     "as_card",
+    "card_value",
     "event_deck_cards",
     "full_deck",
     "ranks_deck",
@@ -64,6 +67,8 @@ DEFAULT_THEMES = {
 }
 #: The ranks of the default event deck.
 EVENT_RANKS = (4, 5, 6, 7, 8)
+#: The lowest and highest value a card shows (ace low, ace high).
+MIN_CARD_VALUE, MAX_CARD_VALUE = 1, 14
 _FACES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _FACE_VALUES = {"A": 14, "J": 11, "Q": 12, "K": 13}
 _SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -78,20 +83,20 @@ class Card:
     """A playing card; ``rank`` is the difficulty it sets (ace high is 14, ace low 1).
 
     A card without a suit (``suit=None``) is a plain difficulty number, which is how a board
-    built from plain ints stores its cards; plain numbers may range from 0 to 99.
+    built from plain ints stores its cards. Either way the value is one a playing card shows,
+    1 (ace low) to 14 (ace high): a value outside the deck is refused (a slot harder or easier
+    than any card is a card plus a modifier).
     """
 
     rank: int
-    """The card's number: 2..10, 11 (J), 12 (Q), 13 (K), 14 or 1 (A); 0..99 without a suit."""
+    """The card's number: 2..10, 11 (J), 12 (Q), 13 (K), 14 or 1 (A)."""
     suit: str | None = None
     """One of :data:`SUITS`, or ``None`` for a plain number."""
 
     def __post_init__(self) -> None:
-        if self.suit is None:
-            validate.integer("card rank", self.rank, 0, 99)
-        else:
+        if self.suit is not None:
             validate.choice("card suit", self.suit, SUITS)
-            validate.integer("card rank", self.rank, 1, 14)
+        card_value("card rank", self.rank)
 
     @property
     def value(self) -> int:
@@ -140,6 +145,24 @@ class Card:
         return f"Card({self.rank!r}, {self.suit!r})" if self.suit else f"Card({self.rank!r})"
 
 
+def card_value(field: str, value: object) -> int:
+    """``value`` as a card's value (1 to 14), or the kit's error naming ``field``.
+
+    >>> card_value("cards[2]", 20)
+    Traceback (most recent call last):
+    ...
+    kit.errors.InvalidInput: cards[2] is 20, outside the deck: a card's value is 1 (ace low) to 14 (ace high): 2 to 10, J 11, Q 12, K 13 (the event deck holds 4 to 8); make a slot harder or easier with a modifier
+    """
+    n = validate.integer(field, value)
+    if not MIN_CARD_VALUE <= n <= MAX_CARD_VALUE:
+        raise InvalidInput(
+            f"{field} is {n!r}, outside the deck: a card's value is {MIN_CARD_VALUE} (ace low) "
+            f"to {MAX_CARD_VALUE} (ace high): 2 to 10, J 11, Q 12, K 13 (the event deck holds "
+            f"{EVENT_RANKS[0]} to {EVENT_RANKS[-1]}); make a slot harder or easier with a modifier"
+        )
+    return n
+
+
 #: What a card may be given as: a :class:`Card`, a plain int (a difficulty without a suit), text
 #: such as ``"7H"``, or a ``{"rank": ..., "suit": ...}`` dict (see :func:`as_card`).
 CardLike = Union[Card, int, "np.integer[Any]", str, Mapping[str, object]]
@@ -151,7 +174,7 @@ def as_card(value: object, field: str = "card") -> Card:
         return value
     if isinstance(value, Mapping):
         validate.no_unknown_keys(field, value, ("rank", "suit"))
-        return Card(validate.integer(f"{field}.rank", value.get("rank"), 0, 99), value.get("suit"))
+        return Card(card_value(f"{field}.rank", value.get("rank")), value.get("suit"))
     if isinstance(value, str):
         m = _TEXT_CARD.match(value)
         if not m:
@@ -164,7 +187,7 @@ def as_card(value: object, field: str = "card") -> Card:
         return Card(rank, suit)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise InvalidType(f"{field} must be a Card, an int or text such as '7H', got {value!r}")
-    return Card(validate.integer(field, int(value), 0, 99))
+    return Card(card_value(field, int(value)))
 
 
 _C = TypeVar("_C")

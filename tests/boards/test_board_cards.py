@@ -140,3 +140,26 @@ def test_a_saved_deck_discarding_a_card_outside_the_deck_is_refused():
     raw["data"]["events"][-1]["data"]["cards"] = [{"rank": 12, "suit": "hearts"}]
     with pytest.raises(SaveFileError, match="not a card of this deck"):
         EventDeck.from_json(json.dumps(raw))
+
+
+def test_a_board_card_value_outside_the_deck_is_refused_naming_the_field_and_the_range():
+    from kit.boards import Chase, LimitBoard, StandardBoard
+
+    # a playing card shows 1 (ace low) to 14 (ace high); the event deck holds 4 to 8
+    for make in (
+        lambda: StandardBoard([4, 5, 60], goal=2),
+        lambda: LimitBoard([4, 5, 60], need=2),
+        lambda: Chase([4, 5, 6, 7, 60]),
+    ):
+        with pytest.raises(InvalidInput) as err:
+            make()
+        text = str(err.value)
+        assert "60" in text and "outside the deck" in text and "1 (ace low) to 14" in text
+    with pytest.raises(InvalidInput, match=r"cards\[2\] is 0, outside the deck"):
+        StandardBoard([4, 5, 0], goal=2)
+    with pytest.raises(InvalidInput, match=r"cards\[1\]\.rank is 15, outside the deck"):
+        StandardBoard([4, {"rank": 15, "suit": None}, 6], goal=2)
+    with pytest.raises(InvalidInput, match="outside the deck"):
+        EventDeck(cards=[4, 5, 99])
+    # the edges of the deck are cards: ace low and ace high
+    assert [c.value for c in StandardBoard([1, 14, 8], goal=2).cards] == [1, 14, 8]
