@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 from .. import validate
 from ..advising import Tuning, TuningRow
 from ..errors import InvalidInput, InvalidType
+from .card import card_value
 from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike
 from .exact import plan_penalties
 from .rules import BoardRules
@@ -96,8 +97,8 @@ def tune_board(
     dist = CheckDistribution.of(checks)
     vals = sorted(
         {
-            validate.integer("card value", v, 1, 20)
-            for v in validate.sequence("values", list(values))
+            card_value(f"values[{i}]", v)
+            for i, v in enumerate(validate.sequence("values", list(values)))
         }
     )
     if not vals:
