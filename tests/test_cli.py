@@ -134,6 +134,7 @@ def test_the_wheel_carries_the_notebooks_and_the_command(tmp_path: Path) -> None
         ["--version"],
         [],
         ["lab", "{tmp}", "--dry-run"],
+        ["notebooks", "{tmp}"],
     ],
 )
 def test_a_reader_that_closes_early_gets_no_traceback(tmp_path: Path, args: list[str]) -> None:
