@@ -48,13 +48,36 @@ __all__ = ["BATTLE_FORMAT", "Battle", "describe_event", "summarize"]
 BATTLE_FORMAT = ("successors-battle", 1)
 
 
+class _OwnState(validate.Field[BattleState]):
+    """A battle's state: what its own log replays to. Setting it from outside is checked like
+    any other field: only a state equal to that replay is taken (and the battle keeps its own
+    copy), so the battle always saves and loads back equal; another battle's state, or a state
+    edited by hand, is refused. The battle itself sets it through :func:`validate.restore`."""
+
+    def __set__(self, obj: object, value: object) -> None:
+        if not isinstance(value, BattleState):
+            raise InvalidType(
+                f"Battle.state must be the BattleState the battle's own log replays to, "
+                f"got {type(value).__name__}"
+            )
+        assert isinstance(obj, Battle)
+        own = obj._replay()
+        if value != own:
+            raise InvalidInput(
+                f"Battle.state is replayed from the battle's own log (round {own.round}, "
+                f"{own.phase_index} phases into it, {len(obj.log)} events); the state given "
+                f"(round {value.round}, {value.phase_index} phases into it) is not that replay, "
+                "perhaps another battle's. Change a battle by playing it (step_phase, run, "
+                "answer) or undo; make a new Battle for another fight"
+            )
+        validate.restore(obj, "state", own)
+
+
 class Battle(Observable):
     """A battle between two or more :class:`Side` s in one orbit (see the module docs)."""
 
     orbit = validate.Field(validate.text, allow_empty=True, max_len=80, doc="Where it is fought.")
-    state = validate.Field(
-        validate.instance, of=BattleState, notify=False, doc="The derived state (replayed)."
-    )
+    state = _OwnState(notify=False, doc="The derived state (replayed from the log; read only).")
     # fixed once the battle is made (see kit.validate.Field): its log was played with them
     sides: validate.Field[tuple[Side, ...]] = validate.Field(fixed=True)
     rules: validate.Field[CombatRules] = validate.Field(fixed=True)
@@ -86,7 +109,7 @@ class Battle(Observable):
         self.jammer = jammer
         self.orbit = orbit
         self.log = log if log is not None else EventLog()
-        self.state = self._replay()
+        validate.restore(self, "state", self._replay())
         #: (decision, policy) of the last step that stopped for a decision, until the battle
         #: moves on (see :attr:`waiting`)
         self._waiting: tuple[dict[str, Any], CombatPolicy] | None = None
@@ -223,7 +246,7 @@ class Battle(Observable):
         with self.log.action():
             # plain JSON values (lists, not tuples), so a saved battle compares equal
             out = [self.log.append(k, **plain_json(d)) for k, d in pending]
-        self.state = st
+        validate.restore(self, "state", st)
         self._changed()
         return out
 
@@ -259,7 +282,7 @@ class Battle(Observable):
     def undo(self) -> None:
         """Remove the last phase (or other action) and rebuild the state."""
         self.log.undo()
-        self.state = self._replay()
+        validate.restore(self, "state", self._replay())
         self._waiting = None
         self._changed()
 

@@ -111,11 +111,12 @@ def busters(rng):
     a = _side(
         rng,
         "A",
-        _ships(rng, SHIPS, 1, 4),
+        _ships(rng, SHIPS[:3], 1, 3),
         busters=tuple(int(x) for x in rng.integers(2, 9, size=int(rng.integers(1, 3)))),
     )
-    b = _side(rng, "B", _ships(rng, SHIPS), _entity(rng, "E") if rng.random() < 0.5 else None)
-    return [a, b], {}
+    b = _side(rng, "B", _ships(rng, SHIPS, 3, 7), _entity(rng, "E") if rng.random() < 0.5 else None)
+    # ruling 9's choice (the default) or the literal reading
+    return [a, b], {"busters_at_first_chance": bool(rng.random() < 0.5)}
 
 
 def cannon(rng):
@@ -224,7 +225,11 @@ def _setup(family: str, k: int) -> tuple[Battle, AutoPolicy]:
     rng = np.random.default_rng([2026, list(FAMILIES).index(family), k])
     make = FAMILIES[family][0]
     sides, opts = make(rng, k) if family == "creatures" else make(rng)
-    policy = AutoPolicy(takeover=False, retreat_rules=opts.pop("retreat", {}))
+    policy = AutoPolicy(
+        takeover=False,
+        retreat_rules=opts.pop("retreat", {}),
+        busters_at_first_chance=opts.pop("busters_at_first_chance", False),
+    )
     return Battle(sides, seed=1, **opts), policy
 
 
