@@ -103,6 +103,7 @@ class Battle(Observable):
                 raise InvalidType(f"each side must be a Side, got {s!r}")
         if not isinstance(rules, CombatRules):
             raise InvalidType(f"rules must be CombatRules, got {rules!r}")
+        _check_sides_apart(sides)
         self.sides = tuple(sides)
         self.rules = rules
         _, self.seed = make_rng(seed)
@@ -364,6 +365,36 @@ class Battle(Observable):
                 }
             )
         return rows
+
+
+def _check_sides_apart(sides: Sequence[Side]) -> None:
+    """Refuse sides that are not apart: two with one name (logs and results name sides), one
+    entity on two sides, or the same ships (one Fleet) on two sides: a result would have it
+    both win and be destroyed."""
+    seen: dict[str, int] = {}
+    ships: dict[int, int] = {}
+    for i, side in enumerate(sides):
+        if side.name in seen:
+            raise InvalidInput(
+                f"sides {seen[side.name]} and {i} are both named {side.name!r}; each side of a "
+                "battle needs a name of its own"
+            )
+        seen[side.name] = i
+        for j in range(i):
+            other = sides[j].entity
+            if side.entity is not None and other is not None and side.entity == other:
+                raise InvalidInput(
+                    f"entity {side.entity.name!r} is on both side {sides[j].name!r} and side "
+                    f"{side.name!r}; an entity fights on one side (give each side its own)"
+                )
+        for sh in side.ships:
+            j = ships.setdefault(id(sh), i)
+            if j != i:
+                raise InvalidInput(
+                    f"ship {sh.name} {sh.id} of side {side.name!r} is the very ship of side "
+                    f"{sides[j].name!r} (the same Fleet or ships on both sides); a fleet fights "
+                    "on one side (copy it, or give each side its own ships)"
+                )
 
 
 def _end_check(ctx: Ctx, phase: str) -> dict[str, Any] | None:
