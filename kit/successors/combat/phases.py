@@ -203,17 +203,17 @@ def _spend_reloaders(ctx: Ctx, fired: list[str], phase: str) -> None:
     ``CombatRules.reloader_neutralized_before_hits``)."""
     for k in fired:
         u = ctx.st.units[k]
-        if u.kind != "rammer" and u.design.after_attack == "neutralized":
-            if u.status == "operational":
-                ctx.emit(
-                    "damage",
-                    unit=k,
-                    result="neutralized",
-                    face=None,
-                    by=u.owner,
-                    phase=phase,
-                    reason="reloader",
-                )
+        reloader = u.kind != "rammer" and u.design.after_attack == "neutralized"
+        if reloader and u.status == "operational":
+            ctx.emit(
+                "damage",
+                unit=k,
+                result="neutralized",
+                face=None,
+                by=u.owner,
+                phase=phase,
+                reason="reloader",
+            )
 
 
 def _specials(ctx: Ctx, side: int, enemies: list[int], landings: list[Any]) -> None:

@@ -19,13 +19,13 @@ from typing import Any
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
+from ..ranks import split
 from .damage import (
     auto_allocation,
     cheapest_first,
     default_release,
     entity_loss_order,
 )
-from ..ranks import split
 from .events import Ctx
 from .operations import can_imprison
 from .state import entity_key
@@ -38,9 +38,9 @@ __all__ = [
     "Never",
     "RetreatAfter",
     "RetreatWhenLosses",
-    "losses_share",
     "buster_stakes",
     "detonate_answer",
+    "losses_share",
     "takeover_plan",
 ]
 

@@ -12,14 +12,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kit.successors.combat import AutoPolicy, Battle, CombatRules, Side, simulate
+from kit.successors.combat import (
+    DEFAULT_COMBAT_RULES,
+    AutoPolicy,
+    Battle,
+    CombatRules,
+    Side,
+    simulate,
+)
 from kit.successors.combat.rules import DAMAGE_RESULTS
 
 EARLY = CombatRules(reloader_neutralized_before_hits=True)
 POLICY = AutoPolicy(takeover=False)
 
 
-def _swarm(rules: CombatRules = CombatRules(), seed: int = 1) -> Battle:
+def _swarm(rules: CombatRules = DEFAULT_COMBAT_RULES, seed: int = 1) -> Battle:
     """Drones and Battle Pods (reloaders) screening a Battleship against two Cruisers."""
     return Battle(
         [

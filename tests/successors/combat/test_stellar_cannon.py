@@ -12,12 +12,21 @@ import numpy as np
 import pytest
 
 from kit.successors import Entity
-from kit.successors.combat import AutoPolicy, Battle, CombatRules, Side, simulate
+from kit.successors.combat import (
+    DEFAULT_COMBAT_RULES,
+    AutoPolicy,
+    Battle,
+    CombatRules,
+    Side,
+    simulate,
+)
 
 POLICY = AutoPolicy(takeover=False)
 
 
-def _gunner(orbit: int, *, reflexes: bool, battle: int = 7, rules: CombatRules = CombatRules()):
+def _gunner(
+    orbit: int, *, reflexes: bool, battle: int = 7, rules: CombatRules = DEFAULT_COMBAT_RULES
+):
     ent = Entity(
         "Gunner",
         battle=battle,

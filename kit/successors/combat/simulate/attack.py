@@ -140,7 +140,6 @@ class Attacks(Handling):
     def land_volleys(self, landings: list[Any], after: list[Any], fired_ctl: np.ndarray) -> None:
         """Land every volley in order, then spend the ships that fired."""
         S = self.T.S
-        T = self.T
         early = self.rules.reloader_neutralized_before_hits
         if early:  # the other reading of ruling 12: spent before the phase's hits land
             self._spend(after, fired_ctl, reloaders=True, imploders=False)

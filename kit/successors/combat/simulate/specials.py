@@ -59,10 +59,7 @@ class Specials(Attacks):
             return go if rnd == first else np.zeros(self.B, bool)
         there = (self.state & np.uint8(OUT | 64 | 128 | CARRIED)) == 0
         cost = self.T.cost[:, None]
-        if self.owner is None:
-            mine = (self.T.origin == s)[:, None]
-        else:
-            mine = self.owner == s
+        mine = (self.T.origin == s)[:, None] if self.owner is None else self.owner == s
         own = (cost * (there & mine)).sum(axis=0)
         enemy = (cost * (there & ~mine)).sum(axis=0)
         return go & (enemy > own)
