@@ -164,12 +164,12 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
                 land_hit(ctx, key, by=by, phase=phase, aimed=aimed)
     if fired_units:
         ctx.emit("fired", units=fired_units, phase=phase)
-    if not early:  # ruling 12: a reloader is spent at the end of the phase it fired in
-        _spend_reloaders(ctx, fired_units, phase)
-    for k in fired_units:
+    for k in fired_units:  # in firing order: reloaders spent (ruling 12), imploders gone
         u = st.units[k]
         after = "destroyed" if u.kind == "rammer" else u.design.after_attack
-        if after == "destroyed" and u.in_orbit:
+        if after == "neutralized" and not early:
+            _spend_reloaders(ctx, [k], phase)
+        elif after == "destroyed" and u.in_orbit:
             ctx.emit(
                 "damage",
                 unit=k,
