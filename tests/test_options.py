@@ -633,6 +633,9 @@ _COMBAT_CHANGED: dict[str, Any] = {
     "structure_loss_destroys_entity": "active",
     # a battle nobody can win stops at the round limit: 30, or 2
     "max_rounds": 2,
+    # a Drone hit in the phase it fired: neutralized by its damage roll (3), or destroyed when
+    # it was already neutralized before the hit landed
+    "reloader_neutralized_before_hits": "destroyed",
     # a 5+1 ship under a 5+3 controller: 5,3,5,3 by ruling 2; with the option off each die
     # takes the higher of its part and the controller's first part: 5, 5
     "fleet_rules": (5, 5),

@@ -25,7 +25,7 @@ from typing import Any
 
 from .. import store, validate
 from ..dice import parse
-from ..errors import InvalidInput
+from ..errors import FixedField, InvalidInput
 from ..rng import SeedLike, make_rng
 from .abilities import (
     ABILITIES,
@@ -444,3 +444,22 @@ class Entity(FacetsMixin, SheetMixin):
     def from_json(cls, text: str | bytes) -> Entity:
         """Read :meth:`to_json` text."""
         return cls.from_dict(store.loads(text, *ENTITY_FORMAT))
+
+
+def _refuse_assignment(self: Entity, name: str, value: object) -> None:
+    """An Entity is a value (saved with the battles, fleets and campaigns that hold it), so
+    its fields are not assigned in place; say how to get the changed entity instead."""
+    raise FixedField(
+        f"Entity.{name} cannot be assigned: an Entity is a value; make a changed copy with "
+        f"entity.replace({name}=...) (or with_damage / repaired for hits) and use that"
+    )
+
+
+def _refuse_deletion(self: Entity, name: str) -> None:
+    raise FixedField(f"Entity.{name} cannot be deleted; make a changed copy with entity.replace()")
+
+
+# after the class is made: a frozen dataclass may not define these itself, and its own
+# constructor and dataclasses.replace write through object.__setattr__, not these
+Entity.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
+Entity.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]

@@ -16,6 +16,7 @@ dice, and a loaded battle continues exactly as the saved one would have.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,19 +44,42 @@ from .protocol import AnsweringPolicy, CombatPolicy
 from .rules import DEFAULT_COMBAT_RULES, PHASES, CombatRules
 from .state import GONE, BattleState, Side, initial_state
 
-__all__ = ["BATTLE_FORMAT", "Battle", "describe_event", "summarize"]
+__all__ = ["BATTLE_FORMAT", "Battle", "describe_event", "label", "possessive", "summarize"]
 
 #: Save-file format kind and version.
 BATTLE_FORMAT = ("successors-battle", 1)
+
+
+class _OwnState(validate.Field[BattleState]):
+    """A battle's state: what its own log replays to. Setting it from outside is checked like
+    any other field: only a state equal to that replay is taken (and the battle keeps its own
+    copy), so the battle always saves and loads back equal; another battle's state, or a state
+    edited by hand, is refused. The battle itself sets it through :func:`validate.restore`."""
+
+    def __set__(self, obj: object, value: object) -> None:
+        if not isinstance(value, BattleState):
+            raise InvalidType(
+                f"Battle.state must be the BattleState the battle's own log replays to, "
+                f"got {type(value).__name__}"
+            )
+        assert isinstance(obj, Battle)
+        own = obj._replay()
+        if value != own:
+            raise InvalidInput(
+                f"Battle.state is replayed from the battle's own log (round {own.round}, "
+                f"{own.phase_index} phases into it, {len(obj.log)} events); the state given "
+                f"(round {value.round}, {value.phase_index} phases into it) is not that replay, "
+                "perhaps another battle's. Change a battle by playing it (step_phase, run, "
+                "answer) or undo; make a new Battle for another fight"
+            )
+        validate.restore(obj, "state", own)
 
 
 class Battle(Observable):
     """A battle between two or more :class:`Side` s in one orbit (see the module docs)."""
 
     orbit = validate.Field(validate.text, allow_empty=True, max_len=80, doc="Where it is fought.")
-    state = validate.Field(
-        validate.instance, of=BattleState, notify=False, doc="The derived state (replayed)."
-    )
+    state = _OwnState(notify=False, doc="The derived state (replayed from the log; read only).")
     # fixed once the battle is made (see kit.validate.Field): its log was played with them
     sides: validate.Field[tuple[Side, ...]] = validate.Field(fixed=True)
     rules: validate.Field[CombatRules] = validate.Field(fixed=True)
@@ -81,13 +105,14 @@ class Battle(Observable):
                 raise InvalidType(f"each side must be a Side, got {s!r}")
         if not isinstance(rules, CombatRules):
             raise InvalidType(f"rules must be CombatRules, got {rules!r}")
+        _check_sides_apart(sides)
         self.sides = tuple(sides)
         self.rules = rules
         _, self.seed = make_rng(seed)
         self.jammer = jammer
         self.orbit = orbit
         self.log = log if log is not None else EventLog()
-        self.state = self._replay()
+        validate.restore(self, "state", self._replay())
         #: (decision, policy) of the last step that stopped for a decision, until the battle
         #: moves on (see :attr:`waiting`)
         self._waiting: tuple[dict[str, Any], CombatPolicy] | None = None
@@ -225,7 +250,7 @@ class Battle(Observable):
         with self.log.action():
             # plain JSON values (lists, not tuples), so a saved battle compares equal
             out = [self.log.append(k, **plain_json(d)) for k, d in pending]
-        self.state = st
+        validate.restore(self, "state", st)
         self._changed()
         return out
 
@@ -261,7 +286,7 @@ class Battle(Observable):
     def undo(self) -> None:
         """Remove the last phase (or other action) and rebuild the state."""
         self.log.undo()
-        self.state = self._replay()
+        validate.restore(self, "state", self._replay())
         self._waiting = None
         self._changed()
 
@@ -345,6 +370,36 @@ class Battle(Observable):
         return rows
 
 
+def _check_sides_apart(sides: Sequence[Side]) -> None:
+    """Refuse sides that are not apart: two with one name (logs and results name sides), one
+    entity on two sides, or the same ships (one Fleet) on two sides: a result would have it
+    both win and be destroyed."""
+    seen: dict[str, int] = {}
+    ships: dict[int, int] = {}
+    for i, side in enumerate(sides):
+        if side.name in seen:
+            raise InvalidInput(
+                f"sides {seen[side.name]} and {i} are both named {side.name!r}; each side of a "
+                "battle needs a name of its own"
+            )
+        seen[side.name] = i
+        for j in range(i):
+            other = sides[j].entity
+            if side.entity is not None and other is not None and side.entity == other:
+                raise InvalidInput(
+                    f"entity {side.entity.name!r} is on both side {sides[j].name!r} and side "
+                    f"{side.name!r}; an entity fights on one side (give each side its own)"
+                )
+        for sh in side.ships:
+            j = ships.setdefault(id(sh), i)
+            if j != i:
+                raise InvalidInput(
+                    f"ship {sh.name} {sh.id} of side {side.name!r} is the very ship of side "
+                    f"{sides[j].name!r} (the same Fleet or ships on both sides); a fleet fights "
+                    "on one side (copy it, or give each side its own ships)"
+                )
+
+
 def _end_check(ctx: Ctx, phase: str) -> dict[str, Any] | None:
     alive = [i for i in range(len(ctx.sides)) if ctx.fighting(i) and not ctx.st.sides[i].retreated]
     if battle_end([i in alive for i in range(len(ctx.sides))])[0]:
@@ -422,62 +477,206 @@ def summarize(ctx: Ctx, reason: str = "") -> dict[str, Any]:
     }
 
 
+def possessive(name: str) -> str:
+    """``name``'s, or ``name``' for a name ending in s (an English plural, "the raiders'").
+
+    >>> possessive("TanRac"), possessive("TanRac's raiders")
+    ("TanRac's", "TanRac's raiders'")
+    """
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+_STRUCTURES = {"M": "Matrix", "T": "Targeter", "S": "Static Defenses"}
+_KEY = re.compile(r"\b(\d+):(E(?::[a-z]+)?|[MTS]|\d+)\b")
+
+
+def _unit_name(name: str) -> str:
+    """A catalog name as written in prose (``"BATTLE POD"`` -> ``"Battle Pod"``)."""
+    return name.title() if name.isupper() else name
+
+
+def label(battle: Battle, key: object) -> str:
+    """A unit key in words: ``"0:3"`` -> ``"Cruiser 3 (Releata's fleet)"``, ``"1:E"`` -> the
+    entity's name, ``"1:E:information"`` -> ``"TanRac's Information"``, ``"0:S"`` -> the
+    side's Static Defenses; side indices -> the side's name."""
+    if isinstance(key, int):
+        return battle.sides[key].name if 0 <= key < len(battle.sides) else f"side {key}"
+    if not isinstance(key, str):
+        return str(key)
+    m = _KEY.fullmatch(key)
+    if m is None or int(m.group(1)) >= len(battle.sides):
+        return key
+    side, rest = int(m.group(1)), m.group(2)
+    side_name = battle.sides[side].name
+    if rest.startswith("E"):
+        ent = battle.sides[side].entity
+        who = ent.name if ent is not None else f"{possessive(side_name)} entity"
+        ability = rest.partition(":")[2]
+        return f"{possessive(who)} {ability.title()}" if ability else who
+    if rest in _STRUCTURES:
+        return f"{possessive(side_name)} {_STRUCTURES[rest]}"
+    u = battle.state.units.get(key)
+    name = _unit_name(u.name) if u is not None else "ship"
+    return f"{name} {rest} ({side_name})"
+
+
+def _labels(battle: Battle, keys: Sequence[object]) -> str:
+    counts: dict[str, int] = {}
+    for k in keys:
+        w = label(battle, k)
+        counts[w] = counts.get(w, 0) + 1
+    words = [w if n == 1 else f"{w} ({n} times)" for w, n in counts.items()]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _readable(battle: Battle, text: str) -> str:
+    """Keys and side numbers in a recorded note put in words."""
+    text = re.sub(r"\bside (\d+)\b", lambda m: label(battle, int(m.group(1))), text)
+    return _KEY.sub(lambda m: label(battle, m.group(0)), text)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _entity_of(battle: Battle, side: int) -> str:
+    ent = battle.sides[side].entity
+    return ent.name if ent is not None else f"{possessive(battle.sides[side].name)} entity"
+
+
 def describe_event(battle: Battle, e: Event) -> str:
-    """One line of text for an event of ``battle`` (for logs, hovers and the widget)."""
-    name = battle.sides
+    """One line of text for an event of ``battle`` (for logs, hovers and the widget): names
+    in words (never unit keys), possessives and plurals as English has them."""
     d = e.data
+
+    def side(i: int) -> str:
+        return label(battle, i)
+
     if e.kind == "attack":
-        who = name[d["side"]].name
-        what = (
-            "aimed at " + str(d["target"])
-            if d.get("aimed")
-            else f"at {name[d['target']].name}"
-            if isinstance(d["target"], int)
-            else f"at {d['target']}"
-        )
-        return f"{who} fires {len(d['dice'])} dice {what}: {d['hits']} hits"
+        who = side(d["side"])
+        units = list(d.get("units", []))
+        by = ""
+        if units == ["buster"]:
+            by = " with a Buster"
+        elif units == ["stellar cannon"]:
+            by = " with the Stellar Cannon"
+        target = d["target"]
+        what = ("aimed at " if d.get("aimed") else "at ") + label(battle, target)
+        return f"{who} fires {_count(len(d['dice']), 'die', 'dice')}{by} {what}: {_count(d['hits'], 'hit')}"
     if e.kind == "damage":
-        u = battle.state.units[d["unit"]]
         why = f" ({d['reason']})" if d.get("reason") else ""
         face = f" [rolled {d['face']}]" if d.get("face") else ""
-        return f"{u.name} {d['unit']} {d['result']}{face}{why}"
+        return f"{label(battle, d['unit'])} {d['result']}{face}{why}"
     if e.kind == "ability_hit":
-        verb = "repaired" if d.get("hits", 1) < 0 else "loses 1"
-        return f"{name[d['side']].name}'s entity {verb} {d['ability']}"
+        who = _entity_of(battle, d["side"])
+        ability = str(d["ability"]).title()
+        if d.get("hits", 1) < 0:
+            return f"{possessive(who)} {ability} is repaired"
+        return f"{who} loses 1 {ability}"
     if e.kind == "entity_state":
-        return f"{name[d['side']].name}'s entity {d['state']}"
+        return f"{_entity_of(battle, d['side'])} is {d['state']}"
     if e.kind == "imprison":
-        return f"{name[d['side']].name} puts {name[d['target']].name}'s entity in a Cube"
+        return f"{side(d['side'])} puts {_entity_of(battle, d['target'])} in a Cube"
     if e.kind == "gather" and "hulk_ru" in d:
-        return f"{name[d['side']].name} gathers the hulk {d['unit']} ({d['hulk_ru']} RU)"
-    if e.kind in ("repair", "recondition", "gather", "taken_over", "takeover_progress", "eaten"):
-        return f"{e.kind.replace('_', ' ')}: {d['unit']}"
+        return (
+            f"{side(d['side'])} gathers the hulk of {label(battle, d['unit'])} ({d['hulk_ru']} RU)"
+        )
+    if e.kind == "gather":
+        return f"{side(d['side'])} gathers {label(battle, d['unit'])}"
+    if e.kind == "repair":
+        return f"{label(battle, d['unit'])} is repaired"
+    if e.kind == "recondition":
+        return f"{label(battle, d['unit'])} is reconditioned"
+    if e.kind == "taken_over":
+        return (
+            f"{label(battle, d['unit'])} is taken over by {side(d['side'])}"
+            if "side" in d
+            else f"{label(battle, d['unit'])} is taken over"
+        )
+    if e.kind == "takeover_progress":
+        got = d.get("successes") or {}
+        mine = (
+            got.get(str(d.get("side")), got.get(d.get("side"), 0)) if isinstance(got, dict) else got
+        )
+        so_far = f" ({_count(int(mine), 'success', 'successes')} so far)" if mine else ""
+        by = f" by {side(d['side'])}" if "side" in d else ""
+        return f"Take-Over{by} under way on {label(battle, d['unit'])}{so_far}"
+    if e.kind == "takeover_cancelled":
+        return f"a repair undoes a Take-Over success on {label(battle, d['unit'])} ({d.get('successes', 0)} left)"
+    if e.kind == "eaten":
+        return f"{side(d['side'])} eats {d.get('ru', 0):g} RU of {label(battle, d['unit'])}"
     if e.kind == "control_release":
         return (
-            f"{name[d['side']].name}'s Control is too low: "
-            f"{', '.join(d['units'])} no longer under Control"
+            f"{possessive(_entity_of(battle, d['side']))} Control is too low: "
+            f"{_labels(battle, d['units'])} no longer under Control"
         )
     if e.kind == "retreat":
-        return f"{name[d['side']].name} retreats with {len(d['units'])} ships"
+        return f"{side(d['side'])} retreats with {_count(len(d['units']), 'ship')}"
     if e.kind == "phase":
-        return f"Round {d['round']}: {d['phase']}"
+        return f"Round {d['round']}: {PHASE_TITLES.get(d['phase'], d['phase'])}"
     if e.kind == "roll":
-        who = name[d["side"]].name
-        tgt = d.get("target") or d.get("unit") or ""
-        return f"{who} {d['purpose']} {tgt}: rolled {d['faces']} vs {d['dice']}, {d['successes']} success(es)"
+        tgt = d.get("target") if d.get("target") is not None else d.get("unit")
+        on = f" on {label(battle, tgt)}" if tgt not in (None, "") else ""
+        purpose = _PURPOSES.get(str(d["purpose"]), str(d["purpose"]).replace("_", " "))
+        return (
+            f"{side(d['side'])} rolls {purpose}{on}: {d['faces']} against {d['dice']}, "
+            f"{_count(d['successes'], 'success', 'successes')}"
+        )
     if e.kind == "decision":
-        return f"{name[d['side']].name} takes {d['hits']} hits on {', '.join(d['targets']) or 'nothing'}"
+        targets = _labels(battle, d["targets"]) or "nothing"
+        return f"{side(d['side'])} takes {_count(d['hits'], 'hit')} on {targets}"
     if e.kind == "fired":
-        return f"{len(d['units'])} ship(s) fired in {d['phase']}"
+        return (
+            f"{_count(len(d['units']), 'unit')} fired in {PHASE_TITLES.get(d['phase'], d['phase'])}"
+        )
     if e.kind == "counter":
-        return f"{d['unit']} absorbs a hit ({d['counter']} so far)"
+        u = battle.state.units.get(d["unit"])
+        need = u.design.hits_per_damage if u is not None else None
+        if not d["counter"]:
+            return f"{label(battle, d['unit'])} has taken enough hits for a damage roll"
+        of = f" of {need}" if need else ""
+        return f"{label(battle, d['unit'])} absorbs a hit ({d['counter']}{of} toward a damage roll)"
     if e.kind == "end":
         return f"Battle over: {d['winner'] or 'no winner'} ({d['reason']})"
     if e.kind == "structure_hit":
-        what = {"M": "Matrix", "T": "Targeter"}.get(d["code"], d["code"])
-        return f"{name[d['side']].name}'s {what} is hit ({d['state']})"
+        what = _STRUCTURES.get(d["code"], d["code"])
+        return f"{possessive(side(d['side']))} {what} is hit ({d['state']})"
     if e.kind == "static_hit":
-        return f"{name[d['side']].name} loses a point of Static Defenses"
+        return f"{side(d['side'])} loses a point of Static Defenses"
     if e.kind == "sensors":
-        return f"{name[d['side']].name} Sensors on {name[d['target']].name}: +{d['successes']} = {d['total']}"
-    return e.kind
+        return (
+            f"{possessive(side(d['side']))} Sensors on {side(d['target'])}: "
+            f"+{d['successes']} ({d['total']} in all)"
+        )
+    if e.kind == "buster":
+        return f"{side(d['side'])} explodes a rank {d['rank']} Buster"
+    if e.kind == "note":
+        return _readable(battle, str(d.get("text", "")))
+    if e.kind in ("load", "unload"):
+        into = "into the racks of" if e.kind == "load" else "out of the racks of"
+        return f"{side(d['side'])} moves {label(battle, d['unit'])} {into} {label(battle, d['carrier'])}"
+    if e.kind == "control":
+        units = list(d.get("units", []))
+        return f"{_entity_of(battle, d['side'])} has {_labels(battle, units) or 'no ship'} under Control"
+    if e.kind == "release":
+        return (
+            f"{side(d['side'])} lets go of {label(battle, d['unit'])} (no Handling die to hold it)"
+        )
+    return e.kind.replace("_", " ")
+
+
+#: Roll purposes as a log line shows them.
+_PURPOSES = {"takeover": "Take-Over", "gather_cancelled": "a gather (cancelled)"}
+#: Phase names as a log line shows them.
+PHASE_TITLES = {
+    "order": "order of battle",
+    "sensors": "Sensors",
+    "takeover": "Take-Over",
+    "repair": "repairs",
+    "first": "First Strike",
+    "main": "Main combat",
+    "last": "Last combat",
+    "retreat": "retreats",
+}

@@ -152,6 +152,9 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
             fired_units += [k for k in fire if k in st.units]
         if phase == "main":
             _specials(ctx, side, enemies, landings)
+    early = ctx.rules.reloader_neutralized_before_hits
+    if early:  # the other reading of ruling 12: spent before this phase's hits land
+        _spend_reloaders(ctx, fired_units, phase)
     # every roll is made: now the hits land
     for by, defender, what, aimed in landings:
         if isinstance(what, int):
@@ -161,19 +164,11 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
                 land_hit(ctx, key, by=by, phase=phase, aimed=aimed)
     if fired_units:
         ctx.emit("fired", units=fired_units, phase=phase)
-    for k in fired_units:
+    for k in fired_units:  # in firing order: reloaders spent (ruling 12), imploders gone
         u = st.units[k]
         after = "destroyed" if u.kind == "rammer" else u.design.after_attack
-        if after == "neutralized" and u.status == "operational":
-            ctx.emit(
-                "damage",
-                unit=k,
-                result="neutralized",
-                face=None,
-                by=u.owner,
-                phase=phase,
-                reason="reloader",
-            )
+        if after == "neutralized" and not early:
+            _spend_reloaders(ctx, [k], phase)
         elif after == "destroyed" and u.in_orbit:
             ctx.emit(
                 "damage",
@@ -199,6 +194,25 @@ def attack_phase(ctx: Ctx, phase: str) -> None:
                 by=side,
                 phase=phase,
                 reason="self-destruct",
+            )
+
+
+def _spend_reloaders(ctx: Ctx, fired: list[str], phase: str) -> None:
+    """Reloaders that fired this phase ("Neutralized after one attack") are neutralized, if
+    still operational (ruling 12: after the phase's hits by default, see
+    ``CombatRules.reloader_neutralized_before_hits``)."""
+    for k in fired:
+        u = ctx.st.units[k]
+        reloader = u.kind != "rammer" and u.design.after_attack == "neutralized"
+        if reloader and u.status == "operational":
+            ctx.emit(
+                "damage",
+                unit=k,
+                result="neutralized",
+                face=None,
+                by=u.owner,
+                phase=phase,
+                reason="reloader",
             )
 
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import prod
 from typing import Any
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
+from ..ranks import split
 from .damage import (
     auto_allocation,
     cheapest_first,
@@ -36,6 +38,8 @@ __all__ = [
     "Never",
     "RetreatAfter",
     "RetreatWhenLosses",
+    "buster_stakes",
+    "detonate_answer",
     "losses_share",
     "takeover_plan",
 ]
@@ -51,6 +55,30 @@ OPERATION_ORDER = (
     "entity_damaged",
     "gather",
 )
+
+
+def buster_stakes(st: Any, side: int, rank: int) -> tuple[float, float]:
+    """Expected RU a Buster of Battle ``rank`` exploded by ``side`` now costs (the side, its
+    enemies): it attacks every ship in the orbit (not in racks) alike, so each ship is hit at
+    least once with the same chance, and a ship's stake is that chance times its RU, counted
+    for the side that owns it now. Entities carry no RU price and weigh nothing here.
+
+    >>> from kit.successors.combat import Battle, Side
+    >>> b = Battle([Side("A", ships=["Cruiser"], busters=(5,)), Side("B", ships=["Drone"])])
+    >>> own, enemy = buster_stakes(b.state, 0, 5)
+    >>> round(own / enemy, 6) == round(b.state.units["0:1"].cost / b.state.units["1:1"].cost, 6)
+    True
+    """
+    dice = split(rank)
+    chance = 1.0 - prod(1.0 - min(max(d, 0), 5) / 6 for d in dice)
+    own = enemy = 0.0
+    for u in st.units.values():
+        if u.in_orbit and u.carried_by is None:
+            if u.owner == side:
+                own += chance * u.cost
+            else:
+                enemy += chance * u.cost
+    return own, enemy
 
 
 def losses_share(ctx: Ctx, side: int) -> float:
@@ -116,7 +144,12 @@ class AutoPolicy:
     sensors: bool = True
     """Roll Sensors on every enemy each day until level 5."""
     buster_round: int = 1
-    """Round in which Busters are exploded (0: never)."""
+    """First round in which Busters may explode (0: never)."""
+    busters_at_first_chance: bool = False
+    """Explode every Buster in round :attr:`buster_round` whatever it costs (the text read
+    literally, "attacks everything in its orbit"). False (ruling 9): from that round on, a
+    side explodes its Busters only when the RU they are expected to cost the enemy exceed
+    what they are expected to cost the side itself (:func:`buster_stakes`)."""
     hold_reloaders: bool = False
     """Keep reloaders (Drones, pods) not under Control in reserve to soak up hits, as the
     text's examples do, instead of firing them."""
@@ -261,10 +294,16 @@ class AutoPolicy:
         return [5] * (points // 5) + ([points % 5] if points % 5 else [])
 
     def detonate(self, ctx: Ctx, side: int, phase: str) -> list[int]:
-        """Explode every Buster in the chosen round."""
-        if ctx.st.round == self.buster_round:
-            return list(range(len(ctx.st.sides[side].busters)))
-        return []
+        """Ruling 9: every Buster, once it costs the enemy more RU than the side (from round
+        :attr:`buster_round`); with :attr:`busters_at_first_chance`, every Buster in that
+        round whatever it costs."""
+        busters = ctx.st.sides[side].busters
+        if not busters or not self.buster_round or ctx.st.round < self.buster_round:
+            return []
+        if self.busters_at_first_chance:
+            return list(range(len(busters))) if ctx.st.round == self.buster_round else []
+        own, enemy = buster_stakes(ctx.st, side, busters[0])
+        return list(range(len(busters))) if enemy > own else []
 
     def self_destruct(self, ctx: Ctx, side: int, phase: str) -> list[str]:
         """Never self-destruct."""
@@ -295,17 +334,21 @@ class InteractivePolicy(AutoPolicy):
     that fire), ``"aim"`` (key -> target), ``"release"`` (ships let go of Control when a hit
     lowers it below their number), ``"takeover"`` (which enemy ship the side's Take-Over goes
     for: one of the decision's ``options``, or ``None`` for no attempt; see
-    :func:`takeover_plan`).
+    :func:`takeover_plan`), ``"detonate"`` (which Busters explode in Main combat: True, False
+    or their indices; asked by default, as ruling 9 has interactive play ask).
 
     An answer is used once; when a later decision of the same phase stops the step, the
     answers the step used are kept for the next attempt, so a phase with several decisions
     is answered one decision at a time.
     """
 
-    ASKABLE = ("allocate", "retreat", "fire", "aim", "release", "takeover")
+    ASKABLE = ("allocate", "retreat", "fire", "aim", "release", "takeover", "detonate")
 
     def __init__(
-        self, ask: Sequence[str] = ("allocate",), sides: Sequence[int] | None = None, **auto: Any
+        self,
+        ask: Sequence[str] = ("allocate", "detonate"),
+        sides: Sequence[int] | None = None,
+        **auto: Any,
     ) -> None:
         super().__init__(**auto)
         for a in ask:
@@ -326,6 +369,8 @@ class InteractivePolicy(AutoPolicy):
                 raise InvalidInput(f"{decision['hits']} hits to allocate, got {len(value)} targets")
         elif decision.get("kind") == "takeover":
             takeover_plan(value, decision["users"], decision["options"])  # refuse a bad answer now
+        elif decision.get("kind") == "detonate":
+            value = detonate_answer(value, decision["options"])
         self.answers[_key(decision)] = value
 
     def begin_phase(self) -> None:
@@ -420,6 +465,25 @@ class InteractivePolicy(AutoPolicy):
             return super().fire(ctx, side, phase, can)
         return list(self._get(ctx, {"kind": "fire", "side": side, "phase": phase, "options": can}))
 
+    def detonate(self, ctx: Ctx, side: int, phase: str) -> list[int]:
+        """Ask which Busters explode (ruling 9: interactive play asks every Main combat while
+        the side has Busters; the default is the automatic choice)."""
+        busters = ctx.st.sides[side].busters
+        if not self._asked("detonate", side) or not busters:
+            return super().detonate(ctx, side, phase)
+        answer = self._get(
+            ctx,
+            {
+                "kind": "detonate",
+                "side": side,
+                "phase": phase,
+                "options": list(range(len(busters))),
+                "ranks": list(busters),
+                "default": super().detonate(ctx, side, phase),
+            },
+        )
+        return detonate_answer(answer, list(range(len(busters))))
+
     def aim(self, ctx: Ctx, side: int, phase: str, fire: list[str]) -> dict[str, str]:
         """Ask for Aimed Shots when asked."""
         if not self._asked("aim", side) or not fire:
@@ -469,6 +533,32 @@ def takeover_plan(answer: Any, users: Sequence[str], targets: Sequence[str]) -> 
         return plan
     raise InvalidInput(
         f"takeover answer must be a target key, None or a dict user -> target, got {answer!r}"
+    )
+
+
+def detonate_answer(answer: Any, options: Sequence[int]) -> list[int]:
+    """Read an answer to a ``"detonate"`` decision: True (every Buster), False or None (none),
+    or a list of the Busters' indices (``options``).
+
+    >>> detonate_answer(True, [0, 1]), detonate_answer([1], [0, 1])
+    ([0, 1], [1])
+    """
+    if answer is None or answer is False:
+        return []
+    if answer is True:
+        return list(options)
+    if isinstance(answer, (list, tuple)):
+        out = []
+        for i in answer:
+            if isinstance(i, bool) or not isinstance(i, int) or i not in options:
+                raise InvalidInput(
+                    f"detonate answer names Buster {i!r}; allowed: indices {list(options)!r}"
+                )
+            out.append(i)
+        return sorted(set(out))
+    raise InvalidInput(
+        f"detonate answer must be True (every Buster), False (none) or a list of Buster "
+        f"indices from {list(options)!r}, got {answer!r}"
     )
 
 

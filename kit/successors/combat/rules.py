@@ -80,6 +80,11 @@ class CombatRules:
     structure_loss_destroys_entity: bool = True
     """An entity inside a Matrix (or using a Targeter) is destroyed when it is destroyed; the
     text says only that the entity is "vulnerable", so a GM may switch this off."""
+    reloader_neutralized_before_hits: bool = False
+    """Ruling 12, "Neutralized after one attack": a reloader that fired is neutralized at the
+    end of the phase, after that phase's hits have landed, so a hit in the same phase finds it
+    operational and it rolls on the damage table (False). True: it is neutralized as it
+    fires, before the phase's hits land, so such a hit destroys it."""
     max_rounds: int = 30
     """Rounds after which :meth:`Battle.run` stops and calls the battle a draw."""
     fleet_rules: SuccessorsRules = field(default=DEFAULT_RULES)
@@ -125,6 +130,7 @@ class CombatRules:
         validate.boolean("left_behind_counts_as_lost", self.left_behind_counts_as_lost)
         validate.boolean("structure_loss_destroys_entity", self.structure_loss_destroys_entity)
         validate.boolean("modifier_per_die", self.modifier_per_die)
+        validate.boolean("reloader_neutralized_before_hits", self.reloader_neutralized_before_hits)
         if not isinstance(self.stellar_cannon_hits, str):
             raise InvalidType(
                 f"stellar_cannon_hits must be a dice expression such as '1d6', "

@@ -181,6 +181,13 @@ class Side:
         else:
             s(self, "ships", _ships(self.ships))
         ids = {sh.id for sh in self.ships}
+        if isinstance(self.controlled, (int, float, str)) or not isinstance(
+            self.controlled, Iterable
+        ):
+            raise InvalidType(
+                f"controlled takes the ids of the ships under Control (controlled=(1, 3)), "
+                f"got {self.controlled!r}"
+            )
         s(
             self,
             "controlled",
@@ -225,6 +232,12 @@ class Side:
         s(self, "carried", carried)
         for f in ("sensors", "static_defenses", "rammers", "matrix", "targeter", "cubes"):
             s(self, f, validate.integer(f, getattr(self, f), 0, 100000))
+        if isinstance(self.busters, (int, float, str)) or not isinstance(self.busters, Iterable):
+            raise InvalidType(
+                f"busters takes the Battle rank of each Buster, one number per Buster "
+                f"(busters=(5,) for one rank 5 Buster, busters=(3, 3) for two rank 3), "
+                f"got {self.busters!r}"
+            )
         s(self, "busters", tuple(validate.integer("buster rank", b, 1, 1000) for b in self.busters))
         if self.stellar_cannon is not None:
             s(
@@ -232,6 +245,13 @@ class Side:
                 "stellar_cannon",
                 validate.integer("stellar_cannon", self.stellar_cannon, 1, 100),
             )
+            if self.entity is None:
+                raise InvalidInput(
+                    f"side {self.name!r} has a Stellar Cannon (stellar_cannon="
+                    f"{self.stellar_cannon}) but no entity: the Cannon fires only under an "
+                    "entity's (or facet's) control (ruling 10); give the side its entity or "
+                    "leave stellar_cannon=None"
+                )
         if self.faction is None and self.entity is not None:
             s(self, "faction", self.entity.side)
         for f in ("jammer_attuned", "adjacent", "ancient"):

@@ -132,6 +132,8 @@ def random_setup(i: int) -> tuple[Battle, AutoPolicy]:
         retreat_rules=retreat,
         gather=bool(rng.random() < 0.3),
         hold_reloaders=bool(rng.random() < 0.3),
+        # the reference was written when the literal reading was the only one (ruling 9)
+        busters_at_first_chance=True,
     )
     jammer = int(rng.integers(1, 3)) if rng.random() < 0.15 else 0
     return Battle(sides, seed=1, jammer=jammer), policy

@@ -16,6 +16,11 @@ Each family's setups are checked twice:
   paths within the tolerance of ``test_fast_agreement`` (4.5 pooled standard errors plus one
   engine battle's share of the range).
 
+A last family (issue 37) COMBINES Take-Overs with the extras: a side with the Control and a
+Sensors lock to take ships over, four extras at once per setup (Static Defenses, either side's
+Busters, Rammers, a Stellar Cannon, a retreat, racks, a Jammer Field, a Fragile or
+Self-Repairing entity), and the same comparison of every side's outcome, RU lost and rounds.
+
 ``GMKIT_LONG=1`` plays three times the setups and three times the battles.
 """
 
@@ -111,11 +116,12 @@ def busters(rng):
     a = _side(
         rng,
         "A",
-        _ships(rng, SHIPS, 1, 4),
+        _ships(rng, SHIPS[:3], 1, 3),
         busters=tuple(int(x) for x in rng.integers(2, 9, size=int(rng.integers(1, 3)))),
     )
-    b = _side(rng, "B", _ships(rng, SHIPS), _entity(rng, "E") if rng.random() < 0.5 else None)
-    return [a, b], {}
+    b = _side(rng, "B", _ships(rng, SHIPS, 3, 7), _entity(rng, "E") if rng.random() < 0.5 else None)
+    # ruling 9's choice (the default) or the literal reading
+    return [a, b], {"busters_at_first_chance": bool(rng.random() < 0.5)}
 
 
 def cannon(rng):
@@ -224,7 +230,11 @@ def _setup(family: str, k: int) -> tuple[Battle, AutoPolicy]:
     rng = np.random.default_rng([2026, list(FAMILIES).index(family), k])
     make = FAMILIES[family][0]
     sides, opts = make(rng, k) if family == "creatures" else make(rng)
-    policy = AutoPolicy(takeover=False, retreat_rules=opts.pop("retreat", {}))
+    policy = AutoPolicy(
+        takeover=False,
+        retreat_rules=opts.pop("retreat", {}),
+        busters_at_first_chance=opts.pop("busters_at_first_chance", False),
+    )
     return Battle(sides, seed=1, **opts), policy
 
 
@@ -268,3 +278,139 @@ def test_each_family_exercises_its_extra_in_the_engine(family):
             b.run(ROUNDS, policy)
             logs.append(list(b.log))
         assert check(logs, battle), (family, [s.name for s in battle.sides])
+
+
+# ----------------------------------------------------------------------------- Take-Overs with extras
+# Issue 37: battles where a ship changed hands play on in a batch of their own in the fast
+# path, so every extra must keep working there. Each setup below has a side whose entity holds
+# a Sensors lock and the Control to take ships over (ships built by another nation, so a taken
+# ship needs reconditioning) TOGETHER with several extras at once; across the setups every
+# extra meets Take-Overs more than once.
+COMBINED_EXTRAS = (
+    "static",
+    "busters_taker",
+    "busters_target",
+    "rammers",
+    "cannon",
+    "retreat",
+    "racks",
+    "jammer",
+    "fragile",
+    "self_repair",
+)
+COMBINED_N = 12 if LONG else 6
+
+
+def _combined_extras(k: int) -> set[str]:
+    """Four extras per setup, walking the list so each appears in every few setups."""
+    n = len(COMBINED_EXTRAS)
+    return {COMBINED_EXTRAS[(3 * k + j) % n] for j in range(4)}
+
+
+def combined(k: int) -> tuple[Battle, AutoPolicy, set[str]]:
+    rng = np.random.default_rng([2037, k])
+    extras = _combined_extras(k)
+    edges = ["Self-Repairing"] if "self_repair" in extras else []
+    flaws = ["Fragile"] if "fragile" in extras else []
+    taker = Entity(
+        "Taker",
+        battle=int(rng.integers(3, 8)),
+        control=int(rng.integers(5, 8)),
+        handling=int(rng.integers(2, 5)),
+        information=int(rng.integers(2, 4)),
+        sensors=int(rng.integers(3, 6)),
+        edges=edges,  # type: ignore[arg-type]
+        flaws=flaws,  # type: ignore[arg-type]
+        side="Vontuni Empire",
+    )
+    a_ships = _ships(rng, ["Gunboat", "Frigate", "Drone"], 1, 3)
+    a = Side(
+        "Takers",
+        taker,
+        ships=a_ships,
+        sensors=3,
+        busters=(int(rng.integers(3, 8)),) if "busters_taker" in extras else (),
+        rammers=int(rng.integers(1, 3)) if "rammers" in extras else 0,
+        stellar_cannon=int(rng.integers(1, 3)) if "cannon" in extras else None,
+    )
+    b_ships = _ships(rng, ["Loader", "Frigate", "Cruiser", "Servo", "Darter", "Gunboat"], 3, 6)
+    if "fragile" in extras:  # enough fire to put a Fragile entity out now and then
+        b_ships = ["Battleship", "Battleship", *b_ships]
+    carried: tuple = ()
+    if "racks" in extras:
+        b_ships = ["Tug", "Drone", *b_ships]
+        carried = ((1, (2,)),)
+    b = Side(
+        "Targets",
+        ships=b_ships,
+        carried=carried,
+        faction="Kingdoms of Jukint",
+        static_defenses=int(rng.integers(3, 9)) if "static" in extras else 0,
+        busters=(int(rng.integers(3, 8)),) if "busters_target" in extras else (),
+    )
+    retreat = {1: RetreatAfter(int(rng.integers(2, 4)))} if "retreat" in extras else {}
+    policy = AutoPolicy(
+        takeover=True,
+        retreat_rules=retreat,
+        busters_at_first_chance=bool(k % 2),
+    )
+    jammer = int(rng.integers(1, 3)) if "jammer" in extras else 0
+    return Battle([a, b], seed=1, jammer=jammer), policy, extras
+
+
+COMBINED = [combined(k) for k in range(COMBINED_N)]
+
+
+def test_every_extra_meets_takeovers_in_two_setups_or_more():
+    for extra in COMBINED_EXTRAS:
+        assert sum(extra in ex for _, _, ex in COMBINED) >= 2, extra
+
+
+@pytest.mark.parametrize(
+    "k", range(COMBINED_N), ids=lambda k: "+".join(sorted(_combined_extras(k)))
+)
+def test_fast_and_engine_agree_with_takeovers_and_extras_together(k):
+    battle, policy, extras = COMBINED[k]
+    assert fast_supported(battle, policy) is None, extras
+    fast = simulate(battle, FAST_N, seed=k, policy=policy, method="fast", max_rounds=ROUNDS)
+    slow = simulate(battle, ENGINE_N, seed=k, policy=policy, method="engine", max_rounds=ROUNDS)
+    for side in range(2):
+        for outcome in ("won", "lost", "retreated"):
+            code = OUTCOMES.index(outcome)
+            a = (fast.outcome[:, side] == code).astype(float)
+            b = (slow.outcome[:, side] == code).astype(float)
+            assert _close(a, b), (extras, side, outcome, a.mean(), b.mean())
+        assert _close(fast.ru_lost[:, side], slow.ru_lost[:, side]), (extras, side)
+    assert _close(fast.rounds.astype(float), slow.rounds.astype(float)), extras
+
+
+def test_takeovers_land_where_the_extras_are_at_work():
+    """Premise: in the engine's logs of each setup a ship changes hands (or a Take-Over
+    success lands) in some battle, and across the setups each extra acts in a battle where a
+    Take-Over has landed first."""
+    acted: set[str] = set()
+    marks = {
+        "static": lambda e: e.kind == "static_hit",
+        "busters_taker": lambda e: e.kind == "buster" and e["side"] == 0,
+        "busters_target": lambda e: e.kind == "buster" and e["side"] == 1,
+        "rammers": lambda e: e.kind == "damage" and e.get("reason") == "imploder",
+        "cannon": lambda e: e.kind == "attack" and e["units"] == ["stellar cannon"],
+        "retreat": lambda e: e.kind == "retreat",
+        "racks": lambda e: e.kind == "taken_over" and e["unit"] in ("1:1", "1:2"),
+        "jammer": lambda e: e.kind == "attack",
+        "fragile": lambda e: e.kind == "entity_state" and e["side"] == 0,
+        "self_repair": lambda e: e.kind == "ability_hit" and e.get("reason") == "self-repairing",
+    }
+    for battle, policy, extras in COMBINED:
+        took = False
+        for seed in range(25):
+            b = Battle(battle.sides, rules=battle.rules, seed=seed, jammer=battle.jammer)
+            b.run(ROUNDS, policy)
+            landed = False
+            for e in b.log:
+                landed |= e.kind in ("taken_over", "takeover_progress")
+                if landed:
+                    acted |= {x for x in extras if marks[x](e)}
+            took |= landed
+        assert took, extras
+    assert acted >= set(COMBINED_EXTRAS) - {"racks"}, set(COMBINED_EXTRAS) - acted

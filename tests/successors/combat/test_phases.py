@@ -164,7 +164,8 @@ def test_busters_attack_everything_in_the_orbit():
         [Side("A", ships=["Castle"], busters=(5,)), Side("B", ships=["Gunboat", "Gunboat"])], seed=5
     )
     to_phase(b, "main")
-    ev = b.step_phase()
+    # the Castle is worth more than the Gunboats: only the literal reading explodes it now
+    ev = b.step_phase(AutoPolicy(busters_at_first_chance=True))
     targets = {e["target"] for e in ev if e.kind == "attack" and e["units"] == ["buster"]}
     assert targets == {"0:1", "1:1", "1:2"}
     assert b.state.sides[0].busters == []

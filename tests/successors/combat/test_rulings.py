@@ -412,6 +412,17 @@ def _view(rules):
     return fleet_view(b, 0, 1, elsewhere=True)["level"]
 
 
+def _reloader(rules):
+    """Ruling 12: A's Drone (a reloader) fires in Main and misses (6); B's Gunboat hits it
+    (1) in the same phase; the damage die shows 3. By the ruling the hit finds the Drone
+    operational and the 3 neutralizes it; neutralized before the hits, the hit destroys it."""
+    b = Battle([Side("A", ships=["Drone"]), Side("B", ships=["Gunboat"])], seed=1, rules=rules)
+    quiet = AutoPolicy(sensors=False, takeover=False)
+    to_phase(b, "main", quiet)
+    b.step_phase(quiet, faces=[6, 1, 3])
+    return b.state.units["0:1"].status
+
+
 OPTION_CHECKS = {
     # field: (another value, outcome of the rules, what the default gives by the text)
     "damage_table": (tuple((f, "neutralized") for f in range(1, 7)), None, None),
@@ -444,6 +455,7 @@ OPTION_CHECKS = {
     "left_behind_counts_as_lost": (False, _left_behind, 8 + 2),
     "structure_loss_destroys_entity": (False, _structure, "destroyed"),
     "max_rounds": (2, _rounds, 30),
+    "reloader_neutralized_before_hits": (True, _reloader, "neutralized"),
     "fleet_rules": (SuccessorsRules(whole_split_control=False), _whole_split, (5, 5, 3, 3)),
 }
 

@@ -140,7 +140,9 @@ class Attacks(Handling):
     def land_volleys(self, landings: list[Any], after: list[Any], fired_ctl: np.ndarray) -> None:
         """Land every volley in order, then spend the ships that fired."""
         S = self.T.S
-        T = self.T
+        early = self.rules.reloader_neutralized_before_hits
+        if early:  # the other reading of ruling 12: spent before the phase's hits land
+            self._spend(after, fired_ctl, reloaders=True, imploders=False)
         for kind, s, where, h in landings:
             if kind == "hits":
                 for d in range(S):
@@ -159,14 +161,23 @@ class Attacks(Handling):
                 self.land_key(where, h)
             else:
                 self.land_special(kind, s, where, h)
-        # after the volley: reloaders neutralized, imploders gone (the ships that fired)
-        for a, b, shot in after:
-            self._after_fire(slice(a, b), shot, bool(T.reloader[a]))
+        # after the volley: reloaders neutralized (ruling 12), imploders gone
+        self._spend(after, fired_ctl, reloaders=not early)
         self.fired |= fired_ctl
-        for c, j in enumerate(T.ccols):
-            if T.reloader[j] or T.imploder[j]:
-                self._after_fire(slice(j, j + 1), fired_ctl[c][None, :], bool(T.reloader[j]))
         self.free_racks()
+
+    def _spend(
+        self, after: list[Any], fired_ctl: np.ndarray, *, reloaders: bool, imploders: bool = True
+    ) -> None:
+        """Spend the ships that fired: reloaders neutralized (if ``reloaders``), imploders
+        gone (if ``imploders``)."""
+        T = self.T
+        for a, b, shot in after:
+            if (T.reloader[a] and reloaders) or (T.imploder[a] and imploders):
+                self._after_fire(slice(a, b), shot, bool(T.reloader[a]))
+        for c, j in enumerate(T.ccols):
+            if (T.reloader[j] and reloaders) or (T.imploder[j] and imploders):
+                self._after_fire(slice(j, j + 1), fired_ctl[c][None, :], bool(T.reloader[j]))
 
     def _aims(
         self, s: int, act: np.ndarray, fight: np.ndarray, op: np.ndarray, active: list[np.ndarray]

@@ -55,6 +55,9 @@ def binom(rng: np.random.Generator, n: np.ndarray) -> np.ndarray:
 class Batch:
     """State arrays of a batch of battles of one setup, and what they say."""
 
+    #: [side, Buster, battle] Busters not yet exploded (set by ``.specials.Specials``)
+    bleft: Any = None
+
     def __init__(
         self,
         battle: Battle,
@@ -373,6 +376,7 @@ _PER_BATTLE = (
     "ethere",
     "sret",
     "static",
+    "bleft",
     "first",
     "sens",
     "live",

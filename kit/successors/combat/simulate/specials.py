@@ -1,17 +1,21 @@
 """Busters and the Stellar Cannon in a batch of battles (Main combat, ``phases._specials``).
 
-A side's Busters all explode in the round the policy names (``AutoPolicy.detonate``, asked
-once per round number): each Buster rolls its rank against every ship in the orbit (not in
-racks) and every entity still in the battle, its own side's included, and each of those
-attacks lands as aimed hits on its victim. The Stellar Cannon fires the side's entity's
-Battle dice (boosted by a Matrix or Targeter, not Jammed) at its orbit's penalty; any success
-deals the rules' ``stellar_cannon_hits``, landed as a plain volley on the side's target.
-Both land after the side's own volley, in the engine's order.
+Which Busters a side still has is per battle (``bleft``: a battle where a ship changed hands
+plays on in a batch of its own and keeps its own Busters). The automatic policy's choice is
+made here on the same facts as ``AutoPolicy.detonate`` (ruling 9): from ``buster_round`` on,
+a side explodes all its Busters in the battles where the RU of the enemy ships they attack
+exceed its own (each ship is hit with the same chance, so the expected costs compare as the
+RU do); with ``busters_at_first_chance``, in round ``buster_round`` everywhere. Each Buster
+rolls its rank against every ship in the orbit (not in racks) and every entity still in the
+battle, its own side's included, and each of those attacks lands as aimed hits on its
+victim. The Stellar Cannon fires the side's entity's Battle dice (boosted by a Matrix or
+Targeter, not Jammed) at its orbit's penalty; any success deals the rules'
+``stellar_cannon_hits``, landed as a plain volley on the side's target. Both land after the
+side's own volley, in the engine's order.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -32,41 +36,53 @@ class Specials(Attacks):
         super().__init__(*args, **kw)
         sides = self.battle.sides
         st = self.start
-        #: [side] ranks of the Busters the side still has at the batch's start
-        self.busters = [list(st.sides[s].busters) for s in range(self.T.S)]
+        #: [side] ranks of the Busters the side has at the batch's start
+        self.brank = [list(st.sides[s].busters) for s in range(self.T.S)]
+        k = max((len(b) for b in self.brank), default=0)
+        #: [side, Buster, battle] that Buster is still there (not exploded) in that battle
+        self.bleft = np.zeros((self.T.S, k, self.B), bool)
+        for s, ranks in enumerate(self.brank):
+            self.bleft[s, : len(ranks)] = True
         #: [side] orbit of the Stellar Cannon the side's entity mans (None: none)
         self.cannon = [s.stellar_cannon for s in sides]
-        self.specials_on = any(self.busters) or any(c is not None for c in self.cannon)
-        self._detonate: dict[tuple[int, int], list[int]] = {}
+        self.specials_on = any(self.brank) or any(c is not None for c in self.cannon)
 
-    def _detonates(self, side: int, rnd: int) -> list[int]:
-        """The Busters (indices) the policy explodes in round ``rnd`` (asked once per round)."""
-        key = (side, rnd)
-        if key not in self._detonate:
-            ctx = SimpleNamespace(
-                st=SimpleNamespace(
-                    round=rnd, sides=[SimpleNamespace(busters=b) for b in self.busters]
-                )
-            )
-            self._detonate[key] = [int(i) for i in self.policy.detonate(ctx, side, "main")]
-        return self._detonate[key]
+    def _detonates(self, s: int, rnd: int, act: np.ndarray) -> np.ndarray:
+        """[B] battles where side ``s`` explodes its Busters this Main combat (see the module
+        docs: ``AutoPolicy.detonate`` on arrays)."""
+        pol = self.policy
+        first = int(pol.buster_round)
+        if not first or rnd < first:
+            return np.zeros(self.B, bool)
+        go = act & self.bleft[s].any(axis=0)
+        if pol.busters_at_first_chance:
+            return go if rnd == first else np.zeros(self.B, bool)
+        there = (self.state & np.uint8(OUT | 64 | 128 | CARRIED)) == 0
+        cost = self.T.cost[:, None]
+        mine = (self.T.origin == s)[:, None] if self.owner is None else self.owner == s
+        own = (cost * (there & mine)).sum(axis=0)
+        enemy = (cost * (there & ~mine)).sum(axis=0)
+        return go & (enemy > own)
 
     def specials(self, s: int, act: np.ndarray, tgt: np.ndarray, landings: list[Any]) -> None:
         T, B = self.T, self.B
         rnd = int(self.rounds[0]) if B else 0
-        which = self._detonates(s, rnd) if self.busters[s] else []
-        if which:
+        go = self._detonates(s, rnd, act) if self.brank[s] else None
+        if go is not None and go.any():
             there = (self.state & np.uint8(OUT | 64 | 128 | CARRIED)) == 0
-            for i in sorted(which, reverse=True):
-                dice = np.repeat(counts(split(self.busters[s][i]))[:, None], B, axis=1)
+            for i in reversed(range(len(self.brank[s]))):
+                now = go & self.bleft[s, i]
+                if not now.any():
+                    continue
+                dice = counts(split(self.brank[s][i]))[:, None] * now
                 for j in T.setup_order.tolist():  # every ship in the orbit, then the entities
-                    h = binom(self.rng, dice) * (act & there[j])
+                    h = binom(self.rng, dice * there[j])
                     landings.append(("key", s, T.keys[j], h))
                 for side in range(T.S):
                     if T.entities[side] is not None:
-                        h = binom(self.rng, dice) * (act & self.ethere[side])
+                        h = binom(self.rng, dice * self.ethere[side])
                         landings.append(("key", s, f"{side}:E", h))
-            self.busters[s] = [b for i, b in enumerate(self.busters[s]) if i not in which]
+                self.bleft[s, i] &= ~now
         orbit = self.cannon[s]
         e = T.entities[s]
         if orbit is not None and e is not None:
