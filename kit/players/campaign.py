@@ -80,7 +80,9 @@ def project_campaign(
     contacts: list[KnownFleet | KnownEntity] = []
     for collection in ("fleets", "entities"):  # the record keys these by collection and name
         for name, obj in list(campaign.collections.get(collection, {}).items()):
-            seen = registry.call("project", obj, k, name=key(collection, name))
+            project = registry.hook(obj, "project").project
+            assert project is not None
+            seen = project(obj, k, name=key(collection, name))
             if isinstance(seen, KnownFleet) or (
                 isinstance(seen, KnownEntity) and seen.sighting.seen
             ):

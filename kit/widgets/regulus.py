@@ -125,10 +125,10 @@ class JobTable(KitWidget):
             chance = None
         advice: JobAdvice | None = None
         if self.hints and job.pending:
-            from ..regulus.advice import job_advice
+            from ..regulus.advice import advice
 
             try:
-                a = job_advice(job)
+                a = advice(job)
             except KitError:
                 a = None
             if a is not None:

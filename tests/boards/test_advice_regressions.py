@@ -27,7 +27,17 @@ from itertools import permutations, product
 import pytest
 
 import kit
-from kit.boards import BoardRules, Chase, Contest, LimitBoard, deal_odds, odds, rule_impact
+from kit.boards import (
+    BoardRules,
+    Chase,
+    Contest,
+    LimitBoard,
+    deal_odds,
+    odds,
+)
+from kit.boards import (
+    impact as rule_impact,
+)
 from kit.boards.advice import skill_advice
 
 TWO_D6 = Counter(a + b for a in range(1, 7) for b in range(1, 7))
@@ -88,7 +98,7 @@ def test_face_down_slots_with_different_modifiers_are_different_cards():
     assert set(a.options) == set(labels.values())
     for slot, label in labels.items():
         assert a.options[label] == pytest.approx(float(want[slot]), abs=1e-12)
-        assert a.choose(label) == slot
+        assert a.answer(label) == slot
     # before: "slot 2 (face down)" recommended at 73.6%, the 4 rated 69.9%
     assert a.best == "slot 3, 4" and a.options["slot 3, 4"] == pytest.approx(0.78439, abs=5e-6)
     fixed = max(

@@ -214,7 +214,7 @@ def _agree(exact, sim, key):
 def test_monte_carlo_agrees_with_exact_odds(make, kwargs, key):
     board = make()
     exact = odds(board, "2d6", **kwargs)
-    sim = simulate(board, "2d6", n=3000, seed=2024, **kwargs)
+    sim = simulate(board, 3000, checks="2d6", seed=2024, **kwargs)
     _agree(exact, sim, key)
     if exact.length:
         assert abs(exact.mean_length - sim.mean_length) < 0.15 * max(1.0, exact.mean_length)
