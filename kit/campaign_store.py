@@ -354,7 +354,7 @@ def _upgrade_v1(data: Any) -> dict[str, Any]:
         if name in jobs:
             raise InvalidInput(f"two version-1 job entries are named {name!r}")
         jobs[name] = {
-            "type": "kit.regulus.job:Job",
+            "type": "regulus-job",
             "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")},
         }
     return {

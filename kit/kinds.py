@@ -36,7 +36,7 @@ from .boards.limit import LimitBoard
 from .boards.rules import BoardRules
 from .boards.standard import PreparationBoard, StandardBoard
 from .campaign import Campaign, Crew
-from .registry import Estimate, Kind, register
+from .registry import Estimate, ImpactHook, Kind, TuneHook, register
 from .regulus.job import Job
 from .regulus.rules import RegulusRules
 from .regulus.tables import JobType
@@ -261,10 +261,16 @@ def _journey_simulate(journey: Journey, n: int, **options: Any) -> Estimate:
     return simulate(journey, n, **options)
 
 
-def _board(cls: type[B], *, tuned: bool = False, odds_method: str = "exact") -> Kind[B]:
+def _board(
+    cls: type[B],
+    *,
+    tune: TuneHook[B] | None = None,
+    impact: ImpactHook[B] | None = None,
+    odds_method: str = "exact",
+) -> Kind[B]:
     """Every board kind opens in the board widget, is advised by the board advisor, has a luck
     report, exact odds and a Monte Carlo, and is told by the recap the same way; standard and
-    limit boards are also tuned and compared under house rules."""
+    limit boards are also tuned and compared under house rules (``tune``, ``impact``)."""
     return Kind(
         f"board/{cls.KIND}",
         cls,
@@ -274,8 +280,8 @@ def _board(cls: type[B], *, tuned: bool = False, odds_method: str = "exact") -> 
         advise=boards.advice,
         recap=_recap_board,
         luck=boards.luck,
-        tune=boards.tune if tuned else None,
-        impact=boards.impact if tuned else None,
+        tune=tune,
+        impact=impact,
         odds=boards.odds,
         odds_method=odds_method,
         simulate=boards.simulate,
@@ -284,7 +290,7 @@ def _board(cls: type[B], *, tuned: bool = False, odds_method: str = "exact") -> 
 
 def register_all() -> None:
     """Register the kit's own kinds (the registry runs this once, before its first lookup)."""
-    for kind in (
+    kinds: tuple[Kind[Any], ...] = (
         Kind(
             "regulus-job",
             Job,
@@ -304,9 +310,9 @@ def register_all() -> None:
         ),
         Kind("regulus-job-type", JobType, collection="job_types"),
         Kind("crew", Crew, collection="crews"),
-        _board(StandardBoard, tuned=True),
+        _board(StandardBoard, tune=boards.tune, impact=boards.impact),
         _board(PreparationBoard),
-        _board(LimitBoard, tuned=True),
+        _board(LimitBoard, tune=boards.tune, impact=boards.impact),
         _board(Contest, odds_method="exact (Markov chain, to 1e-13)"),
         _board(Chase, odds_method="exact (Markov chain, to 1e-13)"),
         Kind("event-deck", EventDeck, collection="decks"),
@@ -380,5 +386,6 @@ def register_all() -> None:
         Kind("regulus-rules", RegulusRules, impact=regulus.impact),
         Kind("board-rules", BoardRules, impact=boards.impact),
         Kind("combat-rules", CombatRules, impact=_battle_impact),
-    ):
+    )
+    for kind in kinds:
         register(kind)

@@ -125,10 +125,10 @@ class JobTable(KitWidget):
             chance = None
         advice: JobAdvice | None = None
         if self.hints and job.pending:
-            from ..regulus.advice import advice
+            from ..regulus.advice import advice as job_advice
 
             try:
-                a = advice(job)
+                a = job_advice(job)
             except KitError:
                 a = None
             if a is not None:

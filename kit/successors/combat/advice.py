@@ -70,7 +70,7 @@ from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx
 from .forcing import ForcedPolicy
-from .policies import AutoPolicy, InteractivePolicy, _key, takeover_plan
+from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .protocol import CombatPolicy
 from .rules import PHASES
 from .simulate.result import OUTCOMES
@@ -291,7 +291,10 @@ def _answering(battle: Battle, decision: Mapping[str, Any]) -> Callable[[object]
                 "the battle is not waiting for this decision (it was advised on ahead of play, "
                 "or has moved on): play it to the decision, then ask again"
             )
-        battle.answer(answer)
+        try:
+            battle.answer(answer)
+        except DecisionNeeded:
+            pass  # the phase went on to the next decision: battle.waiting holds it
         return battle
 
     return apply
