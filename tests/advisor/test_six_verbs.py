@@ -146,7 +146,7 @@ def test_a_verb_asked_of_the_wrong_object_names_its_kind_and_those_that_answer()
     assert "board/contest" in message
     for kind in registry.answering("tune"):
         assert kind.name in message
-    with pytest.raises(InvalidInput, match="of no kind the kit knows.*regulus-job"):
+    with pytest.raises(InvalidInput, match=r"of no kind the kit knows.*regulus-job"):
         kit.odds("heist")
 
 

@@ -55,6 +55,7 @@ Example (the text's first example: where should the garrison take Releata's firs
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -291,10 +292,9 @@ def _answering(battle: Battle, decision: Mapping[str, Any]) -> Callable[[object]
                 "the battle is not waiting for this decision (it was advised on ahead of play, "
                 "or has moved on): play it to the decision, then ask again"
             )
-        try:
+        # the phase may go on to the next decision: then battle.waiting holds it
+        with contextlib.suppress(DecisionNeeded):
             battle.answer(answer)
-        except DecisionNeeded:
-            pass  # the phase went on to the next decision: battle.waiting holds it
         return battle
 
     return apply
