@@ -41,6 +41,7 @@ from .abilities import (
     task_key,
 )
 from .edges import Trait
+from .entity_like import EntityLike
 from .facets import (
     FACET_RU_PER_HIT,
     SPAWN_COST,
@@ -444,3 +445,8 @@ class Entity(FacetsMixin, SheetMixin):
     def from_json(cls, text: str | bytes) -> Entity:
         """Read :meth:`to_json` text."""
         return cls.from_dict(store.loads(text, *ENTITY_FORMAT))
+
+
+def _check_like(entity: Entity) -> EntityLike:
+    """The type checker matches the entity class against what its mixins read of it."""
+    return entity

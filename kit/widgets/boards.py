@@ -300,7 +300,7 @@ class BoardWidget(KitWidget):
             a = card_advice(b, self.checks, [skill] if skill else None)
         except KitError:
             return None
-        best_slot = int(a.choose())  # the slot number behind the best label
+        best_slot = int(a.answer())  # the slot number behind the best label
         return {
             "options": dict(a.options),
             "best": a.best,

@@ -334,7 +334,7 @@ def test_deal_odds_of_a_limit_board_sees_the_face_up_cards():
         kit_average += w * odds(LimitBoard(list(row), need=2), "2d6", "Tinker").success
     assert kit_average == easiest_first
     got = deal_odds(board, "2d6", "Tinker")
-    assert got.exact and got.success == easiest_first
+    assert got.method == "exact" and got.success == easiest_first
     assert float(got.success) == pytest.approx(0.5060, abs=5e-5)
     # best play (each card chosen once the earlier checks are known) is order="best"
     best = deal_odds(board, "2d6", "Tinker", order="best").success
