@@ -22,8 +22,9 @@ from typing import Any
 from _timing import best_of
 
 import kit
-from kit.boards import LimitBoard, StandardBoard, tune_board
+from kit.boards import LimitBoard, StandardBoard
 from kit.boards import odds as board_odds
+from kit.boards import tune as tune_board
 from kit.regulus import AdvisedPolicy, Condition, Job, Operative, odds, tune
 
 
@@ -104,9 +105,9 @@ def main() -> None:
     )
 
     crew = [Operative(f"Operative {i}", "Crew") for i in range(3)]
-    tune_t = best_of(lambda: tune("heist", crew, 0.6), repeat=3)
+    tune_t = best_of(lambda: tune("heist", 0.6, crew=crew), repeat=3)
     grid_t = best_of(lambda: _tune_reference(crew, 0.6), repeat=1)
-    mine = [(t.difficulty, t.clock) for t in tune("heist", crew, 0.6)]
+    mine = [(t.difficulty, t.clock) for t in tune("heist", 0.6, crew=crew)]
     theirs = [(d, c) for d, c, _ in _tune_reference(crew, 0.6)[:5]]
     print(f"tune over the 5 x 5 grid, crew 3:   {tune_t * 1000:8.1f} ms   (target < 1000 ms)")
     print(

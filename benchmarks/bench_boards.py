@@ -330,7 +330,7 @@ def main() -> None:
     )
     n = 2000
     for name, board in (("standard N=8", std), ("contest N=7", contest)):
-        t = median_of(lambda b=board: simulate(b, "2d6", n=n, seed=1), repeat=1)
+        t = median_of(lambda b=board: simulate(b, n, checks="2d6", seed=1), repeat=1)
         print(f"Monte Carlo, {name:<26} {n / t:8.0f} boards/s")
 
 

@@ -35,7 +35,8 @@ import numpy as np
 
 import kit
 from kit.successors.combat import DecisionNeeded, InteractivePolicy, Side, simulate
-from kit.successors.combat.advice import AdvisedCombatPolicy, advise_battle
+from kit.successors.combat.advice import AdvisedCombatPolicy
+from kit.successors.combat.advice import advice as advise_battle
 from kit.successors.combat.tuning import garrison_battle, tune_garrison
 from kit.successors.examples import example_one, example_two, releata, takeover_duel
 

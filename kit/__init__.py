@@ -19,6 +19,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from . import registry
 from .errors import DiceError, IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 
 __version__ = "0.3.0"
@@ -55,10 +56,23 @@ _LAZY_MODULES = (
 """Subpackages reachable as ``kit.<name>`` without importing them first; each loads on use."""
 
 
-_VERBS = ("advice", "tune", "luck", "impact")
-"""The advisor's verbs, ``kit.advice(obj)``, ``kit.tune(obj, target)``, ``kit.luck(obj)`` and
-``kit.impact(obj, ...)``: each answers for any kind of object through :mod:`kit.registry` and
-returns one result type (:mod:`kit.advising`); loaded on first use."""
+_VERBS = ("advice", "tune", "luck", "impact", "odds", "simulate")
+"""The six verbs, ``kit.advice(obj)``, ``kit.tune(obj, target)``, ``kit.luck(obj)``,
+``kit.impact(obj, house_rules)``, ``kit.odds(obj)`` and ``kit.simulate(obj, n)``: each answers
+for any kind of object through :mod:`kit.registry` (:mod:`kit.advisor`); loaded on first use."""
+
+_RESULTS = ("Advice", "Tuning", "Luck", "Impact")
+"""The result types of advice, tune, luck and impact, one for every system (:mod:`kit.advising`)."""
+
+
+def _register_kinds() -> None:
+    """Register the kit's own kinds (:mod:`kit.kinds`), before the registry's first lookup."""
+    from .kinds import register_all
+
+    register_all()
+
+
+registry.on_first_lookup(_register_kinds)
 
 
 def __getattr__(name: str) -> Any:
@@ -68,6 +82,8 @@ def __getattr__(name: str) -> Any:
         return import_module("kit.campaign").Campaign
     if name in _VERBS:
         return getattr(import_module("kit.advisor"), name)
+    if name in _RESULTS:
+        return getattr(import_module("kit.advising"), name)
     if name == "session_recap":
         return import_module("kit.recap").session_recap
     raise AttributeError(f"module 'kit' has no attribute {name!r}")
@@ -77,5 +93,14 @@ def __dir__() -> list[str]:
     """The names ``import kit`` offers, the lazily loaded subsystems included."""
     dunders = {name for name in globals() if name.startswith("__")}
     return sorted(
-        {*dunders, *__all__, *_LAZY_MODULES, *_VERBS, "Campaign", "errors", "session_recap"}
+        {
+            *dunders,
+            *__all__,
+            *_LAZY_MODULES,
+            *_VERBS,
+            *_RESULTS,
+            "Campaign",
+            "errors",
+            "session_recap",
+        }
     )

@@ -5,13 +5,13 @@ Complex Task boards, Successors battles and journeys), each with one result type
 
 * :class:`Advice` (:func:`kit.advice`): the chance of success behind each answer to a pending
   decision, and which answer is best;
-* :class:`Tuning` (:func:`kit.tune`, ``kit.regulus.tune``, ``kit.boards.tune_board``, the
+* :class:`Tuning` (:func:`kit.tune`, ``kit.regulus.tune``, ``kit.boards.tune``, the
   garrison tuners): the setups a tuner tried, ranked nearest the chance the GM wants, each a
   :class:`TuningRow`;
-* :class:`Luck` (:func:`kit.luck`, ``kit.regulus.luck``, ``board_luck``, ``battle_luck``,
-  ``journey_luck``): where a played game's ending and each of its rolls fell, each roll a
+* :class:`Luck` (:func:`kit.luck`, ``kit.regulus.luck``, ``kit.boards.luck``, ``kit.successors.combat.luck``,
+  ``kit.successors.sector.luck.luck``): where a played game's ending and each of its rolls fell, each roll a
   :class:`LuckStep`;
-* :class:`Impact` (:func:`kit.impact`, each system's ``rule_impact``): two rules objects
+* :class:`Impact` (:func:`kit.impact`, each system's ``impact``): two rules objects
   compared over a grid of setups, each cell a :class:`Cell`.
 
 They are plain data and import nothing from the engines, so any engine may build one; the
@@ -37,13 +37,13 @@ import heapq
 import math
 import re
 from collections import namedtuple
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from . import validate
-from .errors import InvalidInput
+from .errors import IllegalAction, InvalidInput
 
 __all__ = [
     "Advice",
@@ -51,11 +51,105 @@ __all__ = [
     "Impact",
     "Luck",
     "LuckStep",
+    "Method",
+    "StandardErrors",
     "Tuning",
     "TuningRow",
     "mid_rank",
     "verdict_word",
 ]
+
+
+Method = Literal["exact", "simulated"]
+"""How an odds or simulation result was found: computed exactly, or estimated by simulation."""
+
+ErrorValue = float | tuple[float, ...] | Mapping[Any, float]
+"""One field's standard error: a number, or one per entry of a tuple or mapping field."""
+
+
+class StandardErrors(Mapping[str, ErrorValue]):
+    """The standard errors of a result's estimates, under the result's own field names.
+
+    Every odds and simulation result of the kit (:func:`kit.odds`, :func:`kit.simulate`) has
+    one as ``.se``: ``result.se.success`` is the standard error of ``result.success``, and a
+    field holding a distribution has one error per entry (``result.se.turns[3]``). An exact
+    result's errors are all 0.0. It reads as a mapping too (``result.se["success"]``).
+
+    >>> se = StandardErrors({"success": 0.01, "by_turn": (0.0, 0.02)})
+    >>> se.success, se["by_turn"][1], sorted(se)
+    (0.01, 0.02, ['by_turn', 'success'])
+    >>> StandardErrors.zeros({"success": 0.5, "turns": {3: 0.25}}).turns
+    {3: 0.0}
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, ErrorValue]) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    @classmethod
+    def zeros(cls, fields: Mapping[str, object]) -> StandardErrors:
+        """All-zero errors shaped like ``fields`` (an exact result's)."""
+
+        def zero(value: object) -> ErrorValue:
+            if isinstance(value, Mapping):
+                return {k: 0.0 for k in value}
+            if isinstance(value, (tuple, list)):
+                return tuple(0.0 for _ in value)
+            return 0.0
+
+        return cls({name: zero(value) for name, value in fields.items()})
+
+    @classmethod
+    def of_shares(cls, fields: Mapping[str, object], n: int) -> StandardErrors:
+        """The errors of shares (proportions) estimated from ``n`` trials: ``sqrt(p(1-p)/n)``
+        for every number of ``fields``, entry by entry for tuples and mappings.
+
+        >>> StandardErrors.of_shares({"success": 0.5}, 100).success
+        0.05
+        """
+
+        def share(p: object) -> float:
+            q = float(p)  # type: ignore[arg-type]
+            return math.sqrt(max(q * (1.0 - q), 0.0) / n) if n > 0 else 0.0
+
+        def err(value: object) -> ErrorValue:
+            if isinstance(value, Mapping):
+                return {k: share(v) for k, v in value.items()}
+            if isinstance(value, (tuple, list)):
+                return tuple(share(v) for v in value)
+            return share(value)
+
+        return cls({name: err(value) for name, value in fields.items()})
+
+    def __getitem__(self, name: str) -> ErrorValue:
+        values: dict[str, ErrorValue] = object.__getattribute__(self, "_values")
+        return values[name]
+
+    def __getattr__(self, name: str) -> Any:
+        values: dict[str, ErrorValue] = object.__getattribute__(self, "_values")
+        if name in values:
+            return values[name]
+        raise AttributeError(f"no standard error named {name!r}; there are {', '.join(values)}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("StandardErrors is read-only")
+
+    def __iter__(self) -> Iterator[str]:
+        values: dict[str, ErrorValue] = object.__getattribute__(self, "_values")
+        return iter(values)
+
+    def __len__(self) -> int:
+        values: dict[str, ErrorValue] = object.__getattribute__(self, "_values")
+        return len(values)
+
+    def __repr__(self) -> str:
+        values: dict[str, ErrorValue] = object.__getattribute__(self, "_values")
+        return f"StandardErrors({values!r})"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-compatible form (mapping keys as strings)."""
+        return {k: _plain(v) for k, v in self.items()}
 
 
 @dataclass(frozen=True)
@@ -77,7 +171,10 @@ class Advice:
     notes: dict[str, str] = field(default_factory=dict)
     """Optional one-line explanation of an answer, by label."""
     answers: dict[str, Any] = field(default_factory=dict)
-    """The answer each label stands for, in the form the game takes it (see :meth:`choose`)."""
+    """The answer each label stands for, in the form the game takes it (see :meth:`answer`)."""
+    apply: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    """Plays an answer in the game advised on and returns the game (:meth:`choose`); None for
+    advice built by hand."""
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -101,30 +198,27 @@ class Advice:
                 f"Advice answers: {unknown[0]!r} is not one of the options {list(self.options)!r}"
             )
 
-    def choose(self, label: str | None = None) -> Any:
+    def answer(self, label: str | None = None) -> Any:
         """The answer behind ``label`` (default: :attr:`best`), in the form the game takes it.
 
-        Pass it back to force that answer:
-
-        * a limit board's card: the slot number, for ``board.check(value, slot=...)`` (the board
-          also takes the label itself);
-        * a skill: the skill's name, for ``board.check(value, skill)``;
-        * a Regulus Knockout: the operative's name, for ``job.decide_knockout(...)``; a token:
-          True (spend) or False (keep), for ``job.decide_token(...)``;
-        * a battle decision: the value ``InteractivePolicy.answer(decision, value)`` takes, as
-          :func:`kit.successors.combat.advice.advise_battle` tried it: for ``allocate`` the list
-          of unit keys the hits land on, one key per hit (``["1:3", "1:3", "1:4"]``); for
-          ``retreat`` True (retreat) or False (stay); for ``release`` the keys of the ships let
-          go; for ``fire`` the keys of the units that fire; for ``aim`` a dict from each firing
-          unit's key to its target's key; for ``takeover`` the target ship's key (``"1:7"``),
-          None for no attempt, or a dict from each Control user to its target.
+        * a limit board's card: the slot number (``board.check(value, slot=...)``);
+        * a skill: the skill's name (``board.check(value, skill)``);
+        * a Regulus Knockout: the operative's name (``job.decide_knockout(...)``); a token:
+          True (spend) or False (keep) (``job.decide_token(...)``);
+        * a battle decision: the value ``battle.answer(value)`` takes, as the battle advisor
+          tried it: for ``allocate`` the list of unit keys the hits land on, one key per hit
+          (``["1:3", "1:3", "1:4"]``); for ``retreat`` True (retreat) or False (stay); for
+          ``release`` the keys of the ships let go; for ``fire`` the keys of the units that
+          fire; for ``aim`` a dict from each firing unit's key to its target's key; for
+          ``takeover`` the target ship's key (``"1:7"``), None for no attempt, or a dict from
+          each Control user to its target.
 
         Advice without recorded answers gives the label itself.
 
         Example:
             >>> a = Advice.from_chances({"spend": 0.7, "keep": 0.6}, exact=True,
             ...                         answers={"spend": True, "keep": False})
-            >>> a.choose(), a.choose("keep")
+            >>> a.answer(), a.answer("keep")
             (True, False)
 
         Raises:
@@ -138,6 +232,41 @@ class Advice:
             )
         return self.answers.get(label, label)
 
+    def choose(self, label: str | None = None, /, **play: Any) -> Any:
+        """Play the answer behind ``label`` (default: :attr:`best`) in the game advised on, and
+        return that game, moved on.
+
+        The same in every system: a job takes the Knockout or token answer
+        (``job.decide_knockout`` / ``job.decide_token``); a battle takes the decision's answer
+        and plays the phase it stopped (``battle.answer``); a board plays its next check with
+        the chosen card or skill, so it also needs the check's total from the host game
+        (``advice.choose("slot 2, face down, -3", check=9)``). :meth:`answer` gives the answer
+        without playing it.
+
+        Example:
+            >>> from kit.regulus import Job, Operative
+            >>> job = Job("heist", 4, 6, [Operative("Ash", "Thief")], seed=3)
+            >>> while job.pending is None and not job.ended:
+            ...     _ = job.roll()
+            >>> import kit
+            >>> advice = kit.advice(job) if job.pending else None
+            >>> advice is None or advice.choose() is job and job.pending is None
+            True
+
+        Raises:
+            InvalidInput: ``label`` is not one of the options, or the game needs more to play
+                it (a board's ``check``).
+            IllegalAction: the advice was built by hand, with no game to play the answer in, or
+                the game has moved on since it was advised.
+        """
+        value = self.answer(label)
+        if self.apply is None:
+            raise IllegalAction(
+                "this advice was built without a game to play its answer in; "
+                "advice.answer(label) gives the answer itself"
+            )
+        return self.apply(value, **play)
+
     @classmethod
     def from_chances(
         cls,
@@ -149,6 +278,7 @@ class Advice:
         n: int | None = None,
         notes: dict[str, str] | None = None,
         answers: dict[str, Any] | None = None,
+        apply: Callable[..., Any] | None = None,
     ) -> Advice:
         """Build advice whose best answer is the highest chance (first listed on a tie).
 
@@ -166,6 +296,7 @@ class Advice:
             question=question,
             notes=dict(notes or {}),
             answers=dict(answers or {}),
+            apply=apply,
         )
 
     def ranked(self) -> list[tuple[str, float]]:
@@ -312,7 +443,7 @@ class Tuning:
     """The setups a tuner tried, ranked nearest the chance the GM wants.
 
     Every tuner returns one: a job's Difficulty and Clock (``kit.regulus.tune``), a board's cards
-    and goal (``kit.boards.tune_board``), a garrison's size or budget (``tune_garrison``,
+    and goal (``kit.boards.tune``), a garrison's size or budget (``kit.successors.combat.tuning.tune_garrison``,
     ``tune_budget``), and :func:`kit.tune` for any of them. It is a sequence of its :attr:`rows`
     (``t[0]`` is the nearest, ``for d, c, p in t`` reads a job's rows), and the nearest row's
     values read as its own (``t.difficulty``, ``t.count``, ``t.chance``).
@@ -496,8 +627,8 @@ class LuckStep:
 class Luck:
     """Where a played game's ending and each of its steps fell in the odds.
 
-    Every luck report is one: a job's (``kit.regulus.luck``, exact), a board's (``board_luck``,
-    exact), a battle's (``battle_luck``, simulated) and a journey's (``journey_luck``, exact),
+    Every luck report is one: a job's (``kit.regulus.luck``, exact), a board's (``kit.boards.luck``,
+    exact), a battle's (``kit.successors.combat.luck``, simulated) and a journey's (``kit.successors.sector.luck.luck``, exact),
     and :func:`kit.luck` for any of them. What one system adds (a battle's attack rolls, a
     journey's days, a job's Clock) is in :attr:`details` and reads as an attribute
     (``report.attacks``).
@@ -657,9 +788,9 @@ Grid = tuple[tuple[float | None, ...], ...]
 class Impact:
     """Chances of success under two rules objects over a grid of setups, and their change.
 
-    Every house-rule report is one: jobs over Difficulty by Clock (``kit.regulus.rule_impact``,
-    exact), boards over length by goal (``kit.boards.rule_impact``, exact), battles over
-    garrisons (``kit.successors.combat.rule_impact``, simulated, with standard errors), and
+    Every house-rule report is one: jobs over Difficulty by Clock (``kit.regulus.impact``,
+    exact), boards over length by goal (``kit.boards.impact``, exact), battles over
+    garrisons (``kit.successors.combat.impact``, simulated, with standard errors), and
     :func:`kit.impact` for any of them. Cells the grid does not hold (a goal past the end of a
     short board) are ``None`` in :attr:`before` and :attr:`after` and left out of :meth:`cells`.
     """

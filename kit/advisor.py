@@ -1,27 +1,30 @@
-"""``kit.advice(obj)``: the chance of success behind each answer to the decision a game waits for.
+"""The six verbs: one name for each question a GM asks, whatever the game.
 
-One entry point for every game the kit plays:
+``kit.advice(obj)``, ``kit.tune(obj, target)``, ``kit.luck(obj)``, ``kit.impact(obj,
+house_rules)``, ``kit.odds(obj)`` and ``kit.simulate(obj, n)`` look the object's kind up in
+:mod:`kit.registry` and call the engine function its :class:`~kit.registry.Kind` names (the
+table is :mod:`kit.kinds`). Advice is given for every game the kit plays:
 
 * a Regulus :class:`~kit.regulus.Job` waiting for a decision (a Knockout, a token):
-  :func:`kit.regulus.advice.job_advice`, exact;
+  :func:`kit.regulus.advice`, exact;
 * a :class:`~kit.boards.LimitBoard` in play (which card to face next):
-  :func:`kit.boards.advice.board_advice`, exact, the players' skill plan as ``plan=`` (or by
+  :func:`kit.boards.advice` (``decide="card"``), exact, the players' skill plan as ``plan=`` (or by
   its older name ``skills=``); each label names the slot, its face and its modifier
   (``"slot 2, face down, -3"``);
 * any board in play (standard, preparation, limit, contest, chase) and the skills the players
   have (which skill the next check uses, given the repeated-skill penalty):
-  :func:`kit.boards.advice.skill_advice`, the skills on offer as ``skills=``, every position
-  walked; ``decide="skill"`` selects it on a limit board;
+  :func:`kit.boards.advice` (``decide="skill"``), the skills on offer as ``skills=``, every
+  position walked;
 * a Successors battle waiting for a decision (hits, retreat, Take-Over target ...):
-  ``kit.successors.combat.advice.advise_battle``, Monte Carlo with standard errors. Pass the
+  ``kit.successors.combat.advice``, Monte Carlo with standard errors. Pass the
   decision the battle stopped at (``decision=``), or the ``InteractivePolicy`` that asked
   (``policy=``) and the advisor steps a copy to it.
 
 Each returns an :class:`~kit.advising.Advice`: every answer's chance when it is taken now and
 every later decision is played at its best (a job's ``policy=`` plays them its way instead; a
-battle's follow the automatic policy). :meth:`~kit.advising.Advice.choose` gives the answer a
-label stands for, in the form the game takes it (a slot, a skill, an operative, a battle
-answer). The engines load only when their kind of object is advised on.
+battle's follow the automatic policy). :meth:`~kit.advising.Advice.choose` plays the chosen
+answer in the game advised on (the job, board or battle moves on) and returns the game;
+:meth:`~kit.advising.Advice.answer` gives the answer alone.
 
 >>> import kit
 >>> from kit.regulus import Job, Operative
@@ -46,7 +49,7 @@ system (see :mod:`kit.advising`), on the object a GM has in hand:
 
 * :func:`tune` (a :class:`~kit.advising.Tuning`): ``kit.tune(job, 0.6)`` tries that job's
   Difficulty and Clock for its type, crew, Conditions and rules; ``kit.tune(board, 0.5,
-  "2d6")`` the cards and goal of a standard or limit board of its length and rules;
+  checks="2d6")`` the cards and goal of a standard or limit board of its length and rules;
   ``kit.tune(battle, 0.5, ship="Frigate")`` (or an attacking ``Side``) the garrison's size
   (``ships=[...]``: its budget);
 * :func:`luck` (a :class:`~kit.advising.Luck`): a played job, board (``checks=`` the host
@@ -55,7 +58,7 @@ system (see :mod:`kit.advising`), on the object a GM has in hand:
   the job's own rules with ``house_rules`` over its Difficulty and Clock grid (a board: over
   lengths and goals of its kind; a battle: over garrisons its first side attacks); given a rules
   object first (``RegulusRules``, ``BoardRules``, ``CombatRules``), it is that system's
-  ``rule_impact`` with the same arguments.
+  ``impact`` with the same arguments.
 
 >>> kit.tune(Job("heist", 7, 7, [Operative("Ash", "Thief")]), 0.6).difficulty
 3
@@ -69,30 +72,49 @@ from . import registry
 from .advising import Advice, Impact, Luck, Tuning
 from .errors import InvalidInput
 
-__all__ = ["Advice", "Impact", "Luck", "Tuning", "advice", "impact", "luck", "tune"]
+__all__ = [
+    "Advice",
+    "Impact",
+    "Luck",
+    "Tuning",
+    "advice",
+    "impact",
+    "luck",
+    "odds",
+    "simulate",
+    "tune",
+]
 
 _WHAT = {
     "advise": "advice() takes a game waiting for a decision",
     "tune": "tune() takes a game to set up at a chance",
     "luck": "luck() takes a played game",
     "impact": "impact() takes a game or a rules object to compare house rules on",
+    "odds": "odds() takes a game to tell how it may end",
+    "simulate": "simulate() takes a game to play out",
 }
 
 
-def _call(verb: registry.Verb, obj: object, *args: object, **options: object) -> Any:
-    """Run ``verb``'s hook of ``obj``'s kind, or refuse naming the kinds that have one."""
+def _kind(verb: registry.Verb, obj: object) -> registry.Kind[Any]:
+    """The kind of ``obj`` if it has a ``verb`` hook; else refuse, naming the object's kind and
+    the kinds that have one."""
     kind = registry.find(obj)
-    hook = kind.get(verb) if kind is not None else None
-    if hook is None:
-        having = [k.resolve().__name__ for k in registry.kinds() if getattr(k, verb) is not None]
-        raise InvalidInput(f"{_WHAT[verb]} (" + ", ".join(having) + f"); got {type(obj).__name__}")
-    return hook(obj, *args, **options)
+    if kind is None or getattr(kind, verb) is None:
+        having = ", ".join(k.name for k in registry.answering(verb))
+        what = "of no kind the kit knows" if kind is None else f"a {kind.name}"
+        raise InvalidInput(
+            f"{_WHAT[verb]}; got a {type(obj).__name__} ({what}). The kinds that answer: {having}"
+        )
+    return kind
 
 
-def advice(obj: object, **options: object) -> Advice:
+def advice(obj: object, **options: Any) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
 
-    The advisor is the ``advise`` hook of the object's kind (:mod:`kit.registry`).
+    The advisor is the ``advise`` hook of the object's kind (:mod:`kit.kinds`):
+    :func:`kit.regulus.advice` (a job with a pending decision), :func:`kit.boards.advice` (a
+    board in play) or :func:`kit.successors.combat.advice` (a battle stopped at a decision).
+    :meth:`Advice.choose` plays the chosen answer in that game.
 
     Args:
         obj: a Regulus ``Job`` with a pending decision, a board in play (any kind), or a
@@ -100,68 +122,114 @@ def advice(obj: object, **options: object) -> Advice:
         **options: passed to the advisor of that kind: ``policy`` for a job (``None``: best play
             afterwards); for a limit board ``decide="card"`` (the default: ``checks``,
             ``plan`` the skill plan, also accepted as ``skills``, and ``pool``) or
-            ``decide="skill"``; for every board's skill what ``skill_advice`` takes (``skills``
-            the players may use, ``checks``, ``pool``, ``at_least``, ``opponent_checks`` ...);
-            for a battle what ``advise_battle`` takes (``decision``, ``policy``, ``n``,
-            ``seed``, ``goal``, ...).
+            ``decide="skill"``; for every board's skill ``skills`` the players may use,
+            ``checks``, ``pool``, ``at_least``, ``opponent_checks`` ...; for a battle
+            ``decision``, ``policy``, ``n``, ``seed``, ``goal``, ...
 
     Raises:
-        InvalidInput: ``obj`` is of no kind the advisor answers for.
-        IllegalAction: it has nothing to decide right now.
+        InvalidInput: ``obj`` is of no kind the advisor answers for (the message names its kind
+            and those that answer).
+        IllegalAction: it has nothing to decide right now (a job waiting for a roll, a battle
+            between phases, a finished board).
     """
-    result: Advice = _call("advise", obj, **options)
-    return result
+    hook = _kind("advise", obj).advise
+    assert hook is not None
+    return hook(obj, **options)
 
 
-def tune(obj: object, target: float, *args: object, **options: object) -> Tuning:
-    """The setups of ``obj``'s kind nearest the chance of success ``target``, nearest first.
+def tune(obj: object, target: float, *args: Any, **options: Any) -> Tuning:
+    """The setups like ``obj`` nearest the chance of success ``target``, nearest first.
 
-    The tuner is the ``tune`` hook of the object's kind (:mod:`kit.registry`).
-
-    Args:
-        obj: a Regulus ``Job`` (its Difficulty and Clock are tried: ``difficulties``,
-            ``clocks``, ``n``), a ``StandardBoard`` or ``LimitBoard`` (its cards and goal:
-            ``checks`` the players' dice, ``goals``, ``values``, ``skills``, ``n``), or a
-            Successors ``Battle`` of two sides or an attacking ``Side`` (the garrison: ``ship``
-            to count one type or ``ships`` for a budget, with ``n`` battles, ``counts`` or
-            ``budgets``, ``seed`` ...).
-        target: the chance of success wanted, 0 to 1.
+    The tuner is the ``tune`` hook of the object's kind: :func:`kit.regulus.tune` (a ``Job``:
+    its Difficulty and Clock, ``difficulties``, ``clocks``, ``n``), :func:`kit.boards.tune` (a
+    ``StandardBoard`` or ``LimitBoard``: its cards and goal, ``checks`` the players' dice,
+    ``goals``, ``values``, ``skills``, ``n``) or :func:`kit.successors.combat.tune` (a two-sided
+    ``Battle`` or an attacking ``Side``: the garrison, ``ship`` to count one type or ``ships``
+    for a budget, with ``n`` battles, ``counts`` or ``budgets``, ``seed`` ...).
 
     Raises:
         InvalidInput: ``obj`` is of no kind the tuners set up.
     """
-    result: Tuning = _call("tune", obj, target, *args, **options)
-    return result
+    hook = _kind("tune", obj).tune
+    assert hook is not None
+    return hook(obj, target, *args, **options)
 
 
-def luck(obj: object, *args: object, **options: object) -> Luck:
+def luck(obj: object, *args: Any, **options: Any) -> Luck:
     """Where a played game's ending and each of its steps fell in the odds.
 
-    The report is the ``luck`` hook of the object's kind: a Regulus ``Job``
-    (:func:`kit.regulus.luck`), any board (:func:`kit.boards.board_luck`: ``checks`` the host
-    game's dice), a ``Battle`` (``side``, ``n``, ``n_phase``, ``seed``) or a ``Journey``.
+    The report is the ``luck`` hook of the object's kind: :func:`kit.regulus.luck` (a job),
+    :func:`kit.boards.luck` (any board: ``checks`` the host game's dice),
+    :func:`kit.successors.combat.luck` (a battle: ``side``, ``n``, ``n_phase``, ``seed``) or
+    :func:`kit.successors.sector.luck.luck` (a journey: ``within``).
 
     Raises:
         InvalidInput: ``obj`` is of no kind with a luck report.
         IllegalAction: nothing has been played on it yet.
     """
-    result: Luck = _call("luck", obj, *args, **options)
-    return result
+    hook = _kind("luck", obj).luck
+    assert hook is not None
+    return hook(obj, *args, **options)
 
 
-def impact(obj: object, *args: object, **options: object) -> Impact:
-    """What a house rule does to the chance of success, over a grid of setups like ``obj``.
+def impact(obj: object, house_rules: object, *args: Any, **options: Any) -> Impact:
+    """What ``house_rules`` do to the chance of success, over a grid of setups like ``obj``.
 
-    The report is the ``impact`` hook of the object's kind. Given a game, the second argument
-    is the house rules, compared with the game's own: a ``Job`` (every Difficulty and Clock of
-    its type, crew and Conditions), a ``StandardBoard`` or ``LimitBoard`` (lengths and goals of
-    its kind: ``checks``, ``lengths``, ``goals``, ``cards``, ``skills``) or a two-sided
-    ``Battle`` (its first side against garrisons of ``ships`` by ``counts``, simulated). Given a
-    rules object, the arguments are those of that system's ``rule_impact``
-    (``kit.impact(RegulusRules(), house, "heist", 3)``).
+    The report is the ``impact`` hook of the object's kind, with the game's own rules as the
+    reference: :func:`kit.regulus.impact` (a ``Job``: every Difficulty and Clock of its type,
+    crew and Conditions), :func:`kit.boards.impact` (a ``StandardBoard`` or ``LimitBoard``:
+    lengths and goals of its kind, ``checks``, ``lengths``, ``goals``, ``cards``, ``skills``) or
+    :func:`kit.successors.combat.impact` (a two-sided ``Battle``: its first side against
+    garrisons of ``ships`` by ``counts``, simulated). Given a rules object first, the rest are
+    what that function takes with one (``kit.impact(RegulusRules(), house, "heist", 3)``).
 
     Raises:
         InvalidInput: ``obj`` is of no kind with an impact report.
     """
-    result: Impact = _call("impact", obj, *args, **options)
-    return result
+    hook = _kind("impact", obj).impact
+    assert hook is not None
+    return hook(obj, house_rules, *args, **options)
+
+
+def odds(obj: object, **options: Any) -> registry.Estimate:
+    """How ``obj`` may end from where it stands: exact where the kit can be, else simulated.
+
+    Every result says which (``.method``: ``"exact"`` or ``"simulated"``), with the standard
+    errors of its estimates under its own field names (``.se``, all 0.0 when exact) and the
+    trials behind them (``.n``, None when exact). The kinds that answer, and how:
+
+    * ``regulus-job``: exact (:func:`kit.regulus.odds`, an ``Odds``; ``policy``);
+    * ``board/standard``, ``board/preparation``, ``board/limit``: exact Fractions
+      (:func:`kit.boards.odds`, a ``BoardOdds``; ``checks``, ``skills``, ``order``, ``pool``);
+    * ``board/contest``, ``board/chase``: exact by Markov chain, to 1e-13
+      (:func:`kit.boards.odds`, a ``BoardOdds``; a contest's ``opponent_checks``);
+    * ``successors-battle``: simulated, with standard errors (a ``BattleSimulation``; ``n``,
+      ``seed``, ``policy``, ``max_rounds``);
+    * ``journey``: exact (:func:`kit.successors.sector.odds.odds`, a ``JourneyOdds``: the
+      further travel days).
+
+    Raises:
+        InvalidInput: ``obj`` is of no kind with odds (the message names the kinds that have).
+    """
+    hook = _kind("odds", obj).odds
+    assert hook is not None
+    return hook(obj, **options)
+
+
+def simulate(obj: object, n: int, **options: Any) -> registry.Estimate:
+    """``n`` games played out from ``obj`` by Monte Carlo (``obj`` itself is not changed).
+
+    The result's ``.method`` is ``"simulated"``, ``.n`` the games played and ``.se`` the
+    standard errors under the result's field names. The kinds that answer:
+    :func:`kit.regulus.simulate` (a job: a ``JobSimulation``; ``seed``, ``policy``),
+    :func:`kit.boards.simulate` (any board: a ``BoardOdds``; ``checks``, ``seed``, ``skills``
+    ...), :func:`kit.successors.combat.simulate` (a battle: a ``BattleSimulation``; ``seed``,
+    ``policy``, ``max_rounds`` ...) and :func:`kit.successors.sector.odds.simulate` (a
+    journey: a ``JourneyOdds``; ``seed``).
+
+    Raises:
+        InvalidInput: ``obj`` is of no kind the kit simulates.
+    """
+    hook = _kind("simulate", obj).simulate
+    assert hook is not None
+    return hook(obj, n, **options)

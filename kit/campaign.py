@@ -389,7 +389,7 @@ class Campaign:
         if kind.widget is None:
             having = sorted({k.collection for k in registry.kinds() if k.widget and k.collection})
             raise InvalidInput(f"no widget opens {collection}; widgets open {', '.join(having)}")
-        widget = registry.call("widget", obj, **options)
+        widget: Any = kind.widget(obj, **options)  # a widget of the kind: any class it names
         items = self.collections[collection]
         *owner_path, attr = kind.widget_object.split(".") if kind.widget_object else [""]
         owner = widget

@@ -99,7 +99,7 @@ def decode_item(raw: object, where: str, collection: str) -> object:
         raise SaveFileError(f"{where} holds a {kind.name}, which belongs in {kind.collection}")
     data = raw.get("data")
     try:
-        cls = kind.resolve()
+        cls = kind.cls
         if kind.load is not None or hasattr(cls, "from_json"):
             return kind.loads(json.dumps(data, allow_nan=False))
         return cast("type[registry.DictSavable]", cls).from_dict(data)
@@ -134,7 +134,7 @@ class HouseRules(MutableMapping[str, Any]):
 
     def __setitem__(self, system: str, value: Any) -> None:
         system = validate.choice("house_rules system", system, list(_RULES))
-        cls = registry.resolve(_RULES[system])
+        cls: Any = _rules_class(system)
         if isinstance(value, Mapping):
             value = cls.from_dict(value)
         if not isinstance(value, cls):
@@ -191,7 +191,7 @@ class Collection(MutableMapping[str, Any]):
         kind = registry.find(obj)
         if kind is None or kind.collection != self.name:
             kinds = registry.collections().get(self.name, ())
-            shown = ", ".join(k.path.rpartition(":")[2] for k in kinds)
+            shown = ", ".join(k.cls.__name__ for k in kinds)
             raise InvalidType(
                 f"{self.name} holds {shown} objects, not {type(obj).__name__}; "
                 "Campaign.add puts an object in its own collection"
@@ -295,11 +295,22 @@ def session_list(_label: str, value: object) -> SessionList:
     return value if isinstance(value, SessionList) else SessionList(value)
 
 
-_RULES = {
-    "regulus": "kit.regulus.rules:RegulusRules",
-    "boards": "kit.boards.rules:BoardRules",
-    "successors": "kit.successors.rules:SuccessorsRules",
-}
+def _rules_class(system: str) -> type:
+    """The rules class of ``system`` (imported when a campaign's house rules are set)."""
+    if system == "regulus":
+        from .regulus.rules import RegulusRules
+
+        return RegulusRules
+    if system == "boards":
+        from .boards.rules import BoardRules
+
+        return BoardRules
+    from .successors.rules import SuccessorsRules
+
+    return SuccessorsRules
+
+
+_RULES = ("regulus", "boards", "successors")
 
 
 @store.register_migration("campaign", 1)
@@ -343,7 +354,7 @@ def _upgrade_v1(data: Any) -> dict[str, Any]:
         if name in jobs:
             raise InvalidInput(f"two version-1 job entries are named {name!r}")
         jobs[name] = {
-            "type": "kit.regulus.job:Job",
+            "type": "regulus-job",
             "data": {"format": "gm-kit/regulus-job", "version": 1, "data": entry.get("job")},
         }
     return {

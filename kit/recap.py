@@ -3,8 +3,8 @@
 :func:`session_recap` reads the event logs of a campaign's jobs, boards, battles and journeys
 and writes a handout of what happened, game by game, with each game's luck verdict and the
 rolls that moved its odds most (:func:`kit.regulus.luck.luck`,
-:func:`kit.boards.luck.board_luck`, :func:`kit.successors.combat.luck.battle_luck`,
-:func:`kit.successors.sector.luck.journey_luck`), followed by what is still open: unfinished
+:func:`kit.boards.luck`, :func:`kit.successors.combat.luck`,
+:func:`kit.successors.sector.luck.luck`), followed by what is still open: unfinished
 games and decisions a job waits for.
 
 **Since when.** Games in the kit keep no play dates, only their event logs, so a recap cannot
@@ -345,7 +345,7 @@ def _luck(obj: object, options: Mapping[str, Any]) -> Luck | None:
     given those of the recap's options the hook takes (a board's ``checks``; a battle's
     ``side``, ``n``, ``n_phase`` and ``seed``); None when it has none or nothing was played."""
     kind = registry.find(obj)
-    hook = kind.get("luck") if kind is not None else None
+    hook = kind.luck if kind is not None else None
     if hook is None:
         return None
     offered = {
@@ -460,9 +460,10 @@ def session_recap(
                 continue
             if player and collection == "battles" and not _players_battle(obj, side):
                 continue  # the players' side (named) is not in it: they were not there
-            story = registry.call(
-                "recap", obj, first, audience=aud, knowledge=campaign.knowledge, side=side
-            )
+            recap = registry.hook(obj, "recap").recap
+            assert recap is not None
+            story = recap(obj, first, audience=aud, knowledge=campaign.knowledge, side=side)
+            assert isinstance(story, Story)
             if player and story.verdict is not None:  # the story's own luck (a battle's)
                 report, verdict, turning = None, story.verdict, story.turning_points
             elif player and collection == "battles":

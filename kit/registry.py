@@ -1,16 +1,18 @@
-"""One registration per object kind: how the kit saves, shows, hands out, projects and advises it.
+"""One registration per object kind: how the kit saves, shows, hands out, projects and answers for it.
 
 Code that acts per kind of object (a campaign storing it, ``campaign.open`` choosing its widget,
-a handout rendering it, the player screen projecting it, ``kit.advice`` / ``kit.tune`` /
-``kit.luck`` / ``kit.impact`` answering for it) looks the object's :class:`Kind` up here instead
-of comparing class or module names. Adding a kind of object to the kit is one :func:`register`
-call; nothing else needs editing.
+a handout rendering it, the player screen projecting it, and the six verbs ``kit.advice``,
+``kit.tune``, ``kit.luck``, ``kit.impact``, ``kit.odds`` and ``kit.simulate`` answering for it)
+looks the object's :class:`Kind` up here instead of comparing class or module names. Adding a
+kind of object to the kit is one :func:`register` call; nothing else needs editing.
 
-A kind names its class and its hooks either as objects or as ``"module:attribute"`` paths that
-are imported on first use. The paths keep the layers apart: this module (a foundation) imports
-no engine, and an engine never imports the figures or widgets it is drawn with; only the code
-that asks for a widget or a figure loads it. The kit's own kinds are registered in
-:mod:`kit.kinds`, read the first time any lookup runs.
+A kind names its class and its hooks as objects, each hook typed by what the kit calls it with
+(:class:`Kind` lists them), so a reader (or a type checker) follows a verb from
+``kit.advice(obj)`` to the engine that answers by imports alone. This module is a foundation: it
+imports no engine. The kit's own kinds are registered by :mod:`kit.kinds`, which sits above the
+engines, figures and widgets it names (its hooks import what they call when they run); the
+``kit`` package points this registry at it (:func:`on_first_lookup`), so the first lookup
+registers them.
 
 Lookups go by the object's class (its method resolution order, so a subclass finds its parent's
 kind), never by its name:
@@ -45,37 +47,48 @@ A kind of your own needs only its class and the hooks it has:
 from __future__ import annotations
 
 import re
-import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from importlib import import_module
-from typing import Any, Literal, Protocol, cast
+from dataclasses import dataclass
+from typing import Any, Concatenate, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
+from .advising import Advice, Impact, Luck, Method, StandardErrors, Tuning
+from .audience import Audience
 from .errors import InvalidInput, InvalidType
 
 __all__ = [
     "VERBS",
+    "AdviseHook",
     "DictSavable",
+    "Estimate",
+    "ImpactHook",
     "Kind",
+    "LuckHook",
+    "OddsHook",
+    "ProjectHook",
+    "RecapHook",
     "Savable",
+    "SimulateHook",
+    "TuneHook",
     "Verb",
+    "WidgetHook",
+    "answering",
     "by_name",
-    "call",
     "collections",
     "find",
     "hook",
     "kind_of",
     "kinds",
+    "on_first_lookup",
     "register",
-    "resolve",
     "unregister",
 ]
 
-Hook = Callable[..., Any] | str | None
-"""A hook: a callable, a ``"module:attribute"`` path to import on first use, or None (absent)."""
+T = TypeVar("T")
 
-Verb = Literal["widget", "handout", "project", "recap", "advise", "tune", "luck", "impact"]
+Verb = Literal[
+    "widget", "handout", "project", "recap", "advise", "tune", "luck", "impact", "odds", "simulate"
+]
 """The things the kit does with an object of some kind, each an optional hook of its Kind."""
 
 VERBS: tuple[Verb, ...] = (
@@ -87,6 +100,8 @@ VERBS: tuple[Verb, ...] = (
     "tune",
     "luck",
     "impact",
+    "odds",
+    "simulate",
 )
 """Every :data:`Verb`, in the order :class:`Kind` lists its hooks."""
 
@@ -118,35 +133,85 @@ class DictSavable(Protocol):
         ...
 
 
+class Estimate(Protocol):
+    """What every odds and simulation result has, whatever the game: how it was found
+    (``"exact"`` or ``"simulated"``), the standard errors of its estimates under its own field
+    names (all 0.0 when exact) and the trials behind them (None when exact)."""
+
+    @property
+    def method(self) -> Method:
+        """``"exact"`` or ``"simulated"``."""
+        ...
+
+    @property
+    def se(self) -> StandardErrors:
+        """Standard error of each estimate, by the result's field names."""
+        ...
+
+    @property
+    def n(self) -> int | None:
+        """Trials simulated (None when exact)."""
+        ...
+
+
+WidgetHook: TypeAlias = Callable[Concatenate[T, ...], object]
+"""``widget(obj, **options)``: the widget ``Campaign.open`` shows for ``obj``."""
+
+HandoutHook: TypeAlias = Callable[[T, Audience, Any], object]
+"""``handout(obj, audience, options)``: the handout's document (``options`` a
+:class:`kit.handouts.HandoutOptions`, the result a :class:`kit.handouts.Document`; this
+foundation does not import the handouts that sit above it)."""
+
+ProjectHook: TypeAlias = Callable[Concatenate[T, Any, ...], object]
+"""``project(obj, knowledge, **options)``: what the players know of ``obj`` (a value of
+:mod:`kit.players`, or None when they know nothing of it; ``knowledge`` a
+:class:`kit.players.Knowledge` or None)."""
+
+RecapHook: TypeAlias = Callable[Concatenate[T, int, ...], object]
+"""``recap(obj, start, *, audience, knowledge, side)``: the :class:`kit.players.Story` a
+session recap tells of a played object from its event ``start`` on."""
+
+AdviseHook: TypeAlias = Callable[Concatenate[T, ...], Advice]
+"""``advise(obj, **options)``: the :class:`~kit.advising.Advice` on the decision ``obj`` waits
+for (behind :func:`kit.advice`)."""
+
+TuneHook: TypeAlias = Callable[Concatenate[T, float, ...], Tuning]
+"""``tune(obj, target, **options)``: the :class:`~kit.advising.Tuning` of setups like ``obj``
+nearest the chance ``target`` (behind :func:`kit.tune`)."""
+
+LuckHook: TypeAlias = Callable[Concatenate[T, ...], Luck]
+"""``luck(obj, **options)``: the :class:`~kit.advising.Luck` of a played game (behind
+:func:`kit.luck`)."""
+
+ImpactHook: TypeAlias = Callable[Concatenate[T, Any, ...], Impact]
+"""``impact(obj, house_rules, *args, **options)``: the :class:`~kit.advising.Impact` of
+``house_rules`` (a rules object of the game's system) over setups like ``obj`` (behind
+:func:`kit.impact`)."""
+
+OddsHook: TypeAlias = Callable[Concatenate[T, ...], Estimate]
+"""``odds(obj, **options)``: how ``obj`` may end from where it stands, exact where the kit can
+be, else simulated (behind :func:`kit.odds`)."""
+
+SimulateHook: TypeAlias = Callable[Concatenate[T, int, ...], Estimate]
+"""``simulate(obj, n, **options)``: ``n`` games played out from ``obj`` (behind
+:func:`kit.simulate`)."""
+
+
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:[-/][a-z0-9]+)*$")
-_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 
 @dataclass(frozen=True)
-class Kind:
-    """How the kit handles one kind of object.
+class Kind(Generic[T]):
+    """How the kit handles one kind of object: its class and the hooks the kit calls on it.
 
     Every hook is optional; a verb without a hook is refused with an error naming the kinds
-    that have one. The signatures the kit calls them with:
-
-    * ``load(text) -> obj`` and ``dump(obj) -> text``: the object's versioned JSON
-      (default: the class's ``from_json`` and the object's ``to_json``);
-    * ``widget(obj, **options) -> widget``: the widget ``Campaign.open`` shows;
-    * ``handout(obj, audience, options) -> kit.handouts.Document``: the handout renderer
-      (``options`` a :class:`kit.handouts.HandoutOptions`);
-    * ``project(obj, knowledge, **options)``: the players' projection of the object, a value of
-      :mod:`kit.players` holding what the players know of it and nothing else (None when they
-      know nothing of it);
-    * ``recap(obj, start, *, audience, knowledge, side) -> kit.players.Story``: what a session
-      recap tells of a played object from its event ``start`` on;
-    * ``advise``, ``tune``, ``luck``, ``impact``: ``hook(obj, **options)``, behind
-      :func:`kit.advice`, :func:`kit.tune`, :func:`kit.luck` and :func:`kit.impact`.
+    that have one. Each hook's type says what it is called with (see the ``*Hook`` protocols).
     """
 
     name: str
     """The kind's name: its save format's name (``"regulus-job"``, ``"board/limit"``), unique."""
-    cls: type | str
-    """The class, or its ``"module:Class"`` path, imported on first use."""
+    cls: type[T]
+    """The class of the kind's objects (a subclass's objects are of the kind too)."""
     collection: str | None = None
     """The campaign collection that keeps objects of this kind (None: a campaign does not)."""
     widget_object: str = ""
@@ -155,17 +220,34 @@ class Kind:
     back under the same name."""
     aliases: tuple[str, ...] = ()
     """Other names a saved file may give this kind (older campaign files named classes by
-    ``"module:Class"`` path)."""
-    load: Hook = None
-    dump: Hook = None
-    widget: Hook = None
-    handout: Hook = None
-    project: Hook = None
-    recap: Hook = None
-    advise: Hook = None
-    tune: Hook = None
-    luck: Hook = None
-    impact: Hook = None
+    ``"module:Class"`` path; :attr:`path` is one already)."""
+    load: Callable[[str | bytes], T] | None = None
+    """``load(text) -> obj``: the object saved in ``text`` (default: the class's ``from_json``)."""
+    dump: Callable[[T], str] | None = None
+    """``dump(obj) -> text``: the object's save text (default: its ``to_json``)."""
+    widget: WidgetHook[T] | None = None
+    """The widget ``Campaign.open`` shows (:class:`WidgetHook`)."""
+    handout: HandoutHook[T] | None = None
+    """The handout renderer (:class:`HandoutHook`)."""
+    project: ProjectHook[T] | None = None
+    """The players' projection (:class:`ProjectHook`)."""
+    recap: RecapHook[T] | None = None
+    """What a session recap tells of it (:class:`RecapHook`)."""
+    advise: AdviseHook[T] | None = None
+    """Behind :func:`kit.advice` (:class:`AdviseHook`)."""
+    tune: TuneHook[T] | None = None
+    """Behind :func:`kit.tune` (:class:`TuneHook`)."""
+    luck: LuckHook[T] | None = None
+    """Behind :func:`kit.luck` (:class:`LuckHook`)."""
+    impact: ImpactHook[T] | None = None
+    """Behind :func:`kit.impact` (:class:`ImpactHook`)."""
+    odds: OddsHook[T] | None = None
+    """Behind :func:`kit.odds` (:class:`OddsHook`)."""
+    odds_method: str = ""
+    """How :attr:`odds` answers, in a few words (``"exact"``, ``"simulated"``, ``"exact
+    (Markov chain)"``); :func:`kit.odds`'s help lists it."""
+    simulate: SimulateHook[T] | None = None
+    """Behind :func:`kit.simulate` (:class:`SimulateHook`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
@@ -173,12 +255,10 @@ class Kind:
                 f"Kind name must be lower-case words joined by '-' or '/' (like 'sector' or "
                 f"'board/limit'), got {self.name!r}"
             )
-        if not (
-            isinstance(self.cls, type) or (isinstance(self.cls, str) and _PATH.match(self.cls))
-        ):
-            raise InvalidType(
-                f"Kind {self.name!r}: cls must be a class or a 'module:Class' path, got {self.cls!r}"
-            )
+        if not isinstance(self.cls, type):
+            raise InvalidType(f"Kind {self.name!r}: cls must be a class, got {self.cls!r}")
+        if not isinstance(self.odds_method, str):
+            raise InvalidType(f"Kind {self.name!r}: odds_method must be text")
         if self.collection is not None and not (
             isinstance(self.collection, str) and re.match(r"^[a-z][a-z_]*$", self.collection)
         ):
@@ -186,88 +266,58 @@ class Kind:
                 f"Kind {self.name!r}: collection must be a lower-case name like 'jobs', "
                 f"got {self.collection!r}"
             )
-        for f in fields(self):
-            if f.name in ("load", "dump", *VERBS):
-                value = getattr(self, f.name)
-                if not (value is None or callable(value) or _is_path(value)):
-                    raise InvalidType(
-                        f"Kind {self.name!r}: {f.name} must be a callable, a 'module:attribute' "
-                        f"path or None, got {value!r}"
-                    )
+        for name in ("load", "dump", *VERBS):
+            value = getattr(self, name)
+            if not (value is None or callable(value)):
+                raise InvalidType(
+                    f"Kind {self.name!r}: {name} must be a callable or None, got {value!r}"
+                )
 
     @property
     def path(self) -> str:
         """The class's ``"module:Class"`` path (what older campaign files call the kind)."""
-        if isinstance(self.cls, str):
-            return self.cls
         return f"{self.cls.__module__}:{self.cls.__qualname__}"
 
-    def resolve(self) -> type:
-        """The class itself (imported now if it was given by path)."""
-        cls = resolve(self.cls)
-        if not isinstance(cls, type):
-            raise InvalidType(f"Kind {self.name!r}: {self.cls!r} is not a class")
-        return cls
-
-    def get(self, verb: str) -> Callable[..., Any] | None:
-        """The hook for ``verb`` (imported now if it was given by path), or None."""
-        if verb not in VERBS:
-            raise InvalidInput(f"verb must be one of {', '.join(VERBS)}; got {verb!r}")
-        value = getattr(self, verb)
-        return None if value is None else resolve(value)
-
-    def loads(self, text: str | bytes) -> object:
+    def loads(self, text: str | bytes) -> T:
         """An object of this kind from its save text."""
         if self.load is not None:
-            loaded: object = resolve(self.load)(text)
-            return loaded
-        cls = cast("type[Savable]", self.resolve())  # no load hook: the class loads itself
-        return cls.from_json(text)
+            return self.load(text)
+        saved = cast("type[Savable]", self.cls).from_json(text)  # the class loads itself
+        return cast(T, saved)
 
-    def dumps(self, obj: object) -> str:
+    def dumps(self, obj: T) -> str:
         """The save text of ``obj``."""
         if self.dump is not None:
-            return str(resolve(self.dump)(obj))
+            return self.dump(obj)
         return str(cast(Savable, obj).to_json())  # no dump hook: the object saves itself
 
 
-def _is_path(value: object) -> bool:
-    return isinstance(value, str) and bool(_PATH.match(value))
-
-
-def resolve(value: object) -> Any:
-    """A hook or class given as a ``"module:attribute"`` path, imported; anything else as is."""
-    if not isinstance(value, str):
-        return value
-    module, _, attr = value.partition(":")
-    target: Any = import_module(module)
-    for part in attr.split("."):
-        target = getattr(target, part)
-    return target
-
-
 _lock = threading.RLock()
-_by_name: dict[str, Kind] = {}
-_by_alias: dict[str, Kind] = {}
-_by_class: dict[type, Kind] = {}
-_pending: dict[str, Kind] = {}  # "module:Class" path -> kind whose class is not imported yet
-_builtins_loaded = False
+_by_name: dict[str, Kind[Any]] = {}
+_by_alias: dict[str, Kind[Any]] = {}
+_by_class: dict[type, Kind[Any]] = {}
+_first_lookup: list[Callable[[], None]] = []
+
+
+def on_first_lookup(register_kinds: Callable[[], None]) -> None:
+    """Have ``register_kinds`` run once, before the first lookup (the ``kit`` package gives the
+    function that registers the kit's own kinds, :mod:`kit.kinds`)."""
+    with _lock:
+        _first_lookup.append(register_kinds)
 
 
 def _ensure_builtins() -> None:
-    global _builtins_loaded
-    if not _builtins_loaded:
+    if _first_lookup:
         with _lock:
-            if not _builtins_loaded:
-                _builtins_loaded = True
-                import_module("kit.kinds")
+            while _first_lookup:
+                _first_lookup.pop(0)()
 
 
-def register(kind: Kind, *, replace: bool = False) -> Kind:
+def register(kind: Kind[T], *, replace: bool = False) -> Kind[T]:
     """Add ``kind`` to the registry and return it.
 
     Raises:
-        InvalidInput: its name, an alias, its class or its path is registered already (pass
+        InvalidInput: its name, an alias or its class is registered already (pass
             ``replace=True`` to take the place of the kind of the same name).
     """
     if not isinstance(kind, Kind):
@@ -286,17 +336,14 @@ def register(kind: Kind, *, replace: bool = False) -> Kind:
             taken = _by_alias.get(alias) or _by_name.get(alias)
             if taken is not None:
                 raise InvalidInput(f"{alias!r} already names the kind {taken.name!r}")
-        if isinstance(kind.cls, type) and kind.cls in _by_class:
+        if kind.cls in _by_class:
             raise InvalidInput(
                 f"{kind.cls.__qualname__} is registered already as {_by_class[kind.cls].name!r}"
             )
         _by_name[kind.name] = kind
         for alias in (kind.path, *kind.aliases):
             _by_alias[alias] = kind
-        if isinstance(kind.cls, type):
-            _by_class[kind.cls] = kind
-        else:
-            _pending[kind.cls] = kind
+        _by_class[kind.cls] = kind
     return kind
 
 
@@ -308,29 +355,12 @@ def unregister(name: str) -> None:
             raise InvalidInput(f"no kind named {name!r} is registered")
         for alias in (kind.path, *kind.aliases):
             _by_alias.pop(alias, None)
-        _pending.pop(kind.path, None)
-        for cls, k in list(_by_class.items()):
-            if k is kind:
-                del _by_class[cls]
+        _by_class.pop(kind.cls, None)
 
 
-def _settle_loaded() -> None:
-    """Resolve the pending kinds whose modules are imported already (no import happens here:
-    an object of a kind whose module was never imported cannot exist)."""
-    if not _pending:
-        return
-    with _lock:
-        for path, kind in list(_pending.items()):
-            module = path.partition(":")[0]
-            if module in sys.modules:
-                del _pending[path]
-                _by_class[kind.resolve()] = kind
-
-
-def find(obj: object) -> Kind | None:
+def find(obj: object) -> Kind[Any] | None:
     """The kind of ``obj`` (by its class or the nearest registered base class), or None."""
     _ensure_builtins()
-    _settle_loaded()
     for cls in type(obj).__mro__:
         kind = _by_class.get(cls)
         if kind is not None:
@@ -338,7 +368,7 @@ def find(obj: object) -> Kind | None:
     return None
 
 
-def kind_of(obj: object) -> Kind:
+def kind_of(obj: object) -> Kind[Any]:
     """The kind of ``obj``.
 
     Raises:
@@ -353,7 +383,7 @@ def kind_of(obj: object) -> Kind:
     return kind
 
 
-def by_name(name: object) -> Kind:
+def by_name(name: object) -> Kind[Any]:
     """The kind called ``name`` or saved under the alias ``name``.
 
     Raises:
@@ -370,39 +400,39 @@ def by_name(name: object) -> Kind:
     return kind
 
 
-def kinds() -> tuple[Kind, ...]:
+def kinds() -> tuple[Kind[Any], ...]:
     """Every registered kind, in the order they were registered."""
     _ensure_builtins()
     return tuple(_by_name.values())
 
 
-def collections() -> dict[str, tuple[Kind, ...]]:
+def collections() -> dict[str, tuple[Kind[Any], ...]]:
     """Campaign collection name -> the kinds it keeps, in registration order."""
-    out: dict[str, tuple[Kind, ...]] = {}
+    out: dict[str, tuple[Kind[Any], ...]] = {}
     for kind in kinds():
         if kind.collection is not None:
             out[kind.collection] = (*out.get(kind.collection, ()), kind)
     return out
 
 
-def hook(obj: object, verb: Verb) -> Callable[..., Any]:
-    """The ``verb`` hook of ``obj``'s kind.
+def answering(verb: Verb) -> tuple[Kind[Any], ...]:
+    """The kinds that have a ``verb`` hook, in registration order."""
+    return tuple(k for k in kinds() if getattr(k, verb) is not None)
+
+
+def hook(obj: T, verb: Verb) -> Kind[T]:
+    """The kind of ``obj``, checked to have a ``verb`` hook.
 
     Raises:
         InvalidType: ``obj`` is of no registered kind, or its kind has no such hook (the
-            message names the kinds that have one).
+            message names the object's kind and the kinds that have one).
     """
-    kind = kind_of(obj)
-    found = kind.get(verb)
-    if found is None:
-        having = [k.name for k in kinds() if getattr(k, verb) is not None]
+    kind = find(obj)
+    if kind is None or getattr(kind, verb) is None:
+        having = [k.name for k in answering(verb)]
+        what = "no registered kind" if kind is None else f"a {kind.name}"
         raise InvalidType(
-            f"the kit has no {verb} for a {type(obj).__name__} ({kind.name}); it has one for "
-            + (", ".join(having) if having else "no kind yet")
+            f"the kit has no {verb} for a {type(obj).__name__} ({what}); the kinds that have "
+            "one are " + (", ".join(having) if having else "none yet")
         )
-    return found
-
-
-def call(verb: Verb, obj: object, *args: Any, **options: Any) -> Any:
-    """Run the ``verb`` hook of ``obj``'s kind on it: ``hook(obj, verb)(obj, *args, **options)``."""
-    return hook(obj, verb)(obj, *args, **options)
+    return cast("Kind[T]", kind)

@@ -411,3 +411,65 @@ def test_dir_of_kit_lists_the_subsystems_without_loading_them():
 
     for name in wanted:
         assert getattr(kit, name).__name__ == f"kit.{name}"
+
+
+# --- The registry's wiring: typed objects, no strings, no circle of any kind ----------------
+
+_PATH_STRING = re.compile(r"^kit(\.\w+)+:[A-Za-z_][\w.]*$")
+
+
+def _wiring_strings(path: Path) -> list[tuple[int, str]]:
+    """String constants of ``path`` that name a kit object as ``"module:attribute"`` (docstrings
+    left out: they may show an old file's alias)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docs
+        and _PATH_STRING.match(node.value)
+    ]
+
+
+def test_the_wiring_names_no_object_by_a_module_attribute_string(tmp_path):
+    found = [
+        f"{name}:{line} {text!r}"
+        for name, (path, _) in sorted(_kit_modules().items())
+        for line, text in _wiring_strings(path)
+    ]
+    assert not found, "objects named by string: " + ", ".join(found)
+    # the check itself finds one
+    (tmp_path / "w.py").write_text(
+        '"""A doc: kit.a:B"""\nHOOK = "kit.widgets.boards:BoardWidget"\n'
+    )
+    assert _wiring_strings(tmp_path / "w.py") == [(2, "kit.widgets.boards:BoardWidget")]
+
+
+def test_no_import_circle_even_through_type_checking_imports():
+    """A circle that only type checkers follow (a mixin naming the class that inherits it) is
+    still a circle: reading the code by its imports goes round it."""
+    modules, imports = _all_imports()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for imp in imports:
+        target = _kit_target(imp.target, modules)
+        if target and target != imp.source:
+            graph[imp.source].add(target)
+            graph[imp.source].update(_packages_entered(imp.source, target))
+    cycles = _cycles(graph)
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_registry_and_the_kinds_do_not_import_each_other():
+    _, imports = _all_imports()
+    edges = {(i.source, i.target) for i in imports}
+    assert not any(s == "kit.registry" and t.startswith("kit.kinds") for s, t in edges)
+    assert any(s == "kit.kinds" and t == "kit.registry" for s, t in edges)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .advice import board_advice
+from .advice import advice
 from .base import Board, CheckRecord
 from .cards import (
     DEFAULT_THEMES,
@@ -40,13 +40,13 @@ from .cards import (
 from .chase import Chase
 from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
 from .contest import Contest
-from .impact import rule_impact
+from .impact import impact
 from .limit import LimitBoard
-from .luck import board_luck
+from .luck import luck
 from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
 from .rules import BoardRules, skill_key
 from .standard import PreparationBoard, StandardBoard
-from .tuning import tune_board
+from .tuning import tune
 
 __all__ = [
     "DEFAULT_THEMES",
@@ -65,22 +65,22 @@ __all__ = [
     "PreparationBoard",
     "SkillPlan",
     "StandardBoard",
+    "advice",
     "as_card",
     "autoplay",
-    "board_advice",
-    "board_luck",
     "deal_odds",
     "event_deck_cards",
     "exchange_odds",
     "full_deck",
+    "impact",
     "load",
+    "luck",
     "next_check_odds",
     "odds",
     "ranks_deck",
-    "rule_impact",
     "simulate",
     "skill_key",
-    "tune_board",
+    "tune",
 ]
 
 _KINDS = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}

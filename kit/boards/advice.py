@@ -6,7 +6,7 @@ every later choice is made as well as possible, knowing by then what the earlier
 which face-down cards they turned up.
 
 **Which card** (limit boards). The players choose the card each check faces.
-:func:`board_advice` gives each open slot the chance of meeting the limit when the next check
+:func:`card_advice` gives each open slot the chance of meeting the limit when the next check
 faces it, the checks using the players' skill plan (``plan=``: the ``i``-th check from now uses
 the plan's ``i``-th skill, so its repeated-skill penalty is fixed by its place). A face-down card
 is any card still unseen, drawn without replacement, and its target is its value plus its own
@@ -21,8 +21,8 @@ the earlier results are known:
 
 >>> from kit.boards import LimitBoard
 >>> board = LimitBoard([4, 8, 6], need=2)
->>> a = board_advice(board, checks="2d6", plan="Tinker")
->>> a.best, round(a.options["slot 3, 6"], 4), a.choose()
+>>> a = card_advice(board, checks="2d6", plan="Tinker")
+>>> a.best, round(a.options["slot 3, 6"], 4), a.answer()
 ('slot 3, 6', 0.5465, 3)
 
 **Which skill** (every kind of board; it lives in :mod:`kit.boards.skill_choice` and is
@@ -44,25 +44,29 @@ what has happened by then (and, on a limit board, the best card to face).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
 from .cards import PoolLike
+from .chase import Chase
 from .checks import CheckDistribution, ChecksLike, SkillPlan, SkillsLike, default_order
+from .contest import Contest
 from .exact import pool_counts
 from .limit import LimitBoard
 from .limit_walk import Card, LimitWalk
 from .skill_choice import MAX_STATES, skill_advice
+from .standard import PreparationBoard, StandardBoard
 from .walk import settled
 
-__all__ = ["MAX_STATES", "advise", "board_advice", "skill_advice"]
+__all__ = ["MAX_STATES", "advice", "card_advice", "skill_advice"]
 
 _TIE = 1e-12
 
 
-def board_advice(
+def card_advice(
     board: LimitBoard,
     checks: ChecksLike = "2d6",
     plan: SkillsLike = None,
@@ -85,7 +89,7 @@ def board_advice(
         pool: the cards a face-down card may be (default: the event deck minus the visible cards).
 
     Each option is labelled by :meth:`LimitBoard.slot_label` (``"slot 2, face down, -3"``);
-    :meth:`~kit.advising.Advice.choose` gives its slot number, and ``board.check`` takes either.
+    :meth:`~kit.advising.Advice.answer` gives its slot number, and ``board.check`` takes either.
     After it every check faces the card that is best by then. On a tie the first slot in the
     default order (face-up cards easiest first, then face-down ones left to right) is ``best``.
     The notes give the next check's own chance.
@@ -95,7 +99,7 @@ def board_advice(
         InvalidInput: both ``plan`` and ``skills`` given.
     """
     if not isinstance(board, LimitBoard):
-        raise InvalidType(f"board_advice() needs a LimitBoard, got {type(board).__name__}")
+        raise InvalidType(f"card advice needs a LimitBoard, got {type(board).__name__}")
     if board.finished:
         raise IllegalAction(
             f"the board is finished ({board.result}), so there is nothing to decide"
@@ -140,13 +144,18 @@ def board_advice(
     )
 
 
-def advise(board: Board[Any], *, decide: str | None = None, **options: Any) -> Advice:
-    """Advice on the decision a board in play waits for (behind :func:`kit.advice`).
+def advice(board: Board[Any], *, decide: str | None = None, **options: Any) -> Advice:
+    """Advice on the decision a board in play waits for (``kit.advice(board)`` is this function).
 
     A limit board asks which card to face next (``decide="card"``, the default:
-    :func:`board_advice`, with the skill plan as ``plan=``, or by its older name ``skills=``) or
+    :func:`card_advice`, with the skill plan as ``plan=``, or by its older name ``skills=``) or
     which skill the next check uses (``decide="skill"``: :func:`skill_advice`, with the skills
     on offer as ``skills=``); every other board asks only which skill (``skills=`` is needed).
+
+    :meth:`~kit.advising.Advice.choose` plays the chosen card or skill as the board's next
+    check, given the check's total from the host game: ``choose(label, check=9)`` (a contest
+    also takes the opponent's total, ``opponent=``; a skill chosen on a limit board also the
+    slot its check faces, ``slot=``; a card chosen there may name the check's ``skill=``).
     """
     if isinstance(board, LimitBoard):
         decide = "card" if decide is None else decide
@@ -156,10 +165,10 @@ def advise(board: Board[Any], *, decide: str | None = None, **options: Any) -> A
                     "plan= is the skill plan of card advice; skill advice takes the skills on "
                     "offer as skills=[...]"
                 )
-            return skill_advice(board, **options)
+            return _playing(board, "skill", skill_advice(board, **options))
         if decide != "card":
             raise InvalidInput(f"decide must be 'card' or 'skill' on a limit board, got {decide!r}")
-        return board_advice(board, **options)
+        return _playing(board, "card", card_advice(board, **options))
     if decide not in (None, "skill"):
         raise InvalidInput(f"decide: a {board.KIND} board only has 'skill', got {decide!r}")
     if "skills" not in options:
@@ -167,4 +176,46 @@ def advise(board: Board[Any], *, decide: str | None = None, **options: Any) -> A
             f"a {board.KIND} board's decision is which skill the next check uses: pass "
             "skills=[...] (the skills the players may use); card advice is for a LimitBoard"
         )
-    return skill_advice(board, **options)
+    return _playing(board, "skill", skill_advice(board, **options))
+
+
+def _playing(board: Board[Any], decide: str, advised: Advice) -> Advice:
+    """``advised`` whose :meth:`~kit.advising.Advice.choose` plays the answer on ``board``."""
+    played = len(board.history)
+
+    def apply(
+        answer: object,
+        *,
+        check: int | None = None,
+        opponent: int | None = None,
+        slot: int | str | None = None,
+        skill: str | None = None,
+    ) -> Board[Any]:
+        if len(board.history) != played or board.finished:
+            raise IllegalAction("the board has moved on since this advice; ask for advice again")
+        if check is None:
+            raise InvalidInput(
+                "a board moves on with a check: pass check=<the check's total from the host game>"
+            )
+        if isinstance(board, LimitBoard):
+            if decide == "card":
+                board.check(check, int(str(answer)), skill)
+            else:
+                if slot is None:
+                    raise InvalidInput(
+                        "a skill chosen on a limit board also needs the slot its check faces: slot="
+                    )
+                board.check(check, slot, str(answer))
+        elif isinstance(board, Contest):
+            if opponent is None:
+                raise InvalidInput(
+                    "a contest's exchange also needs the opponent's total: opponent="
+                )
+            board.check(check, opponent, str(answer))
+        elif isinstance(board, (StandardBoard, PreparationBoard, Chase)):
+            board.check(check, str(answer))
+        else:
+            raise InvalidType(f"the kit plays no checks on a {type(board).__name__}")
+        return board
+
+    return dataclasses.replace(advised, apply=apply)

@@ -1,6 +1,6 @@
 """What a house rule does to a board's odds: two :class:`BoardRules` over lengths and goals.
 
-:func:`rule_impact` builds every board of a grid (lengths on the rows, goals on the columns:
+:func:`impact` builds every board of a grid (lengths on the rows, goals on the columns:
 the goal slot of a standard board, the successes needed on a limit board), computes its exact
 chance of success under each rules object with the given check source and skill plan, and
 returns the shared report, :class:`~kit.advising.Impact` (the change, the largest changes, a
@@ -13,14 +13,16 @@ for every card, or a row whose first cards fill each length.
 
 A ruling that checks must beat the card, not just meet it, on boards of 7s with a 2d6 check:
 
->>> from kit.boards import BoardRules, rule_impact
->>> im = rule_impact(BoardRules(), BoardRules(meet_target=False), "2d6", cards=7,
+>>> from kit.boards import BoardRules, StandardBoard, impact
+>>> im = impact(BoardRules(), BoardRules(meet_target=False), "2d6", cards=7,
 ...                  lengths=[3, 4], goals=[1, 2])
 >>> im.rows, im.cols
 ((3, 4), (1, 2))
 >>> round(im.largest(1)[0].change, 4)
 -0.2477
->>> rule_impact(None, None, "2d6", lengths=[3]).max_change
+>>> impact(None, None, "2d6", lengths=[3]).max_change
+0.0
+>>> impact(StandardBoard([5, 6, 7], goal=2), BoardRules(), lengths=[3]).max_change
 0.0
 """
 
@@ -37,7 +39,7 @@ from .odds import deal_odds, odds
 from .rules import BoardRules
 from .standard import StandardBoard
 
-__all__ = ["board_impact", "rule_impact"]
+__all__ = ["impact"]
 
 
 def _cards(cards: int | Sequence[int] | None, lengths: list[int]) -> list[int] | None:
@@ -76,12 +78,12 @@ def _chance(
     return float(result.success or 0)
 
 
-def rule_impact(
-    rules_a: BoardRules | None,
-    rules_b: BoardRules | None,
+def impact(
+    board: StandardBoard | LimitBoard | BoardRules | None,
+    house_rules: BoardRules | None,
     checks: ChecksLike = "2d6",
     *,
-    kind: str = "standard",
+    kind: str | None = None,
     lengths: Iterable[int] = range(3, 9),
     goals: Iterable[int] | None = None,
     cards: int | Sequence[int] | None = None,
@@ -89,11 +91,17 @@ def rule_impact(
 ) -> Impact:
     """Compare two board rules by the exact chance of success over board lengths and goals.
 
+    ``kit.impact(board, house_rules)`` is this function: given a standard or limit board, the
+    grid is boards of its kind, and its own rules are the reference. Given a rules object (or
+    None, the project's rulings) instead, ``kind`` says which boards (default standard).
+
     Args:
-        rules_a: the reference rules (``None``: the project's rulings).
-        rules_b: the rules to compare with them (``None``: the project's rulings).
+        board: a :class:`StandardBoard` or :class:`LimitBoard`, or the reference rules
+            (``None``: the project's rulings).
+        house_rules: the rules to compare with them (``None``: the project's rulings).
         checks: the players' check source (``"2d6"``, a ``{value: weight}`` table or an int).
-        kind: ``"standard"`` (columns are goal slots) or ``"limit"`` (successes needed).
+        kind: with reference rules, ``"standard"`` (columns are goal slots) or ``"limit"``
+            (successes needed).
         lengths: the board lengths of the rows (3..8).
         goals: the goals of the columns (default 1 to the longest length); a goal past a
             board's end leaves that cell empty.
@@ -105,11 +113,24 @@ def rule_impact(
     The chase rulings (``npc_chance``, ``pursuer_faces``) change no standard or limit board:
     their grid is zero.
     """
-    ra = BoardRules() if rules_a is None else rules_a
-    rb = BoardRules() if rules_b is None else rules_b
-    for field, r in (("rules_a", ra), ("rules_b", rb)):
+    if isinstance(board, (StandardBoard, LimitBoard)):
+        if kind is not None:
+            raise InvalidInput("impact() takes kind with a rules object only; the board has one")
+        ra: object = board.rules
+        kind = board.KIND
+    elif board is None or isinstance(board, BoardRules):
+        ra = BoardRules() if board is None else board
+        kind = "standard" if kind is None else kind
+    else:
+        raise InvalidType(
+            "board rule impact compares standard and limit boards (or two BoardRules), got a "
+            f"{getattr(board, 'KIND', type(board).__name__)}"
+        )
+    rb: object = BoardRules() if house_rules is None else house_rules
+    for field, r in (("rules", ra), ("house_rules", rb)):
         if not isinstance(r, BoardRules):
             raise InvalidType(f"{field} must be a BoardRules or None, got {type(r).__name__}")
+    assert isinstance(ra, BoardRules) and isinstance(rb, BoardRules)
     kind = validate.choice("kind", kind, ("standard", "limit"))
     ls = sorted(
         {validate.integer("length", n, 3, 8) for n in validate.sequence("lengths", list(lengths))}
@@ -154,40 +175,4 @@ def rule_impact(
         grid(rb),
         row_key="length",
         col_key="goal" if kind == "standard" else "need",
-    )
-
-
-def board_impact(
-    board: StandardBoard | LimitBoard,
-    rules: BoardRules | None,
-    checks: ChecksLike = "2d6",
-    *,
-    lengths: Iterable[int] = range(3, 9),
-    goals: Iterable[int] | None = None,
-    cards: int | Sequence[int] | None = None,
-    skills: SkillsLike = None,
-) -> Impact:
-    """``kit.impact(board, rules)``: what ``rules`` change against ``board``'s own rules.
-
-    The grid is boards of ``board``'s kind (standard or limit) over lengths and goals, dealt from
-    the event deck unless ``cards`` fixes them (see :func:`rule_impact`).
-
-    >>> from kit.boards import BoardRules, StandardBoard
-    >>> board_impact(StandardBoard([5, 6, 7], goal=2), BoardRules(), lengths=[3]).max_change
-    0.0
-    """
-    if not isinstance(board, (StandardBoard, LimitBoard)):
-        raise InvalidType(
-            "board rule impact compares standard and limit boards, got a "
-            f"{getattr(board, 'KIND', type(board).__name__)} board"
-        )
-    return rule_impact(
-        board.rules,
-        rules,
-        checks,
-        kind=board.KIND,
-        lengths=lengths,
-        goals=goals,
-        cards=cards,
-        skills=skills,
     )

@@ -4,7 +4,7 @@ On a limit board the players choose the card every check faces, seeing what earl
 and what the face-down cards they turned up were. :class:`LimitWalk` values every position of
 that game (see :class:`~kit.boards.walk.Walk`), in one of two modes:
 
-* **a skill plan** (card advice, :func:`~kit.boards.advice.board_advice`): the ``i``-th check
+* **a skill plan** (card advice, :func:`~kit.boards.advice.card_advice`): the ``i``-th check
   from now uses the plan's ``i``-th skill, so its repeated-skill penalty is fixed by its place;
   the players choose only the card;
 * **skills on offer** (skill advice, :func:`~kit.boards.skill_choice.skill_advice`): each

@@ -1,6 +1,6 @@
 """Were they lucky on the board? A played board's outcome and checks against the exact odds.
 
-:func:`board_luck` replays a board's event log one check (exchange, round) at a time and asks
+:func:`luck` replays a board's event log one check (exchange, round) at a time and asks
 :func:`~kit.boards.odds` before and after each one, so it reports, in the kit's one luck report
 (:class:`kit.advising.Luck`, as a job's):
 
@@ -25,7 +25,7 @@ chance too.
 >>> board = StandardBoard([7, 7, 7], goal=2)
 >>> for value in (8, 9):
 ...     _ = board.check(value)
->>> report = board_luck(board)
+>>> report = luck(board)
 >>> report.outcome, round(report.outcome_percentile, 4)
 ('success', 0.6881)
 >>> report.verdict.split(":")[0]
@@ -47,7 +47,7 @@ from .checks import CheckDistribution, ChecksLike, SkillsLike
 from .odds import odds
 from .standard import PreparationBoard
 
-__all__ = ["Luck", "board_luck", "mid_rank", "verdict_word"]
+__all__ = ["Luck", "luck", "mid_rank", "verdict_word"]
 
 
 # ---------------------------------------------------------------- boards
@@ -83,7 +83,7 @@ def _incident(records: list[Any]) -> str:
     return "; ".join(parts) or "no check needed"
 
 
-def board_luck(
+def luck(
     board: Board[Any],
     checks: ChecksLike = "2d6",
     skills: SkillsLike = None,
@@ -105,7 +105,7 @@ def board_luck(
         IllegalAction: no check has been made, so there is no luck to judge.
     """
     if not isinstance(board, Board):
-        raise InvalidType(f"board_luck() needs one of the kit's boards, got {type(board).__name__}")
+        raise InvalidType(f"luck() needs one of the kit's boards, got {type(board).__name__}")
     events = list(board.events)
     if not events:
         raise IllegalAction(
@@ -169,7 +169,9 @@ def board_luck(
         outcome_percentile=percentile,
         steps=tuple(steps),
         difficulty=_need(board),
-        method="exact" if start.exact else "Markov chain (floats, about 1e-12)",
+        method="exact"
+        if start.success is None or isinstance(start.success, Fraction)
+        else "Markov chain (floats, about 1e-12)",
         chance_label=(
             "expected share prepared"
             if isinstance(board, PreparationBoard)

@@ -101,7 +101,7 @@ def contest_odds(
         length = {}
     if rest > 1e-9:
         outcomes["unresolved"] = rest
-    return BoardOdds("contest", outcomes, win, {}, dict(sorted(length.items())), exact=False)
+    return BoardOdds("contest", outcomes, win, {}, dict(sorted(length.items())))
 
 
 def _contest_win(
@@ -235,7 +235,7 @@ def chase_odds(
     if rest > 1e-9:
         outcomes["unresolved"] = rest
     win = escaped if board.role == ESCAPEE else caught
-    return BoardOdds("chase", outcomes, win, {}, dict(sorted(length.items())), exact=False)
+    return BoardOdds("chase", outcomes, win, {}, dict(sorted(length.items())))
 
 
 def deals_lazily(board: Chase) -> bool:

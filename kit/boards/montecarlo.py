@@ -28,11 +28,11 @@ __all__ = ["simulate"]
 
 def simulate(
     board: Board[Any],
-    checks: ChecksLike = "2d6",
     n: int = 10_000,
+    *,
+    checks: ChecksLike = "2d6",
     seed: SeedLike = None,
     skills: SkillsLike = None,
-    *,
     opponent_checks: ChecksLike | None = None,
     opponent_skills: SkillsLike = None,
     order: Sequence[int] | None = None,
@@ -95,8 +95,8 @@ def simulate(
         None if isinstance(board, PreparationBoard) else wins / n,
         {k: v / n for k, v in sorted(succ.items())},
         {k: v / n for k, v in sorted(length.items())},
-        exact=False,
-        samples=n,
+        method="simulated",
+        n=n,
     )
 
 

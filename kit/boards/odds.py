@@ -135,7 +135,7 @@ def deal_odds(
     * ``order=None`` (the default): :func:`odds` of each dealt board, its face-up cards faced
       easiest first, then the face-down ones left to right (exact Fractions);
     * ``order="best"``: best play on each dealt board, every card chosen once the checks before
-      it are known, as :func:`~kit.boards.advice.board_advice` plays (floats); never below the
+      it are known, as :func:`~kit.boards.advice.card_advice` plays (floats); never below the
       default, and above it when a repeated skill makes the order matter;
     * a list of slots: those slots first in that order, whatever the deal (what is seen then
       changes nothing).
@@ -195,7 +195,7 @@ def deal_odds(
                 outcomes[k] = outcomes.get(k, 0.0) + w * float(p)
             for n, p in one.length.items():
                 length[n] = length.get(n, 0.0) + w * float(p)
-        return BoardOdds(board.KIND, outcomes, win, {}, dict(sorted(length.items())), exact=False)
+        return BoardOdds(board.KIND, outcomes, win, {}, dict(sorted(length.items())))
     raise InvalidType(f"deal_odds needs one of the kit's boards, got {type(board).__name__}")
 
 
@@ -235,9 +235,7 @@ def _dealt_best(
     for (diffs, left), weight in deals.items():
         start = LimitPos(diffs, down, 0, (0,), left if down else ())
         win += float(weight) * walk.value(start)
-    return BoardOdds(
-        "limit", {"limit met": win, "limit missed": 1.0 - win}, win, {}, {}, exact=False
-    )
+    return BoardOdds("limit", {"limit met": win, "limit missed": 1.0 - win}, win, {}, {})
 
 
 #: The most distinct rows of values :func:`deal_odds` averages a contest or chase over.

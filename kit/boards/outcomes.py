@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
+from ..advising import Method, StandardErrors
+from ..errors import InvalidInput
 from .base import Board
 
 __all__ = ["BoardOdds", "Number", "finished_odds"]
@@ -35,10 +35,31 @@ class BoardOdds:
     """Distribution of the players' successes at the end (standard, limit, preparation)."""
     length: Mapping[int, Number] = field(default_factory=dict)
     """Distribution of how many more checks, exchanges or rounds the board takes."""
-    exact: bool = True
-    """Whether the numbers are exact Fractions (False: floats accurate to about 1e-12)."""
-    samples: int = 0
-    """For a Monte Carlo estimate, the number of runs; 0 for computed odds."""
+    method: Method = "exact"
+    """``"exact"``: computed (exact Fractions for standard, preparation and limit boards, floats
+    accurate to about 1e-12 from the Markov chains of contests and chases); ``"simulated"``: a
+    Monte Carlo estimate (:func:`~kit.boards.montecarlo.simulate`)."""
+    n: int | None = None
+    """Runs behind a Monte Carlo estimate; None for computed odds."""
+
+    def __post_init__(self) -> None:
+        if (self.method == "simulated") != (self.n is not None):
+            raise InvalidInput(
+                "BoardOdds: a simulated estimate gives its runs n, computed odds none"
+            )
+
+    @property
+    def se(self) -> StandardErrors:
+        """Standard error of each probability, by field name (all 0.0 when computed)."""
+        fields = {
+            "outcomes": self.outcomes,
+            "success": 0.0 if self.success is None else self.success,
+            "successes": self.successes,
+            "length": self.length,
+        }
+        if self.n is None:
+            return StandardErrors.zeros(fields)
+        return StandardErrors.of_shares(fields, self.n)
 
     @property
     def mean_length(self) -> float:
@@ -50,13 +71,6 @@ class BoardOdds:
         """Expected successes at the end."""
         return float(sum(k * float(p) for k, p in self.successes.items()))
 
-    def stderr(self, p: float) -> float:
-        """Standard error of a proportion ``p`` estimated from :attr:`samples` runs."""
-        if not self.samples:
-            return 0.0
-        p = float(p)
-        return float(np.sqrt(max(p * (1 - p), 1e-12) / self.samples))
-
     def to_dict(self) -> dict[str, Any]:
         """JSON form with float probabilities."""
         return {
@@ -65,8 +79,9 @@ class BoardOdds:
             "success": None if self.success is None else float(self.success),
             "successes": {str(k): float(v) for k, v in self.successes.items()},
             "length": {str(k): float(v) for k, v in self.length.items()},
-            "exact": self.exact,
-            "samples": self.samples,
+            "method": self.method,
+            "n": self.n,
+            "se": self.se.to_dict(),
         }
 
 

@@ -1,6 +1,6 @@
 """Set a board up at the odds the GM wants: card values and goal nearest a target chance.
 
-:func:`tune_board` tries every row of card values (from the event deck's 4..8 by default) and
+:func:`tune` tries every row of card values (from the event deck's 4..8 by default) and
 every goal (the goal slot of a standard board, the successes needed on a limit board), works
 out each one's exact chance for the given check source, and returns the setups nearest the
 target, best first.
@@ -28,8 +28,8 @@ packed into one Python integer, so the chances are exact; each is turned into a 
 correctly rounded division, the same float :func:`~kit.boards.odds.odds` gives. A test holds
 the tuner equal to :func:`~kit.boards.odds.odds` on every cell of the grid.
 
->>> from kit.boards import tune_board
->>> best = tune_board(4, 0.5, "2d6")[0]
+>>> from kit.boards import tune
+>>> best = tune(4, 0.5, "2d6")[0]
 >>> best.cards, best.goal, round(best.chance, 3)
 ((6, 7, 7, 7), 3, 0.506)
 """
@@ -53,13 +53,13 @@ if TYPE_CHECKING:
     from .limit import LimitBoard
     from .standard import StandardBoard
 
-__all__ = ["Tuning", "TuningRow", "tune_board", "tune_like"]
+__all__ = ["Tuning", "TuningRow", "tune"]
 
-#: The most rows of card values :func:`tune_board` tries.
+#: The most rows of card values :func:`tune` tries.
 MAX_ROWS = 5000
 
 
-def tune_board(
+def _tune_length(
     length: int,
     target: float,
     checks: ChecksLike = "2d6",
@@ -179,35 +179,74 @@ def _success_tails(
     return out
 
 
-def tune_like(
-    board: StandardBoard | LimitBoard,
+def tune(
+    board: StandardBoard | LimitBoard | int,
     target: float,
     checks: ChecksLike = "2d6",
     *,
+    kind: str | None = None,
     goals: Iterable[int] | None = None,
     values: Iterable[int] = range(4, 9),
     skills: SkillsLike = None,
+    rules: BoardRules | None = None,
     n: int = 5,
 ) -> Tuning:
-    """``kit.tune(board, target)``: card values and a goal for a board like ``board``.
+    """The card values and goal whose exact chance of success is nearest ``target``.
 
-    A standard or limit board of ``board``'s length and rules is tuned (see :func:`tune_board`);
-    its cards are what is tried, so the board's own cards do not matter, nor do its checks so
-    far. The board itself is not changed.
+    ``kit.tune(board, target)`` is this function: given a standard or limit board, a board of
+    its kind, length and rules is tuned; its cards are what is tried, so the board's own cards
+    do not matter, nor do its checks so far (the board itself is not changed). Given a length
+    instead, ``kind`` (default ``"standard"``) and ``rules`` say the rest.
+
+    Args:
+        board: a :class:`StandardBoard` or :class:`LimitBoard`, or a board length (3..8).
+        target: the chance wanted, from 0 to 1.
+        checks: the players' check source (``"2d6"``, a ``{value: weight}`` table or an int).
+        kind: with a length, ``"standard"`` (goal = goal slot) or ``"limit"`` (goal =
+            successes needed).
+        goals: the goals to try (default: every one, 1..length).
+        values: the card values to try (default: the event deck's 4..8).
+        skills: the skills the players plan to use, in order (repeats raise the difficulty).
+        rules: with a length, board rules (default: the project's rulings).
+        n: how many setups to return.
+
+    Returns:
+        A :class:`~kit.advising.Tuning` of every setup tried; its ``n`` rows nearest the target
+        come first (``t[0]``, ``for cards, goal, chance in t``), equally near setups in order
+        of goal, then card values. A row's ``goal`` is the goal slot of a standard board and
+        the successes needed on a limit board.
 
     >>> from kit.boards import LimitBoard
-    >>> tune_like(LimitBoard([4, 4, 4, 4], need=2), 0.5)[0] == tune_board(4, 0.5, kind="limit")[0]
+    >>> tune(LimitBoard([4, 4, 4, 4], need=2), 0.5)[0] == tune(4, 0.5, kind="limit")[0]
     True
+
+    Raises:
+        InvalidInput: a board given with ``kind`` or ``rules`` (it has its own).
+        InvalidType: a board of another kind (only standard and limit boards are tuned).
     """
     from .limit import LimitBoard
     from .standard import StandardBoard
 
+    if isinstance(board, int) and not isinstance(board, bool):
+        return _tune_length(
+            board,
+            target,
+            checks,
+            kind="standard" if kind is None else kind,
+            goals=goals,
+            values=values,
+            skills=skills,
+            rules=rules,
+            n=n,
+        )
     if not isinstance(board, (StandardBoard, LimitBoard)):
         raise InvalidType(
-            "the board tuner sets up standard and limit boards, got a "
+            "the board tuner sets up standard and limit boards (or takes a length), got a "
             f"{getattr(board, 'KIND', type(board).__name__)} board"
         )
-    return tune_board(
+    if kind is not None or rules is not None:
+        raise InvalidInput("tune() takes kind and rules with a length only; the board has its own")
+    return _tune_length(
         board.length,
         target,
         checks,

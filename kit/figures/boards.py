@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import plotly.graph_objects as go
@@ -127,10 +128,10 @@ def board_outcomes(
     fig.update_xaxes(dtick=1, title_text=right_title.split(" ")[0], row=1, col=2)
     label = esc(board.title) if board.title else f"{kind} board"
     source = (
-        f"Monte Carlo, {res.samples} runs"
-        if res.samples
+        f"Monte Carlo, {res.n} runs"
+        if res.method == "simulated"
         else "exact"
-        if res.exact
+        if isinstance(res.success, Fraction) or res.success is None
         else "Markov chain, to 1e-12"
     )
     fig.update_layout(

@@ -16,7 +16,7 @@ from plotly.subplots import make_subplots
 
 from ..errors import InvalidType
 from ..successors.combat.battle import Battle, describe_event
-from ..successors.combat.simulate import SimulationResult
+from ..successors.combat.simulate import BattleSimulation
 from .theme import BAD, COLORS, GOOD, NEUTRAL, apply, esc
 
 __all__ = ["combat_losses", "combat_timeline"]
@@ -194,11 +194,11 @@ def _suffered(battle: Battle, e: Any, side: int, kind: str) -> bool:
     return res == kind
 
 
-def combat_losses(result: SimulationResult, *, height: int = 420) -> go.Figure:
+def combat_losses(result: BattleSimulation, *, height: int = 420) -> go.Figure:
     """Simulated odds (left: won/draw/retreated/lost per side) and the distribution of RU
     each side lost (right), from :func:`kit.successors.combat.simulate`."""
-    if not isinstance(result, SimulationResult):
-        raise InvalidType(f"combat_losses needs a SimulationResult, got {type(result).__name__}")
+    if not isinstance(result, BattleSimulation):
+        raise InvalidType(f"combat_losses needs a BattleSimulation, got {type(result).__name__}")
     fig = make_subplots(
         rows=1,
         cols=2,

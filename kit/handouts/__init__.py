@@ -131,13 +131,14 @@ def handout(
         name=name,
     )
     kind = registry.find(obj)
-    render = None if kind is None else kind.get("handout")
+    render = None if kind is None else kind.handout
     if render is None:
-        having = [k.path.rpartition(":")[2] for k in registry.kinds() if k.handout is not None]
+        having = [k.cls.__name__ for k in registry.answering("handout")]
         raise InvalidType(
             f"no handout for {type(obj).__name__} objects; handouts cover {', '.join(having)}"
         )
-    doc: Document = render(obj, aud, options)
+    doc = render(obj, aud, options)
+    assert isinstance(doc, Document)
     if aud == PLAYER:
         doc.title += " (player handout)"
     return doc.markdown() if fmt == "markdown" else doc.html(plotlyjs)

@@ -110,4 +110,6 @@ def project(obj: object, knowledge: Knowledge | None = None, **options: Any) -> 
     Raises:
         InvalidType: the kit has no player projection for that kind of object.
     """
-    return registry.call("project", obj, knowledge, **options)
+    project = registry.hook(obj, "project").project
+    assert project is not None
+    return project(obj, knowledge, **options)

@@ -14,7 +14,8 @@ campaign never changes the page.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from .fleets import key
@@ -22,12 +23,32 @@ from .stars import project_sector, project_system
 from .values import KnownCampaign, KnownEntity, KnownFleet, KnownNote
 
 if TYPE_CHECKING:
-    from ..campaign import Campaign
     from ..successors.knowledge import Knowledge
     from ..successors.sector.sector import Sector
     from ..successors.stars.system import StarSystem
 
 __all__ = ["AUTO", "default_sector", "default_system", "project_campaign"]
+
+
+class Campaign(Protocol):
+    """What the projection reads of a :class:`kit.campaign.Campaign` (the campaign sits above the
+    players' views and imports them, so they name what they need instead of importing it)."""
+
+    @property
+    def name(self) -> str:
+        """The campaign's name."""
+        ...
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The players' record."""
+        ...
+
+    @property
+    def collections(self) -> Mapping[str, Mapping[str, Any]]:
+        """Collection name -> item name -> item."""
+        ...
+
 
 AUTO: Any = type("Auto", (), {"__repr__": lambda self: "AUTO"})()
 """Choose the sector or system as the module says (the screen's default)."""
@@ -80,7 +101,9 @@ def project_campaign(
     contacts: list[KnownFleet | KnownEntity] = []
     for collection in ("fleets", "entities"):  # the record keys these by collection and name
         for name, obj in list(campaign.collections.get(collection, {}).items()):
-            seen = registry.call("project", obj, k, name=key(collection, name))
+            project = registry.hook(obj, "project").project
+            assert project is not None
+            seen = project(obj, k, name=key(collection, name))
             if isinstance(seen, KnownFleet) or (
                 isinstance(seen, KnownEntity) and seen.sighting.seen
             ):

@@ -15,12 +15,12 @@ times in ten. A Windfall's token waits for a later incident without a consequenc
 
 from __future__ import annotations
 
-from .advice import AdvisedPolicy, best_chance, job_advice
+from .advice import AdvisedPolicy, advice, best_chance
 from .core import JobState
-from .impact import rule_impact
+from .impact import impact
 from .job import Job, Operative
 from .luck import luck
-from .odds import Odds, SimulationResult, odds, odds_grid, simulate
+from .odds import JobSimulation, Odds, odds, odds_grid, simulate
 from .policies import AUTO, AskPolicy, AutoPolicy, Policy
 from .record import JobRecord, RecordRow
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
@@ -39,6 +39,7 @@ __all__ = [
     "Incident",
     "Job",
     "JobRecord",
+    "JobSimulation",
     "JobState",
     "JobType",
     "Odds",
@@ -46,14 +47,13 @@ __all__ = [
     "Policy",
     "RecordRow",
     "RegulusRules",
-    "SimulationResult",
     "Tuning",
+    "advice",
     "best_chance",
-    "job_advice",
+    "impact",
     "luck",
     "odds",
     "odds_grid",
-    "rule_impact",
     "simulate",
     "tune",
 ]

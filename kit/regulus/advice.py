@@ -1,7 +1,7 @@
 """Exact advice at a Regulus job's decisions, and a policy that always takes the best answer.
 
 A job stops for two decisions: whom a Knockout removes, and whether to spend a Postponed Minor
-Consequence token. :func:`job_advice` answers "which choice is better, and by how much?" by
+Consequence token. :func:`advice` answers "which choice is better, and by how much?" by
 forcing each answer and computing the exact chance of success from the state it leads to.
 
 What happens *after* the forced answer is a choice of its own:
@@ -19,7 +19,7 @@ job; the notebook ``08_advisor`` shows by how much it beats the automatic defaul
 >>> crew = [Operative("Ash", "Thief"), Operative("Oro", "Hacker")]
 >>> job = Job("heist", 3, 5, crew, [Condition.gig_active("Hacker")], seed=1)
 >>> _ = job.roll(2)  # a Knockout: who leaves?
->>> a = job_advice(job)
+>>> a = advice(job)
 >>> a.best, a.options["Oro"]
 ('Ash', 0.0)
 """
@@ -35,7 +35,7 @@ from .job import Job
 from .odds import odds
 from .policies import Policy
 
-__all__ = ["AdvisedPolicy", "best_chance", "job_advice"]
+__all__ = ["AdvisedPolicy", "advice", "best_chance"]
 
 #: Deeper than this many rolls along one path the walk stops counting (a chance below 6**-200).
 _MAX_DEPTH = 200
@@ -164,7 +164,7 @@ _QUESTIONS = {
 }
 
 
-def job_advice(job: Job, policy: Policy | None = None) -> Advice:
+def advice(job: Job, policy: Policy | None = None) -> Advice:
     """The exact chance of success for each answer to ``job``'s pending decision.
 
     Args:
@@ -182,7 +182,7 @@ def job_advice(job: Job, policy: Policy | None = None) -> Advice:
         IllegalAction: the job has no decision pending (it waits for a roll or has ended).
     """
     if not isinstance(job, Job):
-        raise InvalidType(f"job_advice() needs a kit.regulus.Job, got {type(job).__name__}")
+        raise InvalidType(f"advice() needs a kit.regulus.Job, got {type(job).__name__}")
     s = job.state
     if job.pending is None:
         where = f"it has ended ({job.outcome})" if job.ended else "it waits for a roll"
@@ -209,6 +209,17 @@ def job_advice(job: Job, policy: Policy | None = None) -> Advice:
         answers = {name: name for name in options}
     else:
         answers = {"spend": True, "keep": False}
+    state = s
+
+    def apply(answer: object) -> Job:
+        if job.state != state:
+            raise IllegalAction("the job has moved on since this advice; ask kit.advice(job) again")
+        if state.phase == KNOCKOUT:
+            job.decide_knockout(str(answer))
+        else:
+            job.decide_token(bool(answer))
+        return job
+
     return Advice(
         options=options,
         best=_best(options),
@@ -216,6 +227,7 @@ def job_advice(job: Job, policy: Policy | None = None) -> Advice:
         question=f"{_QUESTIONS[s.phase]} ({how})",
         notes=notes,
         answers=answers,
+        apply=apply,
     )
 
 

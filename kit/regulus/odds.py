@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .. import validate
+from ..advising import Method, StandardErrors
 from ..errors import InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 from . import _walk
@@ -34,7 +35,7 @@ from .policies import AUTO, Policy
 from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
 from .tables import JobType
 
-__all__ = ["Odds", "SimulationResult", "odds", "odds_grid", "simulate"]
+__all__ = ["JobSimulation", "Odds", "odds", "odds_grid", "simulate"]
 
 _TINY = _walk.TINY
 _MAX_ROLLS = _walk.MAX_ROLLS
@@ -62,6 +63,32 @@ class Odds:
     """Probability of failing because of "clock", "crew" or "condition"."""
     unresolved: float = 0.0
     """Probability mass not resolved (companion chains longer than the walk; ~0)."""
+
+    @property
+    def method(self) -> Method:
+        """Always ``"exact"``: a job's odds are computed, never estimated."""
+        return "exact"
+
+    @property
+    def n(self) -> None:
+        """None: no trials behind exact odds."""
+        return None
+
+    @property
+    def se(self) -> StandardErrors:
+        """Standard errors by field name: all 0.0 (the odds are exact)."""
+        return StandardErrors.zeros(
+            {
+                "success": self.success,
+                "failure": self.failure,
+                "by_turn": self.by_turn,
+                "turns": self.turns,
+                "rolls": self.rolls,
+                "expected_threat": self.expected_threat,
+                "expected_heat": self.expected_heat,
+                "failure_reasons": self.failure_reasons,
+            }
+        )
 
     def success_by(self, turn: int) -> float:
         """Probability of success by the end of clock tick ``turn``."""
@@ -208,25 +235,31 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
 
 # ====================================================================== Monte Carlo
 @dataclass(frozen=True)
-class SimulationResult:
-    """Monte Carlo estimates with their standard errors."""
+class JobSimulation:
+    """``n`` jobs played out by Monte Carlo: the shares and means they gave, and their standard
+    errors (:attr:`se`, under the same field names)."""
 
     n: int
     """Jobs simulated."""
     success: float
-    """Fraction that succeeded."""
-    success_se: float
-    """Standard error of ``success``."""
+    """Share that succeeded."""
     by_turn: tuple[float, ...]
-    """Fraction that succeeded by the end of each clock tick."""
+    """Share that succeeded by the end of each clock tick."""
     mean_threat: float
-    threat_se: float
+    """Mean Threat when the jobs ended."""
     mean_heat: float
-    heat_se: float
+    """Mean Heat when the jobs ended."""
     turns: dict[int, float]
-    """Fraction of jobs that ended on each clock tick."""
+    """Share of jobs that ended on each clock tick."""
     seed: int
     """The seed that reproduces this run."""
+    se: StandardErrors
+    """Standard error of each estimate, by field name (``se.success``, ``se.by_turn[k]``)."""
+
+    @property
+    def method(self) -> Method:
+        """Always ``"simulated"``."""
+        return "simulated"
 
 
 @dataclass
@@ -340,12 +373,12 @@ def _compile(job: Job, policy: Policy) -> _Chain:
 
 def simulate(
     job: Job, n: int = 100_000, seed: SeedLike = None, policy: Policy = AUTO
-) -> SimulationResult:
+) -> JobSimulation:
     """Monte Carlo of ``n`` jobs from ``job``'s current state, vectorised with numpy.
 
     >>> from kit.regulus import Job, Operative
     >>> r = simulate(Job("con", 4, 5, [Operative("Vex", "Face")]), n=20_000, seed=1)
-    >>> abs(r.success - odds(Job("con", 4, 5, [Operative("Vex", "Face")])).success) < 4 * r.success_se
+    >>> abs(r.success - odds(Job("con", 4, 5, [Operative("Vex", "Face")])).success) < 4 * r.se.success
     True
     """
     _need_job("simulate", job)
@@ -377,17 +410,23 @@ def simulate(
     counts = np.bincount(turn, minlength=job.clock + 1)
     t_all = threat + chain.start_threat
     h_all = heat + chain.start_heat
-    return SimulationResult(
+    turns = {k: float(c / n) for k, c in enumerate(counts) if c}
+    shares = StandardErrors.of_shares({"success": p, "by_turn": by_turn, "turns": turns}, n)
+    return JobSimulation(
         n=n,
         success=p,
-        success_se=float(np.sqrt(max(p * (1 - p), 1e-300) / n)),
         by_turn=by_turn,
         mean_threat=float(t_all.mean()),
-        threat_se=float(t_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
         mean_heat=float(h_all.mean()),
-        heat_se=float(h_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
-        turns={k: float(c / n) for k, c in enumerate(counts) if c},
+        turns=turns,
         seed=recorded,
+        se=StandardErrors(
+            {
+                **shares,
+                "mean_threat": float(t_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
+                "mean_heat": float(h_all.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0,
+            }
+        ),
     )
 
 
@@ -401,20 +440,39 @@ def odds_grid(
     rules: RegulusRules | None = None,
     policy: Policy = AUTO,
 ) -> tuple[list[int], list[int], list[list[float]]]:
-    """P(success) for every difficulty x clock: ``(difficulties, clocks, grid[d][c])``.
+    """Exact chance of success for every Difficulty x Clock: ``(difficulties, clocks,
+    grid[d][c])``, rows and columns in the order given.
 
     ``crew`` is a list of operatives or a crew size (anonymous operatives of one gig type).
+    Under the automatic rulings one walk per Difficulty covers every Clock: the Clock only
+    decides when a job that has not yet succeeded runs out of time, so a job with Clock c
+    succeeds exactly when the same job with the longest Clock has succeeded by the end of its
+    c-th main roll (:attr:`Odds.by_turn`; the tests check this pair by pair). Another policy
+    may look at the Clock, so each pair is then walked on its own.
+
+    >>> _, _, [[p]] = odds_grid("heist", crew=1, difficulties=[4], clocks=[6])
+    >>> round(p, 4)
+    0.3086
     """
     if isinstance(crew, int):
         size = validate.integer("crew size", crew, 1, 12)
         crew = [Operative(f"Operative {i + 1}", "Crew") for i in range(size)]
-    crew = list(crew)
-    ds, cs = list(difficulties), list(clocks)
-    grid = [
-        [
-            odds(Job(job_type, d, c, crew, conditions, rules=rules, seed=0), policy).success
-            for c in cs
+    ops, conds = list(crew), list(conditions)
+    ds = [
+        validate.integer("difficulty", d, 3, 7)
+        for d in validate.sequence("difficulties", list(difficulties))
+    ]
+    cs = [validate.integer("clock", c, 3, 7) for c in validate.sequence("clocks", list(clocks))]
+    if not ds or not cs:
+        raise InvalidInput("difficulties and clocks must each list at least one value from 3 to 7")
+    if policy is AUTO:
+        longest = max(cs)
+        walks = [
+            odds(Job(job_type, d, longest, ops, conds, rules=rules, seed=0)).by_turn for d in ds
         ]
+        return ds, cs, [[by_turn[c - 1] for c in cs] for by_turn in walks]
+    grid = [
+        [odds(Job(job_type, d, c, ops, conds, rules=rules, seed=0), policy).success for c in cs]
         for d in ds
     ]
     return ds, cs, grid

@@ -39,14 +39,26 @@ import threading
 import time
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs
 
 from ..limits import MAX_REQUEST_HEADER_BYTES, MAX_REQUEST_HEADERS
 from .hosts import host_name, is_loopback
 
-if TYPE_CHECKING:
-    from . import PlayerScreen
+
+class PlayerScreen(Protocol):
+    """What the server reads of the :class:`kit.screen.PlayerScreen` it serves (the screen
+    module imports this one, so the server names what it needs instead of importing it)."""
+
+    _errors: int
+    _allowed_hosts: frozenset[str]
+    _token: str | None
+    _cookie: str
+
+    def _content_bytes(self) -> bytes: ...
+
+    def _version_bytes(self) -> bytes: ...
+
 
 __all__ = [
     "BURST",

@@ -41,6 +41,7 @@ from .abilities import (
     task_key,
 )
 from .edges import Trait
+from .entity_like import EntityLike
 from .facets import (
     FACET_RU_PER_HIT,
     SPAWN_COST,
@@ -463,3 +464,8 @@ def _refuse_deletion(self: Entity, name: str) -> None:
 # constructor and dataclasses.replace write through object.__setattr__, not these
 Entity.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
 Entity.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]
+
+
+def _check_like(entity: Entity) -> EntityLike:
+    """The type checker matches the entity class against what its mixins read of it."""
+    return entity

@@ -26,20 +26,38 @@ import graph a tree.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..rng import SeedLike, make_rng
 from .abilities import ABILITIES, aptitude_attempt, ranks_kwargs, require_ability
+from .entity_like import EntityLike
 from .rules import DEFAULT_RULES, SuccessorsRules
 
 if TYPE_CHECKING:
     import numpy as np
+    from typing_extensions import Self
 
-    from .entities import Entity
+E = TypeVar("E", bound=EntityLike)
+"""An entity (the functions give back the class they are given)."""
+
+M = TypeVar("M")
+"""The entities a :class:`Creation` records."""
+
+
+def _new(like: E, name: str, **fields: Any) -> E:
+    """A new entity of ``like``'s class."""
+    make = cast("Callable[..., E]", type(like))
+    return make(name, **fields)
+
+
+def _replace(entity: E, **changes: Any) -> E:
+    """``entity`` with ``changes`` (entities are frozen dataclasses)."""
+    return cast(E, dataclasses.replace(cast(Any, entity), **changes))
+
 
 __all__ = [
     "FACET_RU_PER_HIT",
@@ -61,7 +79,7 @@ FACET_RU_PER_HIT = 2
 
 
 @dataclass(frozen=True)
-class Creation:
+class Creation(Generic[M]):
     """The outcome of an attempt to make a facet or a spawn."""
 
     kind: str
@@ -74,24 +92,24 @@ class Creation:
     """RU the creation takes."""
     ru_used: int
     """RU actually spent (0 for a failed attempt unless the rules say otherwise)."""
-    made: Entity | None
+    made: M | None
     """The facet or spawn, or None when the attempt failed."""
-    parent: Entity
+    parent: M
     """The creator afterwards (a spawn's parent has its lowered ranks)."""
-    assistants: tuple[Entity, ...] = ()
+    assistants: tuple[M, ...] = ()
     """Entities that helped a spawn, afterwards."""
     seed: int | None = None
     """Seed the rolls came from."""
 
 
-def _entity(field_name: str, value: Any) -> Entity:
+def _entity(field_name: str, value: E) -> E:
     """``value`` if it is an entity, else InvalidType naming ``field_name``."""
     if not isinstance(value, FacetsMixin):
         raise InvalidType(f"{field_name} must be an Entity, got {value!r}")
-    return cast("Entity", value)
+    return value
 
 
-def facet(entity: Entity, name: str | None = None) -> Entity:
+def facet(entity: E, name: str | None = None) -> E:
     """A facet of ``entity``: a copy at current ranks with its traits and signature, 1 hit to
     neutralize. No RU or rolls (see :func:`make_facet` for the attempt).
 
@@ -100,7 +118,8 @@ def facet(entity: Entity, name: str | None = None) -> Entity:
     entity = _entity("entity", entity)
     if entity.neutralized:
         raise IllegalAction(f"{entity.name} is neutralized and cannot make a facet")
-    return type(entity)(
+    return _new(
+        entity,
         name if name is not None else f"{entity.name} (facet)",
         **ranks_kwargs(entity.current_abilities),
         edges=entity.edges,
@@ -113,9 +132,7 @@ def facet(entity: Entity, name: str | None = None) -> Entity:
     )
 
 
-def strengthen(
-    facet: Entity, ru: int, rules: SuccessorsRules = DEFAULT_RULES
-) -> tuple[Entity, int]:
+def strengthen(facet: E, ru: int, rules: SuccessorsRules = DEFAULT_RULES) -> tuple[E, int]:
     """Feed a facet ``ru`` RU: 2 RU per extra hit, up to the total of its ranks.
 
     Returns the new facet and the RU actually used. When the hits reach the total of its
@@ -131,13 +148,13 @@ def strengthen(
     hits = min(cap - facet.facet_hits, ru // FACET_RU_PER_HIT)
     new_hits = facet.facet_hits + hits
     if new_hits >= cap:
-        done = dataclasses.replace(facet, kind="character", facet_hits=0, signature_override=None)
+        done = _replace(facet, kind="character", facet_hits=0, signature_override=None)
         return done, hits * FACET_RU_PER_HIT
-    return dataclasses.replace(facet, facet_hits=new_hits), hits * FACET_RU_PER_HIT
+    return _replace(facet, facet_hits=new_hits), hits * FACET_RU_PER_HIT
 
 
 def make_facet(
-    entity: Entity,
+    entity: E,
     name: str | None = None,
     *,
     ru: float,
@@ -171,7 +188,7 @@ def make_facet(
 
 
 def make_spawn(
-    parent: Entity,
+    parent: E,
     name: str,
     lower: Iterable[str] = (),
     *,
@@ -191,12 +208,12 @@ def make_spawn(
     :attr:`Creation.assistants` the assistants after theirs.
     """
     parent = _entity("parent", parent)
-    helpers: list[tuple[Entity, list[str]]] = []
+    helpers: list[tuple[E, list[str]]] = []
     for a in validate.sequence("assistants", list(assistants)):
         ent, low = (a, []) if isinstance(a, FacetsMixin) else tuple(a)
         if not isinstance(ent, FacetsMixin):
             raise InvalidType(f"an assistant must be an Entity or (Entity, abilities), got {a!r}")
-        ent = cast("Entity", ent)
+        ent = cast(E, ent)
         if ent.neutralized:
             raise IllegalAction(f"{ent.name} is neutralized and cannot help spawn")
         helpers.append((ent, [low] if isinstance(low, str) else list(low)))
@@ -219,7 +236,7 @@ def make_spawn(
     for ent, low in helpers:
         ent_after, given = spawn(ent, name, low, rules=rules)
         better = {a: max(kid.base(a), given.base(a)) for a in ABILITIES}
-        kid = dataclasses.replace(kid, **ranks_kwargs(better))
+        kid = _replace(kid, **ranks_kwargs(better))
         helped.append(ent_after)
     return Creation(
         "spawn", True, tuple(rolls), SPAWN_COST, used, kid, after, tuple(helped), recorded
@@ -227,13 +244,13 @@ def make_spawn(
 
 
 def spawn(
-    parent: Entity,
+    parent: E,
     name: str,
     lower: Iterable[str] = (),
     *,
     sex: str | None = None,
     rules: SuccessorsRules = DEFAULT_RULES,
-) -> tuple[Entity, Entity]:
+) -> tuple[E, E]:
     """Split off a spawn without rolling (the GM has settled the RU and the rolls).
 
     The spawn starts with 1 in every ability. For each ability in ``lower`` the parent
@@ -259,12 +276,12 @@ def spawn(
             )
         ranks[a] -= 1
         child[a] = ranks[a]
-    after = dataclasses.replace(parent, **ranks_kwargs(ranks))
-    kid = type(parent)(name, **ranks_kwargs(child), sex=sex, side=parent.side, kind="spawn")
+    after = _replace(parent, **ranks_kwargs(ranks))
+    kid = _new(parent, name, **ranks_kwargs(child), sex=sex, side=parent.side, kind="spawn")
     return after, kid
 
 
-def reabsorb(entity: Entity, facet: Entity, *, willing: bool) -> Entity:
+def reabsorb(entity: E, facet: E, *, willing: bool) -> E:
     """``entity`` takes its facet back: any time if the facet is willing, only once it is
     neutralized if not. What the facet learnt (its notes) joins the entity's notes.
     """
@@ -280,7 +297,7 @@ def reabsorb(entity: Entity, facet: Entity, *, willing: bool) -> Entity:
             f"{facet.name} is unwilling and not neutralized: it must be neutralized first"
         )
     notes = entity.notes + tuple(n for n in facet.notes if n not in entity.notes)
-    return dataclasses.replace(entity, notes=notes)
+    return _replace(entity, notes=notes)
 
 
 def _check_ru(who: str, what: str, ru: Any, cost: int) -> None:
@@ -290,7 +307,7 @@ def _check_ru(who: str, what: str, ru: Any, cost: int) -> None:
 
 
 def creation_rolls(
-    ent: Entity, task: str, rng: np.random.Generator, rules: SuccessorsRules = DEFAULT_RULES
+    ent: E, task: str, rng: np.random.Generator, rules: SuccessorsRules = DEFAULT_RULES
 ) -> list[dict[str, Any]]:
     """``ent``'s own Control and Handling rolls for a facet or spawn (``task``).
 
@@ -327,7 +344,8 @@ def creation_rolls(
 
 
 class FacetsMixin:
-    """The facet and spawn operations as methods of :class:`~kit.successors.entities.Entity`.
+    """The facet and spawn operations as methods of :class:`~kit.successors.entities.Entity`
+    (typed by what they read of it, :class:`~kit.successors.entity_like.EntityLike`).
 
     Each method hands the entity to the function of the same name in this module.
     """
@@ -338,15 +356,15 @@ class FacetsMixin:
     def facet_cost(self) -> int:
         """RU to make a facet: the total of current ranks (plus a Control and a Handling
         success)."""
-        return sum(cast("Entity", self).current_abilities.values())
+        return sum(cast(EntityLike, self).current_abilities.values())
 
-    def facet(self, name: str | None = None) -> Entity:
+    def facet(self, name: str | None = None) -> Self:
         """A facet at current ranks, 1 hit to neutralize (see :func:`facet`)."""
-        return facet(cast("Entity", self), name)
+        return cast("Self", facet(cast(EntityLike, self), name))
 
-    def strengthen(self, ru: int, rules: SuccessorsRules = DEFAULT_RULES) -> tuple[Entity, int]:
+    def strengthen(self, ru: int, rules: SuccessorsRules = DEFAULT_RULES) -> tuple[Self, int]:
         """Feed this facet ``ru`` RU (see :func:`strengthen`)."""
-        return strengthen(cast("Entity", self), ru, rules)
+        return cast("tuple[Self, int]", strengthen(cast(EntityLike, self), ru, rules))
 
     def make_facet(
         self,
@@ -355,7 +373,7 @@ class FacetsMixin:
         ru: float,
         seed: SeedLike = None,
         rules: SuccessorsRules = DEFAULT_RULES,
-    ) -> Creation:
+    ) -> Creation[Self]:
         """Try to make a facet, paying RU and rolling (see :func:`make_facet`).
 
         >>> from kit.successors import Entity
@@ -363,7 +381,8 @@ class FacetsMixin:
         >>> tanrac.make_facet(ru=20, seed=1).cost
         15
         """
-        return make_facet(cast("Entity", self), name, ru=ru, seed=seed, rules=rules)
+        made = make_facet(cast(EntityLike, self), name, ru=ru, seed=seed, rules=rules)
+        return cast("Creation[Self]", made)
 
     def make_spawn(
         self,
@@ -375,10 +394,10 @@ class FacetsMixin:
         seed: SeedLike = None,
         sex: str | None = None,
         rules: SuccessorsRules = DEFAULT_RULES,
-    ) -> Creation:
+    ) -> Creation[Self]:
         """Try to make a spawn with RU and rolls (see :func:`make_spawn`)."""
-        return make_spawn(
-            cast("Entity", self),
+        made = make_spawn(
+            cast(EntityLike, self),
             name,
             lower,
             ru=ru,
@@ -387,6 +406,7 @@ class FacetsMixin:
             sex=sex,
             rules=rules,
         )
+        return cast("Creation[Self]", made)
 
     def spawn(
         self,
@@ -395,10 +415,13 @@ class FacetsMixin:
         *,
         sex: str | None = None,
         rules: SuccessorsRules = DEFAULT_RULES,
-    ) -> tuple[Entity, Entity]:
+    ) -> tuple[Self, Self]:
         """Split off a spawn without rolling; ``(parent_after, spawn)`` (see :func:`spawn`)."""
-        return spawn(cast("Entity", self), name, lower, sex=sex, rules=rules)
+        pair = spawn(cast(EntityLike, self), name, lower, sex=sex, rules=rules)
+        return cast("tuple[Self, Self]", pair)
 
-    def reabsorb(self, facet: Entity, *, willing: bool) -> Entity:
+    def reabsorb(self, facet: Self, *, willing: bool) -> Self:
         """Take a facet back (see :func:`reabsorb`)."""
-        return reabsorb(cast("Entity", self), facet, willing=willing)
+        return cast(
+            "Self", reabsorb(cast(EntityLike, self), cast(EntityLike, facet), willing=willing)
+        )

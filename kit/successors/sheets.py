@@ -16,14 +16,12 @@ Fast, Slow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from .abilities import ABILITIES
+from .entity_like import EntityLike
 from .ranks import Rank
 from .rules import Finding
-
-if TYPE_CHECKING:
-    from .entities import Entity
 
 __all__ = ["SheetMixin", "markdown_escape"]
 
@@ -46,12 +44,12 @@ class SheetMixin:
 
     def edges_and_flaws_text(self) -> str:
         """``"Cross-Trained, Still at War."`` (empty when it has none)."""
-        labels = [t.label() for t in cast("Entity", self).traits]
+        labels = [t.label() for t in cast(EntityLike, self).traits]
         return (", ".join(labels) + ".") if labels else ""
 
     def sheet(self) -> str:
         """The character sheet as plain text, laid out like the rule book's examples."""
-        e = cast("Entity", self)
+        e = cast(EntityLike, self)
 
         def r(a: str) -> str:
             return str(e.rank(a))
@@ -66,7 +64,7 @@ class SheetMixin:
 
     def to_markdown(self) -> str:
         """The character sheet as a Markdown table (names escaped)."""
-        e = cast("Entity", self)
+        e = cast(EntityLike, self)
         md = markdown_escape
 
         def r(a: str) -> str:
@@ -103,7 +101,7 @@ class SheetMixin:
         to characters only; facets, spawns and bestiary creatures are not built from points.
         Contradictory and repeated traits are reported for every kind.
         """
-        e = cast("Entity", self)
+        e = cast(EntityLike, self)
         out: list[Finding] = []
         character = e.kind == "character"
         if character and e.flaw_points < e.edge_points:

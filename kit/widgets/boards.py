@@ -294,13 +294,13 @@ class BoardWidget(KitWidget):
         b = self.board
         if not isinstance(b, LimitBoard) or b.finished:
             return None
-        from ..boards.advice import board_advice
+        from ..boards.advice import card_advice
 
         try:
-            a = board_advice(b, self.checks, [skill] if skill else None)
+            a = card_advice(b, self.checks, [skill] if skill else None)
         except KitError:
             return None
-        best_slot = int(a.choose())  # the slot number behind the best label
+        best_slot = int(a.answer())  # the slot number behind the best label
         return {
             "options": dict(a.options),
             "best": a.best,

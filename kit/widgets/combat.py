@@ -168,15 +168,15 @@ class CombatTable(KitWidget):
 
         Plays the battle on from each answer ``n`` times at most on shared seeds, stopping
         early once one answer clearly leads (see
-        :func:`~kit.successors.combat.advice.advise_battle`); the hint shows beside the prompt.
+        :func:`~kit.successors.combat.advice.advice`); the hint shows beside the prompt.
         """
-        from ..successors.combat.advice import advise_battle
+        from ..successors.combat.advice import advice
 
         if self.pending is None:
             raise IllegalAction("no decision is waiting: the advisor answers a pending decision")
         with self.guard():
             # the battle's waiting decision, played on under the policy that asked it
-            self.advice = advise_battle(self.battle, n=n, stop_when_clear=True)
+            self.advice = advice(self.battle, n=n, stop_when_clear=True)
             self._advised_for = self.pending
         return self.advice
 
@@ -310,7 +310,7 @@ class CombatTable(KitWidget):
             r = self.simulation
             sim = {
                 "n": r.n,
-                "method": r.method,
+                "method": r.engine,
                 "odds": r.odds(),
                 "losses": [sorted(r.loss_distribution(i).items()) for i in range(len(r.sides))],
                 "rounds": float(r.rounds.mean()),

@@ -297,7 +297,7 @@ class CombatSimulation(TypedDict):
     n: int
     method: str
     odds: list[dict[str, Any]]
-    """Per side: outcome shares and RU-loss quantiles (:meth:`SimulationResult.odds`)."""
+    """Per side: outcome shares and RU-loss quantiles (:meth:`BattleSimulation.odds`)."""
     losses: list[list[Any]]
     """Per side: (RU lost, share) pairs."""
     rounds: float

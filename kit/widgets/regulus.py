@@ -125,7 +125,7 @@ class JobTable(KitWidget):
             chance = None
         advice: JobAdvice | None = None
         if self.hints and job.pending:
-            from ..regulus.advice import job_advice
+            from ..regulus.advice import advice as job_advice
 
             try:
                 a = job_advice(job)

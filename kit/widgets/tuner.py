@@ -4,10 +4,10 @@
 
 * **Job** (:func:`kit.regulus.tune`): a job type and a crew; every Difficulty and Clock from 3 to
   7, exact;
-* **Board** (:func:`kit.boards.tune_board`): a board length, standard or limit, the players'
+* **Board** (:func:`kit.boards.tune`): a board length, standard or limit, the players'
   check source and an optional skill used on every check; card values from the event deck's 4
   to 8 and every goal, exact;
-* **Battle** (:func:`kit.successors.combat.tune_garrison` and ``tune_budget``): an attacking
+* **Battle** (:func:`kit.successors.combat.tuning.tune_garrison` and ``tune_budget``): an attacking
   side and the garrison's ship type (or the types a budget buys, one of each in turn); every
   garrison size (or budget) of a range, simulated with a standard error.
 
@@ -34,13 +34,14 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from .. import boards, regulus
 from ..advising import Tuning, TuningRow
-from ..boards import LimitBoard, StandardBoard, tune_board
+from ..boards import LimitBoard, StandardBoard
 from ..errors import IllegalAction, InvalidInput, InvalidType
-from ..regulus import JOB_TYPES, Condition, Job, Operative, tune
+from ..regulus import JOB_TYPES, Condition, Job, Operative
 from ..regulus.rules import DEFAULT_CONDITIONS
-from ..successors.combat import Battle, Side, tune_budget, tune_garrison
-from ..successors.combat.tuning import buy_garrison, garrison_battle
+from ..successors.combat import Battle, Side
+from ..successors.combat.tuning import buy_garrison, garrison_battle, tune_budget, tune_garrison
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
 from .payloads import TunerRow, TunerView, as_payload
 
@@ -281,11 +282,13 @@ class Tuner(KitWidget):
 
     def _run(self, system: str, spec: dict[str, Any]) -> Any:
         if system == "job":
-            return tune(spec["job_type"], spec["crew"], 0.5, conditions=self.conditions, n=25)
+            return regulus.tune(
+                spec["job_type"], 0.5, crew=spec["crew"], conditions=self.conditions, n=25
+            )
         if system == "board":
             length = spec["length"]
             every = math.comb(len(BOARD_VALUES) + length - 1, length) * length
-            return tune_board(
+            return boards.tune(
                 length,
                 0.5,
                 spec["checks"],

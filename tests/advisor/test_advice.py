@@ -12,7 +12,8 @@ from kit.boards import LimitBoard, StandardBoard
 from kit.boards import odds as board_odds
 from kit.errors import IllegalAction, InvalidInput
 from kit.regulus import AUTO, Condition, Job, Operative, odds
-from kit.regulus.advice import AdvisedPolicy, best_chance, job_advice
+from kit.regulus.advice import AdvisedPolicy, best_chance
+from kit.regulus.advice import advice as job_advice
 
 
 def _at_least(t: int) -> Fraction:
@@ -94,7 +95,7 @@ def test_advice_refuses_what_it_cannot_advise_on():
     job = Job("heist", 4, 6, [Operative("Ash", "Thief")], seed=1)
     with pytest.raises(IllegalAction, match="nothing to decide"):
         kit.advice(job)
-    with pytest.raises(InvalidInput, match=r"Job.*LimitBoard.*Battle"):
+    with pytest.raises(InvalidInput, match=r"regulus-job.*board/limit.*successors-battle"):
         kit.advice(42)
     with pytest.raises(InvalidInput, match="LimitBoard"):
         kit.advice(StandardBoard([5, 6, 7], goal=2))
@@ -157,7 +158,7 @@ def test_limit_board_advice_with_a_repeated_skill_matches_a_hand_count():
     lost = max(p10 * p8, p6 * p12)
     expected = p6 * won + (1 - p6) * lost
     assert expected == Fraction(25496, 46656)
-    assert a.best == "slot 3, 6" and a.choose() == 3
+    assert a.best == "slot 3, 6" and a.answer() == 3
     assert a.options["slot 3, 6"] == pytest.approx(float(expected), abs=1e-12)
     assert set(a.options) == {"slot 1, 4", "slot 2, 8", "slot 3, 6"}
     fixed = max(

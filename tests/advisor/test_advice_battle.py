@@ -8,7 +8,7 @@ from kit.advising import Advice
 
 def test_kit_advice_delegates_a_battle_to_the_combat_advisor():
     from kit.successors.combat import DecisionNeeded, InteractivePolicy
-    from kit.successors.combat.advice import advise_battle
+    from kit.successors.combat.advice import advice as advise_battle
     from kit.successors.examples import example_one
 
     battle = example_one()

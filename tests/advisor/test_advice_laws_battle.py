@@ -95,7 +95,7 @@ def check_law(battle: Battle, decision: dict[str, Any], seed: int) -> None:
     assert not a.exact and a.n == N and a.stderr is not None
     assert a.options[a.best] == max(a.options.values())
     for label, got in a.options.items():
-        mine = forced_chance(battle, decision, a.choose(label), seed + 10_000)
+        mine = forced_chance(battle, decision, a.answer(label), seed + 10_000)
         se = math.sqrt(a.stderr[label] ** 2 + max(mine * (1 - mine), 0.0) / N)
         assert abs(got - mine) <= 4.5 * se + 1e-9, (label, got, mine)
 

@@ -7,13 +7,13 @@ import pytest
 
 from kit.advising import Impact
 from kit.boards import BoardRules
-from kit.boards import rule_impact as board_impact
+from kit.boards import impact as board_impact
 from kit.errors import InvalidInput, InvalidType
 from kit.figures import impact_heatmap
 from kit.regulus import RegulusRules
-from kit.regulus import rule_impact as job_impact
+from kit.regulus import impact as job_impact
 from kit.successors.combat import CombatRules, Side
-from kit.successors.combat import rule_impact as battle_impact
+from kit.successors.combat import impact as battle_impact
 
 # 2d6: ways to roll at least t, out of 36
 AT_LEAST = {7: 21, 8: 15, 9: 10, 10: 6, 11: 3, 12: 1}
@@ -71,7 +71,7 @@ def test_limit_board_grid_names_its_columns_and_refuses_bad_input():
     )
     assert im.col_name == "need" and im.cols == (1, 2, 3, 4)
     assert all(ch.change < 0 for ch in im.cells())  # beating is harder on every cell
-    with pytest.raises(InvalidType, match="rules_b"):
+    with pytest.raises(InvalidType, match="house_rules"):
         board_impact(BoardRules(), RegulusRules())
     with pytest.raises(InvalidInput, match="cards"):
         board_impact(None, None, cards=[5, 6], lengths=[4])
@@ -107,7 +107,7 @@ def test_a_second_round_against_an_unarmed_loader():
 
 
 def test_combat_impact_refuses_bad_input():
-    with pytest.raises(InvalidType, match="rules_a"):
+    with pytest.raises(InvalidType, match="rules"):
         battle_impact(BoardRules(), None, RAIDER)
     with pytest.raises(InvalidType, match="attacker"):
         battle_impact(None, None, "Raiders")

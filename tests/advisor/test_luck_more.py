@@ -14,12 +14,13 @@ import pytest
 
 from kit.advising import Luck
 from kit.boards import Contest, PreparationBoard, StandardBoard
-from kit.boards.luck import board_luck
+from kit.boards.luck import luck as board_luck
 from kit.errors import IllegalAction, InvalidType
 from kit.successors.combat import Battle, Side
-from kit.successors.combat.luck import battle_luck, hits_percentile
+from kit.successors.combat.luck import hits_percentile
+from kit.successors.combat.luck import luck as battle_luck
 from kit.successors.sector import Journey, Party, Traveller
-from kit.successors.sector.luck import journey_luck
+from kit.successors.sector.luck import luck as journey_luck
 from kit.successors.sector.routes import Leg
 
 # 2d6 reaching 7: 21 of the 36 outcomes (7..12: 6+5+4+3+2+1).

@@ -7,7 +7,7 @@ import pytest
 from kit.advising import Tuning, TuningRow
 from kit.boards import LimitBoard, StandardBoard
 from kit.boards import odds as board_odds
-from kit.boards.tuning import tune_board
+from kit.boards.tuning import tune as tune_board
 from kit.errors import InvalidInput, InvalidType
 from kit.regulus import Condition, Job, Operative, odds
 from kit.regulus.tuning import tune
@@ -25,7 +25,7 @@ def _brute(job_type, crew, conditions, ds, cs):
 def test_tune_is_the_nearest_on_the_grid(target):
     conditions = [Condition.gig_active("Hacker")]
     grid = _brute("heist", CREW, conditions, range(3, 8), range(3, 8))
-    got = tune("heist", CREW, target, conditions=conditions, n=25)
+    got = tune("heist", target, crew=CREW, conditions=conditions, n=25)
     assert len(got) == 25
     # every chance is the exact odds() of that pair
     for t in got:
@@ -38,7 +38,7 @@ def test_tune_is_the_nearest_on_the_grid(target):
 
 
 def test_tune_returns_the_shared_report_of_named_rows_on_a_sub_grid():
-    got = tune("con", 3, 0.5, difficulties=[4, 5], clocks=range(5, 8), n=3)
+    got = tune("con", 0.5, crew=3, difficulties=[4, 5], clocks=range(5, 8), n=3)
     assert isinstance(got, Tuning) and len(got.grid) == 6
     assert len(got) == 3 and all(isinstance(t, TuningRow) for t in got)
     assert got.best == got[0] and got.chance == got[0].chance
@@ -51,15 +51,15 @@ def test_tune_returns_the_shared_report_of_named_rows_on_a_sub_grid():
 
 def test_tune_validates_its_input():
     with pytest.raises(InvalidInput, match="target"):
-        tune("heist", 2, 1.5)
+        tune("heist", 1.5, crew=2)
     with pytest.raises(InvalidType, match="target"):
-        tune("heist", 2, "half")
+        tune("heist", "half", crew=2)
     with pytest.raises(InvalidInput, match="difficulties"):
-        tune("heist", 2, 0.5, difficulties=[9])
+        tune("heist", 0.5, crew=2, difficulties=[9])
     with pytest.raises(InvalidInput, match="n must"):
-        tune("heist", 2, 0.5, n=0)
+        tune("heist", 0.5, crew=2, n=0)
     with pytest.raises(InvalidInput, match="job_type"):
-        tune("bakery", 2, 0.5)
+        tune("bakery", 0.5, crew=2)
 
 
 @pytest.mark.parametrize("kind", ["standard", "limit"])

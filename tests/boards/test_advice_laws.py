@@ -316,7 +316,7 @@ def test_card_advice_is_forcing_each_card_then_best_play(board, checks, plan):
 
     assert set(a.options) == {board.slot_label(s) for s in board.open_slots}
     for label, got in a.options.items():
-        want = forced_check(board, a.choose(label), first(plan), table, best_after)
+        want = forced_check(board, a.answer(label), first(plan), table, best_after)
         assert got == pytest.approx(want, abs=TOL), label
     top = max(a.options.values())
     assert a.options[a.best] >= top - 1e-12  # an argmax (ties within 1e-12: the first listed)
@@ -347,7 +347,7 @@ def _skill_law(board: Any, skills: dict[str, Any], table: dict, at_least: int | 
         else:
             want = forced_check(board, None, name, own, best_after)
         assert got == pytest.approx(want, abs=TOL), name
-        assert a.choose(name) == name
+        assert a.answer(name) == name
     top = max(a.options.values())
     assert a.options[a.best] >= top - 1e-12  # an argmax (ties within 1e-12: the first listed)
     for name in skills:  # playing one skill throughout is a fixed plan: never better

@@ -27,7 +27,17 @@ from itertools import permutations, product
 import pytest
 
 import kit
-from kit.boards import BoardRules, Chase, Contest, LimitBoard, deal_odds, odds, rule_impact
+from kit.boards import (
+    BoardRules,
+    Chase,
+    Contest,
+    LimitBoard,
+    deal_odds,
+    odds,
+)
+from kit.boards import (
+    impact as rule_impact,
+)
 from kit.boards.advice import skill_advice
 
 TWO_D6 = Counter(a + b for a in range(1, 7) for b in range(1, 7))
@@ -88,7 +98,7 @@ def test_face_down_slots_with_different_modifiers_are_different_cards():
     assert set(a.options) == set(labels.values())
     for slot, label in labels.items():
         assert a.options[label] == pytest.approx(float(want[slot]), abs=1e-12)
-        assert a.choose(label) == slot
+        assert a.answer(label) == slot
     # before: "slot 2 (face down)" recommended at 73.6%, the 4 rated 69.9%
     assert a.best == "slot 3, 4" and a.options["slot 3, 4"] == pytest.approx(0.78439, abs=5e-6)
     fixed = max(
@@ -324,7 +334,7 @@ def test_deal_odds_of_a_limit_board_sees_the_face_up_cards():
         kit_average += w * odds(LimitBoard(list(row), need=2), "2d6", "Tinker").success
     assert kit_average == easiest_first
     got = deal_odds(board, "2d6", "Tinker")
-    assert got.exact and got.success == easiest_first
+    assert got.method == "exact" and got.success == easiest_first
     assert float(got.success) == pytest.approx(0.5060, abs=5e-5)
     # best play (each card chosen once the earlier checks are known) is order="best"
     best = deal_odds(board, "2d6", "Tinker", order="best").success

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from kit.boards import BoardRules, LimitBoard, StandardBoard, odds, tune_board
+from kit.boards import BoardRules, LimitBoard, StandardBoard, odds
+from kit.boards import tune as tune_board
 from kit.errors import InvalidInput, InvalidType
 
 

@@ -149,7 +149,7 @@ def one_roll_more(job: Job) -> float:
 def test_each_answer_is_forcing_it_then_best_play(job):
     a = kit.advice(job)
     for label, got in a.options.items():
-        after = forced(job, a.choose(label))
+        after = forced(job, a.answer(label))
         assert got == pytest.approx(best_value(after), abs=TOL), label
     top = max(a.options.values())
     assert a.options[a.best] >= top - 1e-12  # an argmax (ties: the first listed)
@@ -157,7 +157,7 @@ def test_each_answer_is_forcing_it_then_best_play(job):
     assert top >= odds(job, AUTO).success - TOL
     assert top >= odds(job, OTHER).success - TOL
     # and the best answer's value holds one roll further on, played through the public API
-    after = forced(job, a.choose())
+    after = forced(job, a.answer())
     if not after.ended and after.pending is None:
         assert best_value(after) == pytest.approx(one_roll_more(after), abs=TOL)
 
@@ -167,5 +167,5 @@ def test_each_answer_is_forcing_it_then_best_play(job):
 def test_with_a_policy_each_answer_is_the_odds_of_forcing_it(job, policy):
     a = kit.advice(job, policy=policy)
     for label, got in a.options.items():
-        assert got == pytest.approx(odds(forced(job, a.choose(label)), policy).success, abs=TOL)
+        assert got == pytest.approx(odds(forced(job, a.answer(label)), policy).success, abs=TOL)
     assert a.options[a.best] >= max(a.options.values()) - 1e-12

@@ -7,7 +7,7 @@ from kit.advising import Impact
 from kit.errors import IllegalAction, InvalidType
 from kit.figures import impact_heatmap, luck_progress
 from kit.regulus import Incident, Job, JobType, Operative, RegulusRules, odds
-from kit.regulus.impact import rule_impact
+from kit.regulus.impact import impact as rule_impact
 from kit.regulus.luck import luck, roll_percentile
 
 
@@ -45,7 +45,7 @@ def test_impact_figure_is_a_heatmap_of_points():
 
 
 def test_impact_validates_rules():
-    with pytest.raises(InvalidType, match="rules_b"):
+    with pytest.raises(InvalidType, match="house_rules"):
         rule_impact(RegulusRules(), {"progress_floor": 0}, "heist", 2)
 
 

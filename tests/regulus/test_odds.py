@@ -97,9 +97,9 @@ def test_monte_carlo_agrees_within_4_se(crew, name, diff, clock):
     job = Job(name, diff, clock, crew, seed=1)
     exact = odds(job)
     sim = simulate(job, n=200_000, seed=42)
-    assert abs(sim.success - exact.success) <= 4 * sim.success_se
-    assert abs(sim.mean_threat - exact.expected_threat) <= 4 * sim.threat_se
-    assert abs(sim.mean_heat - exact.expected_heat) <= 4 * sim.heat_se
+    assert abs(sim.success - exact.success) <= 4 * sim.se.success
+    assert abs(sim.mean_threat - exact.expected_threat) <= 4 * sim.se.mean_threat
+    assert abs(sim.mean_heat - exact.expected_heat) <= 4 * sim.se.mean_heat
     for k in range(clock):
         p = exact.by_turn[k]
         se = math.sqrt(max(p * (1 - p), 1e-12) / sim.n)
@@ -120,7 +120,7 @@ def test_conditions_with_counters_in_odds(crew):
     limited = odds(Job("heist", 5, 6, crew, [Condition.max_threat(2)])).success
     assert limited < plain
     sim = simulate(Job("heist", 5, 6, crew, [Condition.max_threat(2)]), n=100_000, seed=3)
-    assert abs(sim.success - limited) <= 4 * sim.success_se
+    assert abs(sim.success - limited) <= 4 * sim.se.success
 
 
 def test_odds_grid_is_monotone():
@@ -171,4 +171,4 @@ def test_custom_tables_are_proper_distributions(rows, diff, clock):
     assert all(a <= b + 1e-15 for a, b in zip(o.by_turn, o.by_turn[1:]))
     assert o.by_turn[-1] == pytest.approx(o.success, abs=1e-12)
     sim = simulate(job, n=20_000, seed=1)
-    assert abs(sim.success - o.success) <= 4 * sim.success_se + 1e-9
+    assert abs(sim.success - o.success) <= 4 * sim.se.success + 1e-9

@@ -221,7 +221,9 @@ def test_odds_grid_equals_the_plain_walk():
     ops = [Operative(f"Operative {i + 1}", "Crew") for i in range(2)]
     for i, d in enumerate(ds):
         for j, c in enumerate(cs):
-            assert grid[i][j] == plain_odds(Job("hit", d, c, ops, seed=0)).success
+            # one walk per Difficulty read at each Clock: the same sums in another order
+            want = plain_odds(Job("hit", d, c, ops, seed=0)).success
+            assert grid[i][j] == pytest.approx(want, abs=1e-12)
 
 
 def test_jobs_in_progress_equal_the_plain_walk():
@@ -296,7 +298,7 @@ def test_simulation_reuses_its_table_without_changing_results():
     job.roll(12)  # another starting state: another table
     moved = simulate(job, 20_000, seed=5)
     assert moved != first
-    assert abs(moved.success - odds(job).success) <= 4 * moved.success_se
+    assert abs(moved.success - odds(job).success) <= 4 * moved.se.success
 
 
 def test_last_tick_asked_first_then_earlier_ticks():

@@ -268,4 +268,4 @@ def test_monte_carlo_agrees_with_the_oracle_generated(d, c, n, floor, same, spen
     sim = simulate(job, n=30_000, seed=seed, policy=AutoPolicy(spend_tokens=spend))
     se = math.sqrt(float(p * (1 - p)) / sim.n) or 1e-9
     assert abs(sim.success - float(p)) <= 4.5 * se
-    assert abs(sim.mean_threat - float(threat)) <= 4.5 * sim.threat_se + 1e-9
+    assert abs(sim.mean_threat - float(threat)) <= 4.5 * sim.se.mean_threat + 1e-9

@@ -149,7 +149,7 @@ def test_gm_hints_beside_a_decision_follow_the_state_and_switch_off() -> None:
     w = BoardWidget(vault)
     expected = kit.advice(vault)
     assert w.view["advice"]["options"] == expected.options
-    assert w.view["advice"]["best_slot"] == expected.choose()  # the slot behind the label
+    assert w.view["advice"]["best_slot"] == expected.answer()  # the slot behind the label
     vault.check(12, slot=1)
     assert w.view["advice"]["options"] == kit.advice(vault).options
     assert "slot 1" not in " ".join(w.view["advice"]["options"])

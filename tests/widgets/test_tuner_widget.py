@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from kit.boards import LimitBoard, StandardBoard, tune_board
+from kit.boards import LimitBoard, StandardBoard
 from kit.boards import odds as board_odds
+from kit.boards import tune as tune_board
 from kit.errors import IllegalAction, InvalidInput
 from kit.regulus import Condition, Job, Operative, odds, tune
-from kit.successors.combat import Side, tune_budget, tune_garrison
+from kit.successors.combat import Side
+from kit.successors.combat.tuning import tune_budget, tune_garrison
 from kit.widgets import Tuner
 from kit.widgets.tuner import parse_range, parse_ships
 

@@ -15,18 +15,20 @@ work out of combat),
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 # light: the driver and the result type (the engines load when ``simulate`` runs)
-from .simulate import SimulationResult, simulate
+from .simulate import BattleSimulation, simulate
 
 if TYPE_CHECKING:
-    from .advice import AdvisedCombatPolicy, advise_battle
+    from .advice import AdvisedCombatPolicy, advice
     from .battle import BATTLE_FORMAT, Battle, summarize
     from .events import OutOfFaces, ScriptedRoller
-    from .impact import rule_impact
-    from .luck import battle_luck
+    from .impact import impact
+    from .luck import luck
     from .odds import phase_hits, pool_hits, round_outcomes
     from .operations import MINING_RATES, TASKS
     from .policies import (
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from .rules import ATTACK_PHASES, DEFAULT_COMBAT_RULES, PHASES, CombatRules
     from .sensors import FLEET_LEVELS, SYSTEM_LEVELS, fleet_view, level_text, system_fleet_level
     from .state import Side, Unit
-    from .tuning import tune_attack, tune_budget, tune_garrison
+    from .tuning import tune
     from .workshop import Workshop
 
 #: Names loaded on first use, by the module that defines them: ``import kit.successors.combat``
@@ -68,20 +70,32 @@ _LAZY = {
     "TASKS": "operations",
     "Unit": "state",
     "Workshop": "workshop",
-    "advise_battle": "advice",
-    "battle_luck": "luck",
+    "advice": "advice",
     "fleet_view": "sensors",
     "level_text": "sensors",
     "phase_hits": "odds",
     "pool_hits": "odds",
     "round_outcomes": "odds",
-    "rule_impact": "impact",
+    "impact": "impact",
+    "luck": "luck",
     "summarize": "battle",
     "system_fleet_level": "sensors",
-    "tune_attack": "tuning",
-    "tune_budget": "tuning",
-    "tune_garrison": "tuning",
+    "tune": "tuning",
 }
+
+#: The verbs named like the modules that define them: the name stays the function's when the
+#: module is imported (an import would otherwise set the package's attribute to the module).
+_VERBS = ("advice", "impact", "luck")
+
+
+class _Package(ModuleType):
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _VERBS and isinstance(value, ModuleType):
+            return  # the module stays reachable in sys.modules and by ``from .luck import``
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
@@ -108,6 +122,7 @@ __all__ = [
     "AdvisedCombatPolicy",
     "AutoPolicy",
     "Battle",
+    "BattleSimulation",
     "CombatRules",
     "DecisionNeeded",
     "InteractivePolicy",
@@ -117,21 +132,18 @@ __all__ = [
     "RetreatWhenLosses",
     "ScriptedRoller",
     "Side",
-    "SimulationResult",
     "Unit",
     "Workshop",
-    "advise_battle",
-    "battle_luck",
+    "advice",
     "fleet_view",
+    "impact",
     "level_text",
+    "luck",
     "phase_hits",
     "pool_hits",
     "round_outcomes",
-    "rule_impact",
     "simulate",
     "summarize",
     "system_fleet_level",
-    "tune_attack",
-    "tune_budget",
-    "tune_garrison",
+    "tune",
 ]

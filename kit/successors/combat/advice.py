@@ -1,7 +1,7 @@
 """The GM's advisor in a battle: each answer to a pending decision and the win chance it leaves.
 
 A battle stops for the GM with a :class:`~.policies.DecisionNeeded` (or, in the Combat table,
-with its ``pending`` decision). :func:`advise_battle` takes that battle and that decision dict,
+with its ``pending`` decision). :func:`advice` takes that battle and that decision dict,
 tries a few sensible answers and, for each, plays the battle to its end ``n`` times under the
 automatic policy; the share of those battles the deciding side wins is the answer's chance,
 reported with its standard error as a :class:`kit.advising.Advice`.
@@ -48,15 +48,16 @@ Example (the text's first example: where should the garrison take Releata's firs
 ...     decision = need.decision
 >>> decision["hits"], decision["side"]
 (6, 1)
->>> advice = advise_battle(battle, decision, n=20, seed=1)
->>> advice.best in advice.options and not advice.exact and advice.n
+>>> a = advice(battle, decision, n=20, seed=1)
+>>> a.best in a.options and not a.exact and a.n
 20
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -70,7 +71,7 @@ from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx
 from .forcing import ForcedPolicy
-from .policies import AutoPolicy, InteractivePolicy, _key, takeover_plan
+from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .protocol import CombatPolicy
 from .rules import PHASES
 from .simulate.result import OUTCOMES
@@ -93,7 +94,7 @@ from .trials import (
 __all__ = [
     "GOALS",
     "AdvisedCombatPolicy",
-    "advise_battle",
+    "advice",
     "battle_candidates",
     "find_decision",
     "play_answer",
@@ -110,7 +111,7 @@ GOALS = ("win", "not_lose")
 _Forced = ForcedPolicy
 
 
-def advise_battle(
+def advice(
     battle: Battle,
     decision: Mapping[str, Any] | None = None,
     *,
@@ -165,14 +166,20 @@ def advise_battle(
     n = validate.integer("n", n, 1, 1_000_000)
     validate.choice("goal", goal, GOALS)
     validate.choice("method", method, ("auto", "fast", "engine"))
+    real = battle
     if decision is None and battle.waiting is not None:
         # the battle stopped at a decision: advise on that one, under the policy that asked
         decision = battle.waiting
         policy = battle.asked_by if policy is None else policy
     if decision is None:
-        battle, decision = find_decision(
-            battle, policy if isinstance(policy, InteractivePolicy) else None
-        )
+        if not isinstance(policy, InteractivePolicy):
+            where = "it is over" if battle.over else "it is between phases"
+            raise IllegalAction(
+                f"the battle waits for no decision, so there is nothing to advise: {where}. "
+                "Play it to the decision (battle.step_phase with an InteractivePolicy), or pass "
+                "policy=<that InteractivePolicy> to look ahead to the next one it asks"
+            )
+        battle, decision = find_decision(battle, policy)
     d = _check_decision(battle, decision)
     base, answers = _automatic(policy)
     prefix = _before(battle, d, base, answers)
@@ -272,7 +279,25 @@ def advise_battle(
         question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
         notes={k: notes[k] for k in order},
         answers={k: options[k] for k in order},
+        apply=_answering(real, d),
     )
+
+
+def _answering(battle: Battle, decision: Mapping[str, Any]) -> Callable[[object], Battle]:
+    """Plays an answer to ``decision`` in ``battle`` (:meth:`~kit.advising.Advice.choose`)."""
+
+    def apply(answer: object) -> Battle:
+        if battle.waiting is None or dict(battle.waiting) != dict(decision):
+            raise IllegalAction(
+                "the battle is not waiting for this decision (it was advised on ahead of play, "
+                "or has moved on): play it to the decision, then ask again"
+            )
+        # the phase may go on to the next decision: then battle.waiting holds it
+        with contextlib.suppress(DecisionNeeded):
+            battle.answer(answer)
+        return battle
+
+    return apply
 
 
 class AdvisedCombatPolicy(AutoPolicy):
@@ -350,7 +375,7 @@ class AdvisedCombatPolicy(AutoPolicy):
             earlier = InteractivePolicy(ask=(), **settings)
             earlier.answers = dict(self._answers)
             where = [ctx.st.round, PHASES.index(d["phase"]), d["side"], d.get("hits", 0)]
-            advice = advise_battle(
+            advised = advice(
                 self.battle,
                 d,
                 n=self.n,
@@ -359,8 +384,8 @@ class AdvisedCombatPolicy(AutoPolicy):
                 goal=self.goal,
                 candidates=options,
             )
-            self.advice.append(advice)
-            answer = options[advice.best]
+            self.advice.append(advised)
+            answer = options[advised.best]
         else:
             answer = next(iter(options.values()))
         self._answers[_key(d)] = answer

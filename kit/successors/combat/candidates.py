@@ -89,7 +89,7 @@ def _releases(decision: dict[str, Any]) -> dict[str, list[str]]:
 
 
 def battle_candidates(st: BattleState, decision: Mapping[str, Any]) -> dict[str, Any]:
-    """The answers :func:`advise_battle` tries for ``decision`` in state ``st``, by label.
+    """The answers :func:`~.advice.advice` tries for ``decision`` in state ``st``, by label.
 
     Answers that repeat an earlier one, or that are empty where one target at least is
     needed, are left out; labels show the answer (``"default: 1:3, 1:4"``).

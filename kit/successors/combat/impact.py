@@ -1,6 +1,6 @@
 """What a house rule does to a battle: two :class:`CombatRules` over garrisons of each size.
 
-:func:`rule_impact` sets ``attacker`` against a garrison of ``count`` ships of each type
+:func:`impact` sets ``attacker`` against a garrison of ``count`` ships of each type
 listed (the battle :func:`~.tuning.garrison_battle` builds), for every count of a grid, and
 simulates every battle under both rules objects with the same seed. It returns the shared
 report, :class:`~kit.advising.Impact`: the attacker's win chance under each rules
@@ -15,8 +15,8 @@ give a change of exactly zero.
 A Frigate (one rank-2 die, a hit on 1 or 2) against one unarmed Loader wins in the first
 round one time in three; with a second round allowed, 1 - (2/3)**2 = 5/9:
 
->>> from kit.successors.combat import CombatRules, Side, rule_impact
->>> im = rule_impact(CombatRules(max_rounds=1), CombatRules(max_rounds=2),
+>>> from kit.successors.combat import CombatRules, Side, impact
+>>> im = impact(CombatRules(max_rounds=1), CombatRules(max_rounds=2),
 ...                  Side("Raiders", ships={"Frigate": 1}), ["Loader"], [1], n=4000, seed=3)
 >>> cell = im.cells()[0]
 >>> abs(cell.before - 1 / 3) < 0.03, abs(cell.after - 5 / 9) < 0.03
@@ -45,10 +45,10 @@ if TYPE_CHECKING:
     from .battle import Battle
     from .protocol import CombatPolicy
 
-__all__ = ["battle_impact", "rule_impact"]
+__all__ = ["impact"]
 
 
-def rule_impact(
+def _rules_impact(
     rules_a: CombatRules | None,
     rules_b: CombatRules | None,
     attacker: Side,
@@ -134,40 +134,71 @@ def rule_impact(
     )
 
 
-def battle_impact(
-    battle: Battle,
-    rules: CombatRules | None,
+def impact(
+    battle: Battle | CombatRules | None,
+    house_rules: CombatRules | None,
+    attacker: Side | None = None,
     ships: Sequence[str] | str = ("Frigate",),
     counts: Iterable[int] = range(1, 11),
     *,
     n: int = 1000,
     seed: SeedLike = 0,
+    garrison: Side | None = None,
     policy: CombatPolicy | None = None,
+    jammer: int = 0,
 ) -> Impact:
-    """``kit.impact(battle, rules)``: what ``rules`` change against ``battle``'s own rules.
+    """Compare two combat rules by the attacker's simulated win chance against garrisons.
 
-    The battle's first side attacks its second, which is the garrison the counted ``ships``
-    join (see :func:`rule_impact`); the battle's rules are the reference and its Jammer Field
-    level is kept. The battle itself is not changed.
+    ``kit.impact(battle, house_rules)`` is this function: given a two-sided
+    :class:`~.battle.Battle`, its first side attacks its second, which is the garrison the
+    counted ``ships`` join; the battle's rules are the reference and its Jammer Field level is
+    kept (the battle itself is not changed). Given a rules object (or None) instead,
+    ``attacker`` (and ``garrison``, ``jammer``) say who fights (see :func:`_rules_impact` for
+    the grid).
+
+    Raises:
+        InvalidInput: a battle not of two sides, or given with ``attacker``, ``garrison`` or
+            ``jammer`` (it has its own); rules given without an attacker.
     """
     from .battle import Battle
 
-    if not isinstance(battle, Battle):
-        raise InvalidType(f"battle_impact() needs a Battle, got {type(battle).__name__}")
-    if len(battle.sides) != 2:
-        raise InvalidInput(
-            f"battle_impact() compares an attacker and one garrison; this battle has "
-            f"{len(battle.sides)} sides"
+    if isinstance(battle, Battle):
+        if attacker is not None or garrison is not None or jammer:
+            raise InvalidInput(
+                "impact() takes attacker, garrison and jammer with a rules object only; the "
+                "battle has its own"
+            )
+        if len(battle.sides) != 2:
+            raise InvalidInput(
+                f"impact() compares an attacker and one garrison; this battle has "
+                f"{len(battle.sides)} sides"
+            )
+        return _rules_impact(
+            battle.rules,
+            house_rules,
+            battle.sides[0],
+            ships,
+            counts,
+            n=n,
+            seed=seed,
+            garrison=battle.sides[1],
+            policy=policy,
+            jammer=battle.jammer,
         )
-    return rule_impact(
-        battle.rules,
-        rules,
-        battle.sides[0],
+    if attacker is None:
+        raise InvalidInput(
+            "impact(rules, house_rules, attacker, ...): the attacking Side is needed to compare "
+            "two rules objects (or pass a two-sided Battle first)"
+        )
+    return _rules_impact(
+        battle,
+        house_rules,
+        attacker,
         ships,
         counts,
         n=n,
         seed=seed,
-        garrison=battle.sides[1],
+        garrison=garrison,
         policy=policy,
-        jammer=battle.jammer,
+        jammer=jammer,
     )

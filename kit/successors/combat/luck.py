@@ -1,6 +1,6 @@
 """Were they lucky in the battle? A played battle against a Monte Carlo of the same fight.
 
-A battle has no exact odds in the kit, so :func:`battle_luck` measures it three ways, from the
+A battle has no exact odds in the kit, so :func:`luck` measures it three ways, from the
 point of view of one side (``side=``, the players'):
 
 * the **outcome percentile**: where the battle's ending sits among ``n`` simulated battles of
@@ -24,7 +24,7 @@ score on average.
 
 >>> from kit.successors.combat import Battle, Side
 >>> b = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 3})], seed=4).run()
->>> report = battle_luck(b, n=200, n_phase=10, seed=1)
+>>> report = luck(b, n=200, n_phase=10, seed=1)
 >>> report.outcome, report.n
 ('lost', 200)
 >>> first, second = report.attacks[0], report.attacks[1]
@@ -51,7 +51,7 @@ from .battle import Battle, describe_event
 from .policies import AutoPolicy
 from .simulate import OUTCOMES, simulate
 
-__all__ = ["AttackLuck", "battle_luck", "hits_percentile"]
+__all__ = ["AttackLuck", "hits_percentile", "luck"]
 
 #: How a side's endings rank, worst first.
 RANK = {"lost": 0, "retreated": 1, "draw": 2, "won": 3}
@@ -115,7 +115,7 @@ def _continue_chance(
     return wins / len(seeds)
 
 
-def battle_luck(
+def luck(
     battle: Battle,
     side: int | str = 0,
     *,
@@ -141,7 +141,7 @@ def battle_luck(
         IllegalAction: no attack has been rolled yet.
     """
     if not isinstance(battle, Battle):
-        raise InvalidType(f"battle_luck() needs a Battle, got {type(battle).__name__}")
+        raise InvalidType(f"luck() needs a Battle, got {type(battle).__name__}")
     names = [s.name for s in battle.sides]
     if isinstance(side, str):
         side = names.index(validate.choice("side", side, names))
@@ -232,7 +232,7 @@ def battle_luck(
         ending = f"{outcome} after {res['rounds']} round(s), {row['ru_lost']:g} RU lost"
     se_win = float(np.sqrt(max(chance * (1 - chance), 1e-12) / sim.n))
     method = (
-        f"Monte Carlo ({sim.method}), n={sim.n}, seed {recorded}: win chance standard error "
+        f"Monte Carlo ({sim.engine}), n={sim.n}, seed {recorded}: win chance standard error "
         f"{se_win:.3f}, outcome percentile standard error {stderr:.3f}; "
         + (
             f"chances around each attack phase from {n_phase} continued battles"

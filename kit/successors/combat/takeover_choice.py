@@ -6,7 +6,7 @@ decision whose ``options`` are those ships; an answer names one of them (every C
 of the side tries it, so their successes add up on one ship) or ``None`` (no attempt).
 
 :func:`takeover_candidates` turns such a decision into the labelled answers
-:func:`~.advice.advise_battle` plays out: one per ship, except that ships alike in every way
+:func:`~.advice.advice` plays out: one per ship, except that ships alike in every way
 the rules look at (design, owner, condition, Take-Over progress, Control) are tried once;
 ``"none"``; and the automatic choice when it spreads several users over different ships.
 

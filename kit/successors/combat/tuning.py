@@ -43,7 +43,6 @@ __all__ = [
     "buy_garrison",
     "garrison_battle",
     "garrison_grid",
-    "tune_attack",
     "tune_budget",
     "tune_garrison",
 ]
@@ -153,7 +152,7 @@ def tune_garrison(
             )
             result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
             chances[c] = result.probability(0, "won")
-            methods.add(result.method)
+            methods.add(result.engine)
         method = methods.pop() if len(methods) == 1 else "mixed"
     subject = f"{attacker_side.name} against a garrison of {name}"
     return _report(subject, name, float(target), chances, n, recorded, method, "ships")
@@ -308,14 +307,14 @@ def tune_budget(
         battle = Battle([attacker_side, defender], rules=rules, jammer=jammer)
         result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
         chances[b] = result.probability(0, "won")
-        methods.add(result.method)
+        methods.add(result.engine)
     method = methods.pop() if len(methods) == 1 else "mixed"
     ship = "+".join(names)
     subject = f"{attacker_side.name} against a garrison budget of {ship}"
     return _report(subject, ship, float(target), chances, n, recorded, method, "RU")
 
 
-def tune_attack(
+def tune(
     attacker: Side | Battle,
     target: float,
     *,
@@ -323,7 +322,7 @@ def tune_attack(
     ships: Sequence[str] | None = None,
     **options: Any,
 ) -> Tuning:
-    """``kit.tune(battle_or_side, target)``: the garrison an attacker meets at ``target`` odds.
+    """``kit.tune(battle_or_side, target)`` is this function: the garrison an attacker meets at ``target`` odds.
 
     ``attacker`` is the attacking :class:`~.state.Side`, or a two-sided
     :class:`~.battle.Battle` whose first side attacks its second (the second is then the

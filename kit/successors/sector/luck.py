@@ -3,7 +3,7 @@
 A journey's days are the plotting rolls of each jump (``time_factor`` days a roll, until the
 running successes reach what the jump needs), the jumps themselves and any Hyper Gate
 passages. The kit has that distribution exactly (:meth:`~kit.successors.sector.routes.Leg.days_pmf`,
-floats), so :func:`journey_luck` reports, in the shape of every other luck report:
+floats), so :func:`luck` reports, in the shape of every other luck report:
 
 * the **outcome percentile**: where the travel days fall among every way the journey could
   have gone, fewer days ranking higher (the chance of taking longer plus half the chance of
@@ -19,7 +19,7 @@ floats), so :func:`journey_luck` reports, in the shape of every other luck repor
 >>> leg = Leg(0, 1, 3.0, "known", 2, False, pool=(3,), time_factor=1, travel_days=1)
 >>> party = Party((Traveller("Vex", "entity", 3, 0, 1),))
 >>> j = Journey([leg], ["Home", "Away"], party, seed=3).run()
->>> report = journey_luck(j)
+>>> report = luck(j)
 >>> report.outcome, len(report.steps) == sum(1 for e in j.log if e.kind == "plot")
 ('arrived', True)
 """
@@ -38,7 +38,7 @@ from ..ranks import success_distribution
 from .journey import Journey
 from .routes import Leg, plot_rolls_pmf
 
-__all__ = ["journey_luck", "remaining_days_pmf"]
+__all__ = ["luck", "remaining_days_pmf"]
 
 
 def remaining_days_pmf(
@@ -97,7 +97,7 @@ def _states(journey: Journey) -> list[tuple[int, int, list[int]]]:
     return out
 
 
-def journey_luck(journey: Journey, *, within: int | None = None) -> Luck:
+def luck(journey: Journey, *, within: int | None = None) -> Luck:
     """Where ``journey``'s travel days and each plotting roll fell (see the module).
 
     Args:
@@ -109,7 +109,7 @@ def journey_luck(journey: Journey, *, within: int | None = None) -> Luck:
         IllegalAction: nothing has happened on the journey yet, or it cannot arrive.
     """
     if not isinstance(journey, Journey):
-        raise InvalidType(f"journey_luck() needs a Journey, got {type(journey).__name__}")
+        raise InvalidType(f"luck() needs a Journey, got {type(journey).__name__}")
     events = list(journey.log)
     if not events:
         raise IllegalAction("the journey has not started, so there is no luck to judge")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kit.boards import tune_board
+from kit.boards import tune as tune_board
 from kit.regulus import tune
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -37,13 +37,13 @@ def test_the_table_follows_the_target(notebook):
     tuner = page.locator(".gmk-tuner").first
     tuner.locator("tbody tr").first.wait_for(timeout=30_000)
 
-    best = tune("heist", 3, 0.6)[0]
+    best = tune("heist", 0.6, crew=3)[0]
     assert _first_row(tuner)[1:4] == [str(best.difficulty), str(best.clock), f"{best.chance:.1%}"]
     assert tuner.locator(".gmk-tuner-target-value").text_content() == "60%"
     nb.screenshots_light_dark("tuner-job", ".gmk-tuner")
 
     # move the target: the table re-ranks to what tune() gives for 30%
-    low = tune("heist", 3, 0.3)[0]
+    low = tune("heist", 0.3, crew=3)[0]
     _set_target(page, 30)
     want = f"{low.chance:.1%}"
     page.wait_for_function(

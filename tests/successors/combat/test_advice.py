@@ -19,10 +19,12 @@ from kit.successors.combat.advice import (
     AdvisedCombatPolicy,
     _before,
     _Forced,
-    advise_battle,
     battle_candidates,
     find_decision,
     play_answer,
+)
+from kit.successors.combat.advice import (
+    advice as advise_battle,
 )
 from kit.successors.combat.policies import _key
 from kit.successors.examples import example_one

@@ -17,7 +17,7 @@ import pytest
 
 from kit.successors import Entity
 from kit.successors.combat import Battle, DecisionNeeded, InteractivePolicy, Side
-from kit.successors.combat.advice import advise_battle
+from kit.successors.combat.advice import advice as advise_battle
 from kit.successors.examples import example_one, example_two, takeover_duel
 
 FAST_N, ENGINE_N = 3000, 100

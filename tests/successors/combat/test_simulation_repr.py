@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from kit.successors.combat import AutoPolicy, SimulationResult, simulate
+from kit.successors.combat import AutoPolicy, simulate
+from kit.successors.combat import BattleSimulation as SimulationResult
 from kit.successors.combat.simulate import OUTCOMES
 from kit.successors.examples import example_one
 

@@ -23,7 +23,9 @@ from kit.successors.combat import (
     DecisionNeeded,
     InteractivePolicy,
     Side,
-    advise_battle,
+)
+from kit.successors.combat import (
+    advice as advise_battle,
 )
 from kit.successors.combat.takeover_choice import takeover_candidates
 from kit.successors.examples import takeover_duel

@@ -38,13 +38,13 @@ import numpy as np
 from .... import validate
 from ....errors import InvalidInput
 from ....rng import SeedLike, make_rng
-from .result import OUTCOMES, SimulationResult
+from .result import OUTCOMES, BattleSimulation
 
 if TYPE_CHECKING:
     from ..battle import Battle
     from ..protocol import CombatPolicy
 
-__all__ = ["OUTCOMES", "SimulationResult", "fast_supported", "simulate"]
+__all__ = ["OUTCOMES", "BattleSimulation", "fast_supported", "simulate"]
 
 
 def fast_supported(battle: Battle, policy: CombatPolicy, *, started: bool = False) -> str | None:
@@ -66,7 +66,7 @@ def simulate(
     max_rounds: int | None = None,
     chunk: int = 20000,
     workers: int | None = None,
-) -> SimulationResult:
+) -> BattleSimulation:
     """Simulate ``n`` battles from ``battle``'s setup (the battle itself is not changed).
 
     Args:
@@ -145,7 +145,7 @@ def simulate(
     cat = concat(parts)
     if bar is not None:
         bar.close()
-    return SimulationResult(
+    return BattleSimulation(
         names, cat["outcome"], cat["ru_lost"], cat["rounds"], recorded, use, cat["first_hits"]
     )
 

@@ -1,4 +1,4 @@
-"""The result of a battle Monte Carlo: outcome codes and :class:`SimulationResult`."""
+"""The result of a battle Monte Carlo: outcome codes and :class:`BattleSimulation`."""
 
 from __future__ import annotations
 
@@ -7,16 +7,17 @@ from typing import Any
 
 import numpy as np
 
+from ....advising import Method, StandardErrors
 from ....errors import InvalidInput, InvalidType
 
-__all__ = ["OUTCOMES", "SimulationResult"]
+__all__ = ["OUTCOMES", "BattleSimulation"]
 
 #: Outcome codes of a side, in the order of the result arrays.
 OUTCOMES = ("won", "lost", "draw", "retreated")
 
 
 @dataclass
-class SimulationResult:
+class BattleSimulation:
     """Results of ``n`` simulated battles."""
 
     sides: list[str]
@@ -29,8 +30,9 @@ class SimulationResult:
     """[n] rounds fought."""
     seed: int
     """Seed the run used (same seed, same numbers)."""
-    method: str
-    """``"fast"`` or ``"engine"``."""
+    engine: str
+    """What played the battles: ``"fast"`` (the vectorised simulation) or ``"engine"`` (the
+    event-log engine)."""
     first_hits: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), int))
     """[n, sides] hits each side scored in the first attack phase it fired in (-1: it never
     fired)."""
@@ -40,16 +42,74 @@ class SimulationResult:
         """Battles simulated."""
         return int(self.rounds.shape[0])
 
+    @property
+    def method(self) -> Method:
+        """Always ``"simulated"`` (:attr:`engine` says what played the battles)."""
+        return "simulated"
+
+    def _shares(self, outcome: str) -> tuple[float, ...]:
+        return tuple(self.probability(i, outcome) for i in range(len(self.sides)))
+
+    @property
+    def won(self) -> tuple[float, ...]:
+        """Share of battles each side won, by side."""
+        return self._shares("won")
+
+    @property
+    def lost(self) -> tuple[float, ...]:
+        """Share of battles each side lost, by side."""
+        return self._shares("lost")
+
+    @property
+    def draw(self) -> tuple[float, ...]:
+        """Share of battles that ended in a draw for each side, by side."""
+        return self._shares("draw")
+
+    @property
+    def retreated(self) -> tuple[float, ...]:
+        """Share of battles each side retreated from, by side."""
+        return self._shares("retreated")
+
+    @property
+    def mean_rounds(self) -> float:
+        """Mean rounds fought."""
+        return float(self.rounds.mean()) if self.n else 0.0
+
+    @property
+    def mean_ru_lost(self) -> tuple[float, ...]:
+        """Mean RU each side lost, by side."""
+        return tuple(float(self.ru_lost[:, i].mean()) for i in range(len(self.sides)))
+
+    @property
+    def se(self) -> StandardErrors:
+        """Standard error of each estimate, under the same names: ``won``, ``lost``, ``draw``,
+        ``retreated`` (one per side), ``mean_rounds`` and ``mean_ru_lost`` (one per side)."""
+        n = self.n
+        shares = StandardErrors.of_shares(
+            {o: self._shares(o) for o in ("won", "lost", "draw", "retreated")}, n
+        )
+
+        def mean_se(values: np.ndarray) -> float:
+            return float(values.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+
+        return StandardErrors(
+            {
+                **shares,
+                "mean_rounds": mean_se(self.rounds),
+                "mean_ru_lost": tuple(mean_se(self.ru_lost[:, i]) for i in range(len(self.sides))),
+            }
+        )
+
     def __repr__(self) -> str:
         """A short summary: sides, n, each side's shares of won/draw/retreated/lost, mean rounds
         and method (the arrays stay in :attr:`outcome`, :attr:`ru_lost` and :attr:`rounds`).
 
-        >>> r = SimulationResult(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
+        >>> r = BattleSimulation(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
         ...                      np.array([3, 5]), 7, "fast")
         >>> r
-        SimulationResult(n=2, method='fast', seed=7, mean rounds 4.00; A: won 50.0% draw 50.0% retreated 0.0% lost 0.0%; B: won 0.0% draw 50.0% retreated 0.0% lost 50.0%)
+        BattleSimulation(n=2, engine='fast', seed=7, mean rounds 4.00; A: won 50.0% draw 50.0% retreated 0.0% lost 0.0%; B: won 0.0% draw 50.0% retreated 0.0% lost 50.0%)
         """
-        head = f"n={self.n}, method={self.method!r}, seed={self.seed}"
+        head = f"n={self.n}, engine={self.engine!r}, seed={self.seed}"
         if self.n:
             head += f", mean rounds {float(self.rounds.mean()):.2f}"
         parts = [head]
@@ -59,7 +119,7 @@ class SimulationResult:
                 for o in ("won", "draw", "retreated", "lost")
             )
             parts.append(f"{name}: {shares}")
-        return "SimulationResult(" + "; ".join(parts) + ")"
+        return "BattleSimulation(" + "; ".join(parts) + ")"
 
     def _side(self, side: object) -> int:
         """The index of ``side`` (an index or a side's name), or the kit's error saying which."""
@@ -99,7 +159,7 @@ class SimulationResult:
         """Share of battles with ``outcome`` (won/lost/draw/retreated) for ``side`` (its index
         or name).
 
-        >>> r = SimulationResult(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
+        >>> r = BattleSimulation(["A", "B"], np.array([[0, 1], [2, 2]]), np.zeros((2, 2)),
         ...                      np.array([3, 5]), 7, "fast")
         >>> r.probability(0, "won"), r.probability("B", "lost")
         (0.5, 0.5)
@@ -147,7 +207,7 @@ class SimulationResult:
         """A few lines of text."""
         lines = [
             (
-                f"{self.n} battles ({self.method}, seed {self.seed}), "
+                f"{self.n} battles ({self.engine}, seed {self.seed}), "
                 f"mean rounds {self.rounds.mean():.2f}"
             )
         ]
