@@ -18,6 +18,8 @@ loads in about a second on a laptop.
 from __future__ import annotations
 
 __all__ = [
+    "EXACT_MAX_SECONDS",
+    "EXACT_MAX_STATES",
     "MAX_DEPTH",
     "MAX_EDGES",
     "MAX_EVENTS",
@@ -90,3 +92,15 @@ MAX_NOTES: int = 200_000
 
 MAX_ITEMS: int = 10_000
 """Most entries in one campaign collection or list (items, sessions, reveals)."""
+
+# ------------------------------------------------------------------- exact battle odds
+EXACT_MAX_STATES: int = 20_000
+"""Most states (summed over the phases walked) the exact battle engine explores before it
+gives up (:func:`kit.successors.combat.exact_odds` raises; ``battle_odds`` simulates).
+
+Measured in benchmarks/bench_exact.py: under this and :data:`EXACT_MAX_SECONDS` the exact
+answer comes before a simulation reaching a standard error of 0.5 points would.
+"""
+
+EXACT_MAX_SECONDS: float = 2.0
+"""Seconds the exact battle engine may take before it gives up (see :data:`EXACT_MAX_STATES`)."""
