@@ -18,8 +18,12 @@ loads in about a second on a laptop.
 from __future__ import annotations
 
 __all__ = [
+    "EXACT_ADVICE_SECONDS",
+    "EXACT_FAST_SECONDS",
+    "EXACT_FAST_STATES",
     "EXACT_MAX_SECONDS",
     "EXACT_MAX_STATES",
+    "EXACT_MAX_UNITS",
     "MAX_DEPTH",
     "MAX_EDGES",
     "MAX_EVENTS",
@@ -94,13 +98,30 @@ MAX_ITEMS: int = 10_000
 """Most entries in one campaign collection or list (items, sessions, reveals)."""
 
 # ------------------------------------------------------------------- exact battle odds
-EXACT_MAX_STATES: int = 20_000
-"""Most states (summed over the phases walked) the exact battle engine explores before it
-gives up (:func:`kit.successors.combat.exact_odds` raises; ``battle_odds`` simulates).
+EXACT_MAX_STATES: int = 5_000
+"""Most chain states (positions whose next phase is enumerated) the exact battle engine
+explores before it gives up: :func:`kit.successors.combat.exact_odds` raises
+:class:`~kit.successors.combat.ExactTooLarge` naming the count. About 2 to 7 ms a state
+(benchmarks/bench_exact.py), so the limit is some 10 to 35 seconds of work."""
 
-Measured in benchmarks/bench_exact.py: under this and :data:`EXACT_MAX_SECONDS` the exact
-answer comes before a simulation reaching a standard error of 0.5 points would.
-"""
+EXACT_MAX_SECONDS: float = 10.0
+"""Seconds the exact battle engine may take before it gives up (with :data:`EXACT_MAX_STATES`)."""
 
-EXACT_MAX_SECONDS: float = 2.0
-"""Seconds the exact battle engine may take before it gives up (see :data:`EXACT_MAX_STATES`)."""
+EXACT_MAX_UNITS: int = 4
+"""Most fighting units (ships, Rammers and active entities in the orbit) for which
+``battle_odds`` and the battle advisor try the exact engine unasked: two a side take about a
+second, three a side some twenty (benchmarks/bench_exact.py)."""
+
+EXACT_FAST_STATES: int = 30
+"""Where the vectorised simulation covers a battle (it plays 10,000 battles, a standard error
+of 0.5 points, in about 0.05 to 0.25 s), ``battle_odds`` answers exactly only up to this many
+states, which the exact engine walks faster than that (a ship a side: 9 states, 0.03 s)."""
+
+EXACT_FAST_SECONDS: float = 0.1
+"""Seconds ``battle_odds`` gives the exact engine where the vectorised simulation covers the
+battle (see :data:`EXACT_FAST_STATES`); elsewhere (other policies, battles only the event-log
+engine plays, at 4 to 8 ms a battle: 40 to 80 s for 10,000) it gives :data:`EXACT_MAX_SECONDS`."""
+
+EXACT_ADVICE_SECONDS: float = 3.0
+"""Seconds the battle advisor gives the exact engine for all the answers of one decision
+(of a battle within :data:`EXACT_MAX_UNITS`) before it simulates them instead."""

@@ -63,7 +63,15 @@ if TYPE_CHECKING:
     from .battle import Battle
     from .protocol import CombatPolicy
 
-__all__ = ["ExactTooLarge", "battle_odds", "exact_odds", "exact_success", "play_exact"]
+__all__ = [
+    "ExactTooLarge",
+    "auto_budget",
+    "battle_odds",
+    "exact_answers",
+    "exact_odds",
+    "fighting_units",
+    "play_exact",
+]
 
 Prob = Any  # Fraction or float
 
@@ -581,19 +589,80 @@ def exact_odds(
     )
 
 
-def exact_success(
+def exact_answers(
     battle: Battle,
-    start: list[tuple[BattleState, Prob, tuple[bool, ...]]],
-    policy: CombatPolicy,
-    side: int,
+    decision: dict[str, Any],
+    faces: Sequence[int],
+    options: dict[str, Any],
+    base: CombatPolicy,
+    answers: dict[tuple[Any, ...], Any],
     good: Sequence[str],
-) -> tuple[float, float, int]:
-    """(chance ``side`` ends in one of ``good``, its mean RU lost, states) from ``start``
-    (the advisor's exact answers)."""
-    chain = play_exact(battle, policy, start=start)
-    p = sum((v for (_, outs, _), v in chain.terminal.items() if outs[side] in good), Fraction(0))
-    lost = sum((v * lost[side] for (_, _, lost), v in chain.terminal.items()), Fraction(0))
-    return float(p), float(lost), chain.states
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+) -> dict[str, tuple[float, float, int]] | None:
+    """The advisor's exact answers: for each answer to ``decision`` (a pending decision of the
+    battle's next phase, the phase having rolled ``faces`` before it), (the chance the deciding
+    side ends in one of ``good``, its mean RU lost, states explored), playing the phase and the
+    rest of the battle under ``base`` with that answer forced (:class:`~.forcing.ForcedPolicy`,
+    as the simulated advice forces it). None when the battles together pass the limits (the
+    caller simulates instead)."""
+    from .forcing import ForcedPolicy
+    from .policies import _key
+
+    side = int(decision["side"])
+    budget = limits.EXACT_MAX_SECONDS if max_seconds is None else max_seconds
+    t0 = time.perf_counter()
+    out: dict[str, tuple[float, float, int]] = {}
+    for label, answer in options.items():
+        policy = ForcedPolicy(base, {**answers, _key(decision): answer}, None)
+        left = budget - (time.perf_counter() - t0)
+        chain = _Chain(
+            battle,
+            policy,
+            battle.rules.max_rounds,
+            fractions=True,
+            max_states=limits.EXACT_MAX_STATES if max_states is None else max_states,
+            max_seconds=left,
+        )
+        flags = _flags(battle)
+        try:
+            first = chain.phase(battle.state, prefix=faces)
+            start = [(st2, q, chain._seen(flags, seen, q)) for q, st2, seen in first]
+            chain.run(start)
+        except ExactTooLarge:
+            return None
+        win = sum(
+            (v for (_, outs, _), v in chain.terminal.items() if outs[side] in good), Fraction(0)
+        )
+        lost = sum(
+            (v * Fraction(ru[side]) for (_, _, ru), v in chain.terminal.items()), Fraction(0)
+        )
+        out[label] = (float(win), float(lost), chain.states)
+    return out
+
+
+def fighting_units(battle: Battle) -> int:
+    """Ships and Rammers in the orbit and active entities: the size the auto paths check
+    against :data:`kit.limits.EXACT_MAX_UNITS` before trying the exact engine."""
+    st = battle.state
+    ships = sum(1 for u in st.units.values() if u.in_orbit)
+    return ships + sum(1 for s in st.sides if s.entity_state == "active")
+
+
+def auto_budget(battle: Battle, policy: CombatPolicy | None) -> tuple[int, float] | None:
+    """(states, seconds) ``battle_odds`` gives the exact engine unasked, or None when the
+    battle is too big to try (see :mod:`kit.limits`): little where the vectorised simulation
+    covers the battle (it is fast), the full limit where only the event-log engine does."""
+    from .simulate import fast_supported
+
+    if fighting_units(battle) > limits.EXACT_MAX_UNITS:
+        return None
+    if len(battle.log):
+        return limits.EXACT_MAX_STATES, limits.EXACT_MAX_SECONDS  # simulations start afresh
+    if fast_supported(battle, policy if policy is not None else AutoPolicy()) is None:
+        return limits.EXACT_FAST_STATES, limits.EXACT_FAST_SECONDS
+    return limits.EXACT_MAX_STATES, limits.EXACT_MAX_SECONDS
 
 
 def battle_odds(
@@ -607,36 +676,58 @@ def battle_odds(
     max_states: int | None = None,
     max_seconds: float | None = None,
 ) -> BattleOdds:
-    """How ``battle`` ends: exactly when its chain is under the limit, else simulated.
+    """How ``battle`` ends: exactly when its chain is small, else simulated.
+
+    With ``method="auto"`` the exact engine is tried when the battle has at most
+    :data:`kit.limits.EXACT_MAX_UNITS` fighting units, within a budget chosen so that it
+    answers before a simulation of standard error 0.5 points would (:func:`auto_budget`);
+    past the budget the battle is simulated.
 
     Args:
-        battle: the battle (from its setup when it has not started; else from where it is
-            for the exact answer; a simulation always plays from the setup).
+        battle: the battle (the exact answer plays on from where it is; a simulation always
+            plays from the setup).
         policy: the policy (default :class:`~.policies.AutoPolicy`).
         max_rounds: rounds before a draw (default the rules').
-        n: battles to simulate when simulated (default: enough for a standard error of
-            0.5 points on a chance near one half, 10,000).
+        n: battles to simulate when simulated (default 10,000: a standard error of at most
+            0.5 points on each chance).
         seed: seeds the simulation.
-        method: ``"auto"`` (exact when it fits), ``"exact"`` or ``"simulated"``.
-        max_states, max_seconds: the exact engine's limits (default :mod:`kit.limits`').
+        method: ``"auto"``, ``"exact"`` (raise past the limits) or ``"simulated"``.
+        max_states, max_seconds: override the exact engine's budget.
 
     Returns:
         A :class:`~.odds_result.BattleOdds`; ``method`` says which and ``why`` why.
     """
     validate.choice("method", method, ("auto", "exact", "simulated"))
+    if method == "exact":
+        return exact_odds(
+            battle, policy, max_rounds, max_states=max_states, max_seconds=max_seconds
+        )
     reason = "simulated as asked (method='simulated')"
-    if method != "simulated":
-        try:
-            return exact_odds(
-                battle, policy, max_rounds, max_states=max_states, max_seconds=max_seconds
-            )
-        except ExactTooLarge as exc:
-            if method == "exact":
-                raise
+    if method == "auto":
+        budget = auto_budget(battle, policy)
+        if budget is None and max_states is None and max_seconds is None:
             reason = (
-                f"simulated: the exact chain passed {exc.states} states or "
-                f"{exc.seconds:.1f} s, over the limit"
+                f"simulated: {fighting_units(battle)} fighting units, over the "
+                f"{limits.EXACT_MAX_UNITS} the exact engine is tried for (kit.limits.EXACT_MAX_UNITS)"
             )
+        else:
+            states, seconds = budget or (limits.EXACT_MAX_STATES, limits.EXACT_MAX_SECONDS)
+            try:
+                return exact_odds(
+                    battle,
+                    policy,
+                    max_rounds,
+                    max_states=states if max_states is None else max_states,
+                    max_seconds=seconds if max_seconds is None else max_seconds,
+                )
+            except ExactTooLarge as exc:
+                reason = (
+                    f"simulated: the exact chain passed {exc.states} states or "
+                    f"{exc.seconds:.2f} s, over the budget a simulation beats "
+                    f"({states} states, {seconds:g} s)"
+                )
+    if len(battle.log):
+        reason += " (from the battle's setup: a simulation does not start mid-battle)"
     return simulated_odds(battle, policy, max_rounds, n=n, seed=seed, why=reason)
 
 
