@@ -85,6 +85,25 @@ def test_one_round_with_a_split_rank_worked_by_hand() -> None:
     assert _close(sum(o.ru_lost["A"].values()), 1)
 
 
+def test_a_duel_to_the_round_limit_is_a_geometric_series() -> None:
+    """A Frigate (one die of rank 2) against a Gunboat (rank 1) over the rules' 30 rounds:
+    each round ends the duel unless both miss (chance 4/6 * 5/6), so the Frigate wins with
+    (2/6 * 5/6) * sum over k < 30 of (4/6 * 5/6)^k and round k ends it with the geometric
+    chance; what is left at round 30 is a draw."""
+    b = Battle([Side("A", ships={"Frigate": 1}), Side("B", ships={"Gunboat": 1})])
+    pa, pb = F(2, 6), F(1, 6)
+    miss = (1 - pa) * (1 - pb)
+    o = exact_odds(b)
+    assert o.extra["max_rounds"] == 30
+    series = sum(miss**k for k in range(30))
+    assert _close(o.won["A"], pa * (1 - pb) * series)
+    assert _close(o.won["B"], (1 - pa) * pb * series)
+    for k in range(1, 30):
+        assert _close(o.rounds[k], miss ** (k - 1) * (1 - miss))
+    assert _close(o.rounds[30], miss**29)
+    assert _close(o.draw["A"], pa * pb * series + miss**30)
+
+
 def test_max_rounds_one_matches_round_outcomes() -> None:
     for a, bb in [({"Cruiser": 1}, {"Frigate": 2}), ({"Frigate": 2}, {"Gunboat": 1, "Drone": 1})]:
         b = Battle([Side("A", ships=a), Side("B", ships=bb)], seed=3)
