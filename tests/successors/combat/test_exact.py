@@ -158,6 +158,29 @@ def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice
         assert abs(sim.options[label] - p) <= 4 * se, label
 
 
+def test_exact_advice_equals_the_exact_odds_of_the_battle_with_the_answer_taken() -> None:
+    """The advisor's law: an answer's chance is the odds of the position with it forced."""
+    sides = [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})]
+    for seed in range(6):
+        b = Battle(sides, seed=seed)
+        ask = InteractivePolicy(ask=("retreat",), sides=(0,))
+        try:
+            for _ in range(40):
+                b.step_phase(ask)
+        except DecisionNeeded:
+            pass
+        if b.waiting is None:
+            continue
+        advice = advise_battle(b)
+        assert advice.exact and set(advice.options) == {"stay", "retreat"}
+        assert advice.options["retreat"] == 0  # a side that leaves does not win
+        taken = Battle(sides, seed=seed, log=b.log.copy())
+        taken.step_phase(InteractivePolicy(ask=()))  # the phase played with "stay" (no retreat)
+        assert _close(advice.options["stay"], exact_odds(taken).won[0])
+        return
+    pytest.fail("no seed gave a retreat decision")
+
+
 # ----------------------------------------------------------------------------- agreement
 ENGINE_N, ROUNDS = 300, 4
 FAMILIES = [
