@@ -23,8 +23,9 @@ the exact answer (probability that never leaves the repair loop ends in the draw
 gives, as it does in a played battle).
 
 Probabilities are rational (:class:`fractions.Fraction`) by default, so every figure is exact;
-``arithmetic="float"`` sums in floats instead, about twice as fast, with the rounding error
-bound the result states (below 1e-12 for any battle under the limit).
+``arithmetic="float"`` sums in floats instead, somewhat faster, and states a first-order bound
+on the rounding in ``error_bound`` (each product or sum of positive numbers errs by at most
+2**-53 of its value; about 1e-13 for the battles under the limit).
 
 :func:`battle_odds` is the one answer: exact when the battle fits under
 :data:`kit.limits.EXACT_MAX_STATES` and :data:`kit.limits.EXACT_MAX_SECONDS`, otherwise a
@@ -302,6 +303,9 @@ class _Chain:
         self.ops = 0
         n = len(battle.sides)
         self.terminal: dict[tuple[Any, ...], Prob] = {}
+        self.errors: dict[tuple[Any, ...], int] = {}
+        self.first_adds = 0
+        self.first_err = 0
         self.firsts: list[dict[int, Prob]] = [{} for _ in range(n)]
 
     def _check(self) -> None:
@@ -319,8 +323,9 @@ class _Chain:
 
     def phase(
         self, st: BattleState, prefix: Sequence[int] = (), policy: CombatPolicy | None = None
-    ) -> list[tuple[Prob, BattleState, dict[int, int]]]:
-        """Every outcome of the next phase from ``st``: (probability, state, first hits seen)."""
+    ) -> list[tuple[Prob, BattleState, dict[int, int], int]]:
+        """Every outcome of the next phase from ``st``: (probability, state, first hits seen,
+        rounding steps behind the probability in float arithmetic)."""
         battle = self.battle
         policy = policy if policy is not None else self.policy
         phase = PHASES[st.phase_index % len(PHASES)]
@@ -358,7 +363,8 @@ class _Chain:
             self.ops += len(path) + 1
             if self.leaves % 1000 == 0:
                 self._check()
-            out.append((roller.prob, st2, seen))
+            # each factor is rounded once as a float and once when multiplied in
+            out.append((roller.prob, st2, seen, 2 * roller.i))
         return out
 
     def _outcomes(self, st: BattleState, fp: tuple[Any, ...]) -> list[tuple[Any, ...]]:
@@ -372,22 +378,23 @@ class _Chain:
         if got is not None:
             return got
         merged: dict[tuple[Any, ...], list[Any]] = {}
-        for q, st2, seen in self.phase(st):
+        for q, st2, seen, err in self.phase(st):
             step = st2.round - st.round
             if st2.over:
                 assert st2.result is not None
                 _, outs, lost = _result_key(st2.result)
                 k: tuple[Any, ...] = ("end", outs, lost, tuple(sorted(seen.items())))
-                row = [q, None, seen, None, (outs, lost), step]
+                row = [q, None, seen, None, (outs, lost), step, err]
             else:
                 fp = fingerprint(st2, with_round=False, sensors=self.sensors)
                 k = (fp, tuple(sorted(seen.items())))
-                row = [q, st2, seen, fp, None, step]
+                row = [q, st2, seen, fp, None, step, err]
             have = merged.get(k)
             if have is None:
                 merged[k] = row
             else:
                 have[0] = have[0] + q
+                have[6] = max(have[6], err) + 1
         out = [tuple(r) for r in merged.values()]
         self.memo[key] = out
         return out
@@ -399,44 +406,46 @@ class _Chain:
         for st, p, flags in start:
             if st.over:
                 assert st.result is not None
-                k = _result_key(st.result)
-                self.terminal[k] = self.terminal.get(k, 0) + p
+                self._end(_result_key(st.result), p, 0)
                 continue
             fp = fingerprint(st, with_round=False, sensors=self.sensors)
             have = dist.get((fp, flags))
             if have is None:
-                dist[(fp, flags)] = [st, p, flags]
+                dist[(fp, flags)] = [st, p, flags, 0]
             else:
                 have[1] = have[1] + p
         while dist:
             new: dict[tuple[Any, ...], list[Any]] = {}
-            for (fp0, _), (st, p, flags) in dist.items():
+            for (fp0, _), (st, p, flags, e) in dist.items():
                 if st.phase_index >= len(PHASES) and st.round >= self.limit:
-                    self._finish(st, p)
+                    self._finish(st, p, e)
                     continue
                 r = st.round
-                for q, st2, seen, fp, term, step in self._outcomes(st, fp0):
+                for q, st2, seen, fp, term, step, eq in self._outcomes(st, fp0):
                     pq = p * q
+                    epq = e + eq + 1
                     self.ops += 1
                     fl = flags
                     if seen:
-                        fl = self._seen(flags, seen, pq)
+                        fl = self._seen(flags, seen, pq, epq)
                     if term is not None:
-                        k = (r + step, term[0], term[1])
-                        self.terminal[k] = self.terminal.get(k, 0) + pq
+                        self._end((r + step, term[0], term[1]), pq, epq)
                         continue
                     key = (fp, fl)
                     have = new.get(key)
                     if have is None:
                         if st2.round != r + step:  # a remembered phase of another round
                             st2 = _with_round(st2, r + step)
-                        new[key] = [st2, pq, fl]
+                        new[key] = [st2, pq, fl, epq]
                     else:
                         have[1] = have[1] + pq
+                        have[3] = max(have[3], epq) + 1
             dist = new
             self._check()
 
-    def _seen(self, flags: tuple[bool, ...], seen: dict[int, int], p: Prob) -> tuple[bool, ...]:
+    def _seen(
+        self, flags: tuple[bool, ...], seen: dict[int, int], p: Prob, err: int = 0
+    ) -> tuple[bool, ...]:
         """Count first volleys of sides that had not fired one; the flags after."""
         fl = list(flags)
         for side, hits in seen.items():
@@ -444,14 +453,28 @@ class _Chain:
                 fl[side] = True
                 f = self.firsts[side]
                 f[hits] = f.get(hits, 0) + p
+                self.first_adds += 1
+                self.first_err = max(self.first_err, err)
         return tuple(fl)
 
-    def _finish(self, st: BattleState, p: Prob) -> None:
+    def _finish(self, st: BattleState, p: Prob, err: int) -> None:
         """The round limit: the engine's draw (as :meth:`.battle.Battle.run` ends it)."""
         b = self.battle
         ctx = Ctx(b.sides, st, b.rules, self.policy, Roller(), jammer=b.jammer)
-        k = _result_key(summarize(ctx, reason="round limit"))
-        self.terminal[k] = self.terminal.get(k, 0) + p
+        self._end(_result_key(summarize(ctx, reason="round limit")), p, err)
+
+    def _end(self, k: tuple[Any, ...], p: Prob, err: int) -> None:
+        """Add ``p`` (``err`` rounding steps behind it) to the ending ``k``."""
+        have = self.terminal.get(k)
+        self.terminal[k] = p if have is None else have + p
+        self.errors[k] = err if have is None else max(self.errors[k], err) + 1
+
+    @property
+    def rounding(self) -> int:
+        """Rounding steps behind any figure summed from :attr:`terminal` (float arithmetic:
+        each step errs by at most 2**-53 of the value; every value here is at most 1)."""
+        ends = max(self.errors.values(), default=0) + len(self.terminal)
+        return max(ends, self.first_err + self.first_adds)
 
 
 def _with_round(st: BattleState, rnd: int) -> BattleState:
@@ -555,8 +578,9 @@ def exact_odds(
         if never:
             f[-1] = never
         firsts.append(dict(sorted((k, float(v)) for k, v in f.items())))
-    # a float sum of k terms errs by at most k * 2**-53 of the total (1): the walk's operations
-    bound = 0.0 if arithmetic == "fraction" else chain.ops * 2.0**-52
+    # first-order forward error of float sums and products of positive numbers: each rounding
+    # step errs by at most 2**-53 of the value, and every figure is at most 1
+    bound = 0.0 if arithmetic == "fraction" else chain.rounding * 2.0**-53
     zero = PerSide([0.0] * S, names)
     how = "rational" if arithmetic == "fraction" else f"float (error below {bound:.1e})"
     return BattleOdds(
@@ -628,7 +652,7 @@ def exact_answers(
         flags = _flags(battle)
         try:
             first = chain.phase(battle.state, prefix=faces)
-            start = [(st2, q, chain._seen(flags, seen, q)) for q, st2, seen in first]
+            start = [(st2, q, chain._seen(flags, seen, q)) for q, st2, seen, _ in first]
             chain.run(start)
         except ExactTooLarge:
             return None
