@@ -86,16 +86,10 @@ class ExactTooLarge(IllegalAction):
         self.seconds = seconds
 
 
-class _Branch(Exception):
-    """A roll with ``n`` possible results not on the path yet: replay once per result."""
-
-    def __init__(self, n: int) -> None:
-        super().__init__(n)
-        self.n = n
-
-
 class _BranchRoller(Roller):
-    """Follows a path of results; at a roll past the path's end raises :class:`_Branch`.
+    """Follows a path of results (indices into each roll's possible results); past the path's
+    end it takes each roll's first result and notes the others (:attr:`fresh`), so one run
+    of a phase reaches an outcome and tells the caller which other paths to run.
 
     Faces in ``prefix`` (dice already rolled at an advised decision) are served first, as
     they were rolled. Attacks (and Sensors and Take-Over pools, which count successes alike)
@@ -111,6 +105,8 @@ class _BranchRoller(Roller):
         pools: dict[tuple[int, ...], list[tuple[list[int], Prob]]] | None = None,
     ) -> None:
         self.path, self.i, self.prob = path, 0, one
+        self.taken: list[int] = []
+        self.fresh: list[tuple[int, int]] = []  # (depth, number of results) of new rolls
         self.damage_opts, self.one = damage, one
         self.prefix = list(prefix)
         self.pools = pools if pools is not None else {}
@@ -118,8 +114,12 @@ class _BranchRoller(Roller):
 
     def _choose(self, options: list[tuple[Any, Prob]]) -> Any:
         if self.i >= len(self.path):
-            raise _Branch(len(options))
-        value, p = options[self.path[self.i]]
+            self.fresh.append((self.i, len(options)))
+            k = 0
+        else:
+            k = self.path[self.i]
+        self.taken.append(k)
+        value, p = options[k]
         self.i += 1
         self.prob = self.prob * p
         return value
@@ -351,11 +351,10 @@ class _Chain:
                 battle.sides, st2, battle.rules, policy, roller, jammer=battle.jammer, record=record
             )
             ctx.emit("phase", round=rnd, phase=phase)
-            try:
-                fn(ctx)
-            except _Branch as b:
-                stack.extend(path + (i,) for i in reversed(range(b.n)))
-                continue
+            fn(ctx)
+            for depth, n in reversed(roller.fresh):
+                head = tuple(roller.taken[:depth])
+                stack.extend(head + (k,) for k in range(n - 1, 0, -1))
             end = _end_check(ctx, phase)
             if end is not None:
                 ctx.emit("end", **end)
