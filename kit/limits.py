@@ -112,16 +112,17 @@ EXACT_MAX_UNITS: int = 4
 ``battle_odds`` and the battle advisor try the exact engine unasked: two a side take about a
 second, three a side some twenty (benchmarks/bench_exact.py)."""
 
-EXACT_FAST_STATES: int = 30
+EXACT_FAST_STATES: int = 20
 """Where the vectorised simulation covers a battle (it plays 10,000 battles, a standard error
-of 0.5 points, in about 0.05 to 0.25 s), ``battle_odds`` answers exactly only up to this many
-states, which the exact engine walks faster than that (a ship a side: 9 states, 0.03 s)."""
+of 0.5 points, in about 0.05 to 0.3 s), ``battle_odds`` answers exactly only up to this many
+states, which the exact engine walks faster than that (a ship a side: 9 states, 0.025 s).
+Elsewhere (other policies, battles only the event-log engine plays, at 3 to 10 ms a battle:
+30 to 100 s for 10,000) it allows :data:`EXACT_MAX_STATES`."""
 
-EXACT_FAST_SECONDS: float = 0.1
-"""Seconds ``battle_odds`` gives the exact engine where the vectorised simulation covers the
-battle (see :data:`EXACT_FAST_STATES`); elsewhere (other policies, battles only the event-log
-engine plays, at 4 to 8 ms a battle: 40 to 80 s for 10,000) it gives :data:`EXACT_MAX_SECONDS`."""
+EXACT_FAST_SECONDS: float = 1.0
+"""A safety net on the time of the exact attempt of :data:`EXACT_FAST_STATES` (the state
+count decides; this only stops a pathological phase early)."""
 
-EXACT_ADVICE_SECONDS: float = 3.0
+EXACT_ADVICE_SECONDS: float = 5.0
 """Seconds the battle advisor gives the exact engine for all the answers of one decision
 (of a battle within :data:`EXACT_MAX_UNITS`) before it simulates them instead."""
