@@ -18,6 +18,12 @@ loads in about a second on a laptop.
 from __future__ import annotations
 
 __all__ = [
+    "EXACT_ADVICE_SECONDS",
+    "EXACT_FAST_SECONDS",
+    "EXACT_FAST_STATES",
+    "EXACT_MAX_SECONDS",
+    "EXACT_MAX_STATES",
+    "EXACT_MAX_UNITS",
     "MAX_DEPTH",
     "MAX_EDGES",
     "MAX_EVENTS",
@@ -103,3 +109,33 @@ MAX_REQUEST_HEADER_BYTES: int = 16 * 1024
 send: 16 KiB, the screen's cookie and a browser's usual headers fit many times over. The server
 stops reading at this many bytes and answers ``431``, with or without the share token, so no
 device can make it read more (the standard library alone reads up to 100 lines of 64 KiB)."""
+
+# ------------------------------------------------------------------- exact battle odds
+EXACT_MAX_STATES: int = 5_000
+"""Most chain states (positions whose next phase is enumerated) the exact battle engine
+explores before it gives up: :func:`kit.successors.combat.exact_odds` raises
+:class:`~kit.successors.combat.ExactTooLarge` naming the count. About 2 to 7 ms a state
+(benchmarks/bench_exact.py), so the limit is some 10 to 35 seconds of work."""
+
+EXACT_MAX_SECONDS: float = 10.0
+"""Seconds the exact battle engine may take before it gives up (with :data:`EXACT_MAX_STATES`)."""
+
+EXACT_MAX_UNITS: int = 4
+"""Most fighting units (ships, Rammers and active entities in the orbit) for which
+``battle_odds`` and the battle advisor try the exact engine unasked: two a side take about a
+second, three a side some twenty (benchmarks/bench_exact.py)."""
+
+EXACT_FAST_STATES: int = 20
+"""Where the vectorised simulation covers a battle (it plays 10,000 battles, a standard error
+of 0.5 points, in about 0.05 to 0.3 s), ``battle_odds`` answers exactly only up to this many
+states, which the exact engine walks faster than that (a ship a side: 9 states, 0.025 s).
+Elsewhere (other policies, battles only the event-log engine plays, at 3 to 10 ms a battle:
+30 to 100 s for 10,000) it allows :data:`EXACT_MAX_STATES`."""
+
+EXACT_FAST_SECONDS: float = 1.0
+"""A safety net on the time of the exact attempt of :data:`EXACT_FAST_STATES` (the state
+count decides; this only stops a pathological phase early)."""
+
+EXACT_ADVICE_SECONDS: float = 5.0
+"""Seconds the battle advisor gives the exact engine for all the answers of one decision
+(of a battle within :data:`EXACT_MAX_UNITS`) before it simulates them instead."""

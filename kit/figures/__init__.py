@@ -15,13 +15,14 @@ __all__ = ["COLORS", "TEMPLATE", "apply", "register"]
 
 from .advisor import impact_heatmap, luck_progress  # noqa: E402
 from .boards import board_outcomes  # noqa: E402
-from .combat import combat_losses, combat_timeline  # noqa: E402
+from .combat import battle_odds_figure, combat_losses, combat_timeline  # noqa: E402
 from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
 from .stars import sector_map, star_system_figure  # noqa: E402
 from .successors import attack_distribution, design_cost, fleet_composition  # noqa: E402
 
 __all__ += [
     "attack_distribution",
+    "battle_odds_figure",
     "board_outcomes",
     "combat_losses",
     "combat_timeline",

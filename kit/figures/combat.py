@@ -1,4 +1,5 @@
-"""Figures of Successors battles: the combat timeline and simulated loss distributions.
+"""Figures of Successors battles: the combat timeline, simulated loss distributions and the
+odds of a battle (exact or simulated).
 
 >>> from kit.successors.combat import Battle, Side
 >>> b = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Frigate": 4})], seed=2).run()
@@ -16,10 +17,11 @@ from plotly.subplots import make_subplots
 
 from ..errors import InvalidType
 from ..successors.combat.battle import Battle, describe_event
+from ..successors.combat.odds_result import BattleOdds
 from ..successors.combat.simulate import BattleSimulation
-from .theme import BAD, COLORS, GOOD, NEUTRAL, apply, esc
+from .theme import ACCENT, BAD, COLORS, GOOD, NEUTRAL, apply, esc
 
-__all__ = ["combat_losses", "combat_timeline"]
+__all__ = ["battle_odds_figure", "combat_losses", "combat_timeline"]
 
 #: What the lower panel counts, with a colour each.
 RESULT_KINDS = (
@@ -240,4 +242,75 @@ def combat_losses(result: BattleSimulation, *, height: int = 420) -> go.Figure:
     fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
     fig.update_xaxes(title_text="RU lost", row=1, col=2)
     fig.update_yaxes(title_text="share of battles", tickformat=".0%", row=1, col=2)
+    return apply(fig)
+
+
+def battle_odds_figure(odds: BattleOdds, *, height: int = 420) -> go.Figure:
+    """How a battle ends, from :func:`kit.successors.combat.battle_odds` (exact or simulated):
+    each side's chances to win, draw, retreat or lose (left), the rounds fought (middle) and
+    the RU each side loses (right). Simulated figures carry their standard errors as error
+    bars; the title says which method answered."""
+    if not isinstance(odds, BattleOdds):
+        raise InvalidType(f"battle_odds_figure needs a BattleOdds, got {type(odds).__name__}")
+    how = f"exact, {odds.states} states" if odds.exact else f"simulated, {odds.n} battles"
+    fig = make_subplots(
+        rows=1,
+        cols=3,
+        column_widths=[0.34, 0.26, 0.40],
+        subplot_titles=(f"Outcome ({how})", "Rounds fought", "RU lost"),
+    )
+    colors = {"won": GOOD, "draw": NEUTRAL, "retreated": "#c9a227", "lost": BAD}
+    names = [_esc(n) for n in odds.sides]
+    for o in ("won", "draw", "retreated", "lost"):
+        ps = list(getattr(odds, o))
+        se = list(getattr(odds.se, o))
+        fig.add_trace(
+            go.Bar(
+                y=names,
+                x=ps,
+                orientation="h",
+                name=o,
+                marker_color=colors[o],
+                legendgroup="outcome",
+                error_x=None if odds.exact else {"type": "data", "array": se, "visible": True},
+                hovertemplate="%{y}: " + o + " %{x:.2%}<extra></extra>",
+            ),
+            row=1,
+            col=1,
+        )
+    fig.add_trace(
+        go.Bar(
+            x=list(odds.rounds),
+            y=list(odds.rounds.values()),
+            name="rounds",
+            marker_color=ACCENT,
+            showlegend=False,
+            error_y=None
+            if odds.exact
+            else {"type": "data", "array": list(odds.se.rounds.values()), "visible": True},
+            hovertemplate="%{x} rounds: %{y:.2%}<extra></extra>",
+        ),
+        row=1,
+        col=2,
+    )
+    for i, name in enumerate(names):
+        dist = odds.ru_lost[i]
+        fig.add_trace(
+            go.Scatter(
+                x=list(dist),
+                y=list(dist.values()),
+                name=f"{name} RU lost",
+                mode="lines+markers",
+                line={"color": COLORS[i % len(COLORS)], "width": 2},
+                hovertemplate=name + ": %{x:g} RU lost, chance %{y:.2%}<extra></extra>",
+            ),
+            row=1,
+            col=3,
+        )
+    fig.update_layout(barmode="stack", height=height, legend={"orientation": "h", "y": -0.2})
+    fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
+    fig.update_xaxes(title_text="rounds", dtick=1, row=1, col=2)
+    fig.update_yaxes(tickformat=".0%", row=1, col=2)
+    fig.update_xaxes(title_text="RU lost", row=1, col=3)
+    fig.update_yaxes(title_text="chance", tickformat=".0%", row=1, col=3)
     return apply(fig)

@@ -10,7 +10,7 @@ Modules: ``rules`` (CombatRules), ``state`` (Side and per-battle unit state), ``
 phases), ``sensors``, ``takeover``, ``operations`` (repairs, gathering), ``workshop`` (the same
 work out of combat),
 ``policies`` (automatic and interactive decisions), ``battle`` (the Battle log), ``odds``
-(exact figures) and ``simulate`` (fast Monte Carlo).
+(exact figures), ``exact`` (exact odds of a whole battle) and ``simulate`` (fast Monte Carlo).
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
     from .advice import AdvisedCombatPolicy, advice
     from .battle import BATTLE_FORMAT, Battle, summarize
     from .events import OutOfFaces, ScriptedRoller
+    from .exact import ExactTooLarge, battle_odds, exact_odds
     from .impact import impact
     from .luck import luck
     from .odds import phase_hits, pool_hits, round_outcomes
+    from .odds_result import BattleOdds, PerSide
     from .operations import MINING_RATES, TASKS
     from .policies import (
         AutoPolicy,
@@ -53,15 +55,18 @@ _LAZY = {
     "AutoPolicy": "policies",
     "BATTLE_FORMAT": "battle",
     "Battle": "battle",
+    "BattleOdds": "odds_result",
     "CombatRules": "rules",
     "DEFAULT_COMBAT_RULES": "rules",
     "DecisionNeeded": "policies",
+    "ExactTooLarge": "exact",
     "FLEET_LEVELS": "sensors",
     "InteractivePolicy": "policies",
     "MINING_RATES": "operations",
     "Never": "policies",
     "OutOfFaces": "events",
     "PHASES": "rules",
+    "PerSide": "odds_result",
     "RetreatAfter": "policies",
     "RetreatWhenLosses": "policies",
     "SYSTEM_LEVELS": "sensors",
@@ -71,6 +76,8 @@ _LAZY = {
     "Unit": "state",
     "Workshop": "workshop",
     "advice": "advice",
+    "battle_odds": "exact",
+    "exact_odds": "exact",
     "fleet_view": "sensors",
     "level_text": "sensors",
     "phase_hits": "odds",
@@ -122,12 +129,15 @@ __all__ = [
     "AdvisedCombatPolicy",
     "AutoPolicy",
     "Battle",
+    "BattleOdds",
     "BattleSimulation",
     "CombatRules",
     "DecisionNeeded",
+    "ExactTooLarge",
     "InteractivePolicy",
     "Never",
     "OutOfFaces",
+    "PerSide",
     "RetreatAfter",
     "RetreatWhenLosses",
     "ScriptedRoller",
@@ -135,6 +145,8 @@ __all__ = [
     "Unit",
     "Workshop",
     "advice",
+    "battle_odds",
+    "exact_odds",
     "fleet_view",
     "impact",
     "level_text",

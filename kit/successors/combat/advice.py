@@ -65,11 +65,13 @@ import numpy as np
 from ... import validate
 from ...advising import Advice
 from ...errors import IllegalAction, InvalidInput
+from ...limits import EXACT_ADVICE_SECONDS, EXACT_MAX_UNITS
 from ...rng import SeedLike, make_rng
 from .battle import Battle
 from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx
+from .exact import exact_answers, fighting_units
 from .forcing import ForcedPolicy
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .protocol import CombatPolicy
@@ -150,9 +152,12 @@ def advice(
             difference (``Advice.n`` then says how many were played).
         precision: stop before ``n`` once every answer's standard error is at most this
             (checked from :data:`MIN_TRIALS` battles per answer on; None: play all ``n``).
-        method: ``"auto"`` (the vectorised simulation when it covers the battle, the decision
-            and the policy: an ``allocate`` or ``retreat`` decision under the automatic policy;
-            else the engine), ``"fast"`` or ``"engine"``.
+        method: ``"auto"`` (exact, from :func:`.exact.exact_answers`, when the battle has at
+            most :data:`kit.limits.EXACT_MAX_UNITS` fighting units and its chains fit the exact
+            engine's limits: standard errors 0, ``Advice.exact`` True; else the vectorised
+            simulation when it covers the battle, the decision and the policy: an
+            ``allocate`` or ``retreat`` decision under the automatic policy; else the engine),
+            ``"fast"`` or ``"engine"`` (simulated).
 
     Returns:
         An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
@@ -200,6 +205,12 @@ def advice(
     legal = _legal(battle, d, prefix, options, base, answers, candidates)
     if precision is not None:
         precision = validate.number("precision", precision, 0, 1)
+    if method == "auto" and fighting_units(battle) <= EXACT_MAX_UNITS:
+        exact = exact_answers(
+            battle, d, prefix.faces, legal, base, answers, good, max_seconds=EXACT_ADVICE_SECONDS
+        )
+        if exact is not None:  # small enough: every answer's chance exactly (else simulate)
+            return _exact_advice(battle, d, goal, legal, exact, apply=_answering(real, d))
     first, step = (100, 100) if stop_when_clear else (MIN_TRIALS, 250) if precision else (n, n)
 
     def enough(done: int) -> bool:
@@ -298,6 +309,38 @@ def _answering(battle: Battle, decision: Mapping[str, Any]) -> Callable[[object]
         return battle
 
     return apply
+
+
+def _exact_advice(
+    battle: Battle,
+    d: dict[str, Any],
+    goal: str,
+    legal: dict[str, Any],
+    exact: dict[str, tuple[float, float, int]],
+    apply: Callable[[object], Battle] | None = None,
+) -> Advice:
+    """Advice from :func:`.exact.exact_answers`: exact chances, standard errors 0."""
+    chances = {k: v[0] for k, v in exact.items()}
+    lost = {k: v[1] for k, v in exact.items()}
+    best = max(chances, key=lambda k: (chances[k], -lost[k]))
+    order = sorted(chances, key=lambda k: (-chances[k], lost[k]))
+    notes = {
+        k: f"mean RU lost {lost[k]:.2f}"
+        + ("" if k == best else f"; vs best {chances[k] - chances[best]:+.1%}")
+        + f"; exact ({exact[k][2]} states)"
+        for k in order
+    }
+    return Advice(
+        options={k: chances[k] for k in order},
+        best=best,
+        exact=True,
+        stderr={k: 0.0 for k in order},
+        n=None,
+        question=_question(battle, d) + ("" if goal == "win" else " (not losing)"),
+        notes=notes,
+        answers={k: legal[k] for k in order},
+        apply=apply,
+    )
 
 
 class AdvisedCombatPolicy(AutoPolicy):

@@ -90,7 +90,7 @@ def sensors_phase(ctx: Ctx) -> None:
         if not dice:
             continue
         for target in ctx.policy.sensor_targets(ctx, side, ctx.enemies(side)):
-            faces = ctx.roller.faces(len(dice))
+            faces = ctx.roller.attack(dice)
             n = hits_of(dice, faces)
             total = ctx.st.sides[side].sensors.get(target, 0) + n
             ctx.emit(

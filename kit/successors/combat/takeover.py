@@ -114,7 +114,7 @@ def takeover_phase(ctx: Ctx) -> None:
                 raise IllegalAction(f"{who!r} cannot attempt a Take-Over on {target!r}")
             u = ctx.st.units[target]
             dice = users[who]
-            faces = ctx.roller.faces(len(dice))
+            faces = ctx.roller.attack(dice)
             n = hits_of(dice, faces)
             bonus = takeover_bonus(ctx, side, u)
             if ctx.rules.takeover_bonus_needs_a_success and not n:
