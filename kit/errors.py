@@ -17,11 +17,15 @@ catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong t
   another format). Nothing is loaded.
 * :class:`SaveConflict` - a save that would overwrite changes someone else saved to the same
   file since it was loaded. Nothing is written.
+* :class:`ChunkFailed` - a chunk of a long run (a simulation, a tuner, a sweep) failed on its
+  executor: it raised, or its worker died. The message names the chunk and its seed; no
+  partial result is returned.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ChunkFailed",
     "DiceError",
     "FixedField",
     "IllegalAction",
@@ -70,3 +74,8 @@ class SaveConflict(IllegalAction):
 
     The message says how to merge the two versions or overwrite on purpose (``force=True``).
     """
+
+
+class ChunkFailed(KitError, RuntimeError):
+    """A chunk of work sent to an executor failed (it raised, or its worker died); the message
+    names the chunk and its seed, and the run returns nothing."""
