@@ -19,11 +19,10 @@ cancelled and the caller's executor is left as it was (never shut down by the ki
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_EXCEPTION, Executor, Future, wait
 from typing import Any
 
 import numpy as np
@@ -46,6 +45,8 @@ _JOB: list[tuple[Callable[..., Any], Sequence[tuple[Any, ...]]]] = []
 def available_workers() -> int:
     """Processes worth starting here: the CPUs this process may use (1 where there are no
     processes to fork, as in a browser)."""
+    import multiprocessing as mp  # here: Pyodide has no multiprocessing to import
+
     if sys.platform == "emscripten" or "fork" not in mp.get_all_start_methods():
         return 1
     try:
@@ -141,6 +142,9 @@ def run_chunks(
         return out
     if executor is not None:
         return _on(executor, lambda j: executor.submit(fn, *args[j]), count, done, labels)
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
     _JOB[:] = [(fn, args)]
     try:
         ctx = mp.get_context("fork")
