@@ -55,7 +55,7 @@ from kit.successors.combat import (
 )
 from kit.successors.combat.advice import AdvisedCombatPolicy, advise_battle
 from kit.successors.combat.tuning import garrison_battle, tune_garrison
-from kit.successors.examples import example_one, releata, takeover_duel
+from kit.successors.examples import example_one, example_two, releata, takeover_duel
 
 #: Catalog types the generated fleets draw from: warships, pods, decoys, carriers, cargo,
 #: first-strike, jump and support ships (no static defenses, no long-range guns).
@@ -96,12 +96,18 @@ def fleet(rng: np.random.Generator, ships: int, types: int) -> dict[str, int]:
 
 
 def generated_battle(seed: int) -> Battle:
-    """Two fleets of 12-19 ships of 5-8 types a side, no entities."""
+    """Two fleets of 12-19 ships of 5-8 types a side, each led by an entity of ranks 2 to 4
+    with its Control rank of ships under Control."""
+    from kit.successors.entities import Entity
+
     rng = np.random.default_rng(seed)
-    sides = [
-        Side(name, ships=fleet(rng, int(rng.integers(12, 20)), int(rng.integers(5, 9))))
-        for name in ("Blue", "Red")
-    ]
+    sides = []
+    for name in ("Blue", "Red"):
+        ranks = {a: int(rng.integers(2, 5)) for a in ("battle", "control", "handling")}
+        leader = Entity(name, information=2, sensors=2, **ranks)
+        ships = fleet(rng, int(rng.integers(12, 20)), int(rng.integers(5, 9)))
+        control = tuple(range(1, ranks["control"] + 1))
+        sides.append(Side(name, leader, ships=ships, controlled=control))
     return Battle(sides, seed=seed)
 
 
@@ -154,13 +160,39 @@ def stopped(battle: Battle, kind: str) -> Battle:
             return battle
 
 
+def tanrac_against(seed: int, ships: int, types: int) -> Battle:
+    """TanRac's fleet (example two, a lock on the enemy) against a generated garrison."""
+    rng = np.random.default_rng(seed)
+    them = Side("Garrison", ships=fleet(rng, ships, types))
+    return Battle([example_two().sides[0], them], seed=seed)
+
+
 def takeover_row(repeat: int, reference: int) -> None:
-    print(f"{'Take-Over advice, generated fleets':<44}{'CPU':>7} {'answers':>8}  reference")
-    for ships, types, seed in ((30, 16, 1), (31, 18, 2), (40, 20, 3)):
-        rng = np.random.default_rng(seed)
-        them = fleet(rng, ships, types)
-        names = tuple(n for n, c in them.items() for _ in range(c))
-        battle = stopped(takeover_duel(ships=names), "takeover")
+    print(f"{'battle advice, generated fleets':<44}{'CPU':>7} {'answers':>8}  reference")
+    cases: list[tuple[str, Callable[[], Battle], str]] = []
+    for s, k, seed in ((30, 16, 1), (31, 18, 2), (40, 20, 3)):
+        names = tuple(
+            n for n, c in fleet(np.random.default_rng(seed), s, k).items() for _ in range(c)
+        )
+        cases += [
+            (
+                f"TanRac v {s} ships/{k} types, target",
+                lambda seed=seed, s=s, k=k: tanrac_against(seed, s, k),
+                "takeover",
+            ),
+            (
+                f"TanRac v {s} ships/{k} types, allocate",
+                lambda seed=seed, s=s, k=k: tanrac_against(seed, s, k),
+                "allocate",
+            ),
+            (
+                f"duel v {s} ships/{k} types, target",
+                lambda names=names: takeover_duel(ships=names),
+                "takeover",
+            ),
+        ]
+    for label, make, kind in cases:
+        battle = stopped(make(), kind)
         kit.advice(battle, n=50, seed=9)  # warm up (tables)
         t, adv = cpu(lambda b=battle: kit.advice(b, seed=0), repeat)
         t_ref, ref = cpu(
@@ -169,7 +201,7 @@ def takeover_row(repeat: int, reference: int) -> None:
         )
         same = all(close(p, adv.n, ref.options[k], reference) for k, p in adv.options.items())
         print(
-            f"  {f'{ships} ships of {types} types':<42}{t:>6.2f}s {len(adv.options):>8}  "
+            f"  {label:<42}{t:>6.2f}s {len(adv.options):>8}  "
             f"engine {t_ref * adv.n / reference:.1f}s for the same trials, "
             f"{'same' if same else 'DIFFERENT'} (n={adv.n}; goal < 1 s: {note(t < 1)})"
         )
@@ -233,7 +265,8 @@ def screen_row(repeat: int) -> None:
     sector = generate_sector(1100, seed=4, name="Wide")
     camp.add(sector)
     names = list(sector.names)
-    camp.knowledge.reveal(names[:-5])
+    for name in names[:-5]:
+        camp.knowledge.reveal(name)
     screen = PlayerScreen(camp)
     screen.content()  # warm up (imports, the first drawing)
     left = iter(names[-5:])

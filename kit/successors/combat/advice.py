@@ -224,7 +224,7 @@ def advise_battle(
         wins = {k: [] for k in legal}
         losses = {k: [] for k in legal}
         done, batches = 0, 0
-        ahead = _Ahead(executor, battle, d, prefix, legal, base, answers, recorded)
+        ahead = _Ahead(executor, recorded, battle, d, prefix, legal, base, answers)
         try:
             while True:
                 for label, r in fast.items():
@@ -307,15 +307,15 @@ def _engine_answer(
 
 
 def _fast_batch(
+    part: int,
+    seed: int,
+    k: int,
     battle: Battle,
     d: dict[str, Any],
     prefix: Any,
     legal: Mapping[str, Any],
     base: CombatPolicy,
     answers: dict[tuple[Any, ...], Any],
-    part: int,
-    seed: int,
-    k: int,
 ) -> dict[str, dict[str, np.ndarray]] | None:
     """The advisor's ``k``-th batch of ``part`` trials per answer (a task for an executor)."""
     return fast_trials(battle, d, prefix, legal, base, answers, part, _stream(seed, k))
@@ -325,20 +325,21 @@ class _Ahead:
     """The advisor's later batches: played here one at a time, or sent to an executor
     ahead of need (every batch up to ``n`` at once; those past the stop are cancelled)."""
 
-    def __init__(self, executor: Executor | None, *args: Any) -> None:
+    def __init__(self, executor: Executor | None, seed: int, *setup: Any) -> None:
         self.executor = executor
-        self.args = args
+        self.seed = seed
+        self.setup = setup
         self.futures: dict[int, Any] = {}
 
     def batch(self, k: int, done: int, step: int, n: int) -> Any:
         if self.executor is None:
-            return _fast_batch(*self.args[:-1], min(step, n - done), self.args[-1], k)
+            return _fast_batch(min(step, n - done), self.seed, k, *self.setup)
         if not self.futures:
             at, j = done, k
             while at < n:
                 part = min(step, n - at)
                 self.futures[j] = (
-                    self._submit(_fast_batch, *self.args[:-1], part, self.args[-1], j),
+                    self._submit(_fast_batch, part, self.seed, j, *self.setup),
                     part,
                     at,
                 )
@@ -347,7 +348,7 @@ class _Ahead:
         try:
             return future.result()
         except Exception as exc:
-            seed = self.args[-1]
+            seed = self.seed
             raise ChunkFailed(
                 f"batch {k} of the advisor's trials (trials {at} to {at + part - 1} of each "
                 f"answer, seed {seed}, SeedSequence spawn_key ({k},)) failed: "

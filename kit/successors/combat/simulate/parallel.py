@@ -180,10 +180,9 @@ def _on(
         while pending:
             finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
             for f in sorted(finished, key=index.__getitem__):
-                exc = f.exception()
-                if exc is not None:
-                    j = index[f]
-                    raise _failed(j, count, labels, exc) from exc
+                err = f.exception()
+                if err is not None:
+                    raise _failed(index[f], count, labels, err) from err
                 if done is not None:
                     done(f.result())
     finally:
