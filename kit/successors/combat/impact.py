@@ -37,7 +37,7 @@ from ...errors import InvalidInput, InvalidType
 from ...rng import SeedLike, resolve_seed
 from ..ships import ship_type
 from .rules import DEFAULT_COMBAT_RULES, CombatRules
-from .simulate import OUTCOMES, simulate
+from .simulate import OUTCOMES, progress_bar, simulate
 from .simulate.parallel import available_workers, check_executor, run_chunks
 from .state import Side
 from .tuning import garrison_battle, garrison_grid
@@ -64,6 +64,7 @@ def rule_impact(
     policy: CombatPolicy | None = None,
     jammer: int = 0,
     executor: Executor | None = None,
+    progress: bool = False,
 ) -> Impact:
     """Compare two combat rules by the attacker's simulated win chance against garrisons.
 
@@ -81,6 +82,7 @@ def rule_impact(
         executor: any :class:`concurrent.futures.Executor` to simulate the cells on, one
             cell a chunk (default: this process for small sweeps, every core from 100,000
             battles on); the same seed gives the same numbers on any executor.
+        progress: show a tqdm bar of the battles, moving as each cell completes.
 
     Returns:
         An :class:`~kit.advising.Impact` with ``exact=False`` and the standard error of
@@ -117,7 +119,14 @@ def rule_impact(
         for ship, c, r in cells
     ]
     workers = available_workers() if n * len(cells) >= 100_000 else 1
-    won = dict(zip(cells, run_chunks(_cell, args, workers, executor=executor, labels=labels)))
+    bar = progress_bar(n * len(cells), "battles (sweep)") if progress else None
+    try:
+        done = None if bar is None else (lambda _: bar.update(n))
+        wins = run_chunks(_cell, args, workers, done, executor=executor, labels=labels)
+    finally:
+        if bar is not None:
+            bar.close()
+    won = dict(zip(cells, wins))
 
     before: list[tuple[float, ...]] = []
     after: list[tuple[float, ...]] = []
@@ -169,6 +178,7 @@ def battle_impact(
     seed: SeedLike = 0,
     policy: CombatPolicy | None = None,
     executor: Executor | None = None,
+    progress: bool = False,
 ) -> Impact:
     """``kit.impact(battle, rules)``: what ``rules`` change against ``battle``'s own rules.
 
@@ -197,4 +207,5 @@ def battle_impact(
         policy=policy,
         jammer=battle.jammer,
         executor=executor,
+        progress=progress,
     )

@@ -190,3 +190,31 @@ def test_run_chunks_returns_in_chunk_order_and_stops_at_a_failure():
         assert run_chunks(_half, [(x,) for x in (8, 2, 4)], executor=ex) == [4.0, 1.0, 2.0]
         with pytest.raises(ChunkFailed, match=r"chunk 1 of 2 \(the odd one\) failed"):
             run_chunks(_half, [(2,), (3,)], executor=ex, labels=["even", "the odd one"])
+
+
+def test_a_sweeps_bar_moves_one_cell_at_a_time_on_an_executor(monkeypatch):
+    ticks: list[int] = []
+
+    class Bar:
+        def update(self, k: int) -> None:
+            ticks.append(k)
+
+        def close(self) -> None:
+            ticks.append(-1)
+
+    module = importlib.import_module("kit.successors.combat.impact")
+    monkeypatch.setattr(module, "progress_bar", lambda total, desc: Bar())
+    raiders = Side("Raiders", ships={"Frigate": 3})
+    with ThreadPoolExecutor(2) as ex:
+        rule_impact(
+            None,
+            CombatRules(max_rounds=2),
+            raiders,
+            ["Loader"],
+            [1, 2, 3],
+            n=40,
+            executor=ex,
+            progress=True,
+        )
+    # three counts under two rules: six cells of 40 battles, then the bar closes
+    assert ticks == [40] * 6 + [-1]
