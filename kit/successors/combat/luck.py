@@ -20,7 +20,8 @@ point of view of one side (``side=``, the players'):
   read a swing smaller than about two standard errors as noise.
 
 The outcome's Monte Carlo plays the battle's setup (a fresh battle of the same sides, rules
-and orbit) in blocks of 250 battles and stops once the win chance's and the outcome
+and orbit) in blocks (first as many battles as a chance of one half needs to reach
+``precision``, then 250 at a time) and stops once the win chance's and the outcome
 percentile's standard errors are both at most ``precision`` (or at ``n``).
 
 Progress in the steps is the side's running total of hits, against the hits its dice would
@@ -39,6 +40,7 @@ score on average.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -136,25 +138,31 @@ def _continue_fast(
     max_rounds: int | None,
 ) -> list[float] | None:
     """Share of ``n`` battles continued from each state of ``starts`` (between phases) that
-    ``side`` wins, on the vectorised simulation (the same stream for every state); None when
-    it does not cover the battle."""
+    ``side`` wins, on the vectorised simulation (all of them in one batch on one stream); None
+    when it does not cover the battle."""
     from .simulate.resume import resume
 
     policy = AutoPolicy()
     limit = max_rounds if max_rounds is not None else setup.rules.max_rounds
     won = OUTCOMES.index("won")
-    out = []
+    out: list[float | None] = []
+    going = []
     for st in starts:
         if st.over:
             res = st.result
             out.append(float(bool(res and res["winner_index"] == side)))
-            continue
+        else:
+            out.append(None)
+            going.append(st)
+    if going:
+        # every point's battles in one batch: the long tails are played once for all of them
         finish, play = np.random.SeedSequence(seed).spawn(2)
-        r = resume(setup, policy, [(st, None)], [], None, n, finish, play, limit)
+        r = resume(setup, policy, [(st, None) for st in going], [], None, n, finish, play, limit)
         if r is None:
             return None
-        out.append(float(np.mean(r[0]["outcome"][:, side] == won)))
-    return out
+        chances = iter(float(np.mean(x["outcome"][:, side] == won)) for x in r)
+        out = [next(chances) if x is None else x for x in out]
+    return [float(x) for x in out if x is not None]
 
 
 def _states(battle: Battle, cuts: list[int]) -> list[Any]:
@@ -186,12 +194,13 @@ def _outcomes(
 ) -> SimulationResult:
     """The outcome's Monte Carlo: blocks of :data:`BLOCK` battles (block ``k`` from the
     ``k``-th child of ``seed``'s SeedSequence) until ``n`` or ``precision`` is reached."""
-    seeds = np.random.SeedSequence(seed).spawn(-(-n // BLOCK))
+    sizes = _blocks(n, precision)
+    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     parts: list[SimulationResult] = []
     done = 0
     while done < n:
         k = len(parts)
-        size = min(BLOCK, n - done)
+        size = sizes[k]
         entropy = int(seeds[k].generate_state(2, np.uint64)[0] >> np.uint64(2))
         parts.append(
             simulate(
@@ -214,6 +223,24 @@ def _outcomes(
             if np.sqrt(worst / done) <= precision:
                 break
     return _joined(parts)
+
+
+def _blocks(n: int, precision: float | None) -> list[int]:
+    """Battles per block of the outcome's Monte Carlo: first what any chance needs to reach
+    ``precision`` (``0.25 / precision**2``, the error of a chance of one half), then
+    :data:`BLOCK` at a time up to ``n``. A block costs about the same whatever its size (its
+    slowest battles set the rounds played), so the first is made big enough to be the last.
+
+    >>> _blocks(2000, 0.02)[:3], _blocks(100, 0.02), _blocks(600, None)
+    ([626, 250, 250], [100], [250, 250, 100])
+    """
+    first = BLOCK
+    if precision is not None and precision > 0:
+        first = math.ceil(0.25 / precision**2) + 1
+    sizes = [min(first, n)]
+    while sum(sizes) < n:
+        sizes.append(min(BLOCK, n - sum(sizes)))
+    return sizes
 
 
 def _joined(parts: list[SimulationResult]) -> SimulationResult:
@@ -267,8 +294,8 @@ def battle_luck(
         seed: seeds both Monte Carlos (recorded in the report's ``method``).
         max_rounds: rounds before a draw (default the rules').
         precision: stop the outcome's Monte Carlo once the win chance's and the outcome
-            percentile's standard errors are both at most this (checked after each block of
-            250 battles; None plays all ``n``).
+            percentile's standard errors are both at most this (checked after each block;
+            None plays all ``n``).
         executor: any :class:`concurrent.futures.Executor` to play the outcome's Monte Carlo
             on (see :func:`~kit.successors.combat.simulate`).
 
