@@ -17,6 +17,9 @@ catch them: a bad value or an illegal action is a :class:`ValueError`, a wrong t
   another format). Nothing is loaded.
 * :class:`SaveConflict` - a save that would overwrite changes someone else saved to the same
   file since it was loaded. Nothing is written.
+* :class:`ChunkFailed` - a chunk of a long run (a simulation, a tuner, a sweep) failed on its
+  executor: it raised, or its worker died. The message names the chunk and its seed; no
+  partial result is returned.
 
 Soft problems that are allowed but probably not meant (a gig type one letter away from a known
 one) are a :class:`KitWarning`, a :class:`UserWarning`: the kit goes on, and the warning says
@@ -26,6 +29,7 @@ what was probably meant.
 from __future__ import annotations
 
 __all__ = [
+    "ChunkFailed",
     "DiceError",
     "FixedField",
     "IllegalAction",
@@ -82,3 +86,8 @@ class KitWarning(UserWarning):
 
     Turn it into an error with ``warnings.simplefilter("error", KitWarning)``.
     """
+
+
+class ChunkFailed(KitError, RuntimeError):
+    """A chunk of work sent to an executor failed (it raised, or its worker died); the message
+    names the chunk and its seed, and the run returns nothing."""

@@ -23,30 +23,98 @@ a check *distribution* stands in (``"2d6"``, a table): see :func:`odds`,
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from .advice import advice
-from .base import Board, CheckRecord
-from .cards import (
-    DEFAULT_THEMES,
-    SUITS,
-    Card,
-    EventDeck,
-    as_card,
-    event_deck_cards,
-    full_deck,
-    ranks_deck,
-)
-from .chase import Chase
-from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
-from .contest import Contest
-from .impact import impact
-from .limit import LimitBoard
-from .luck import luck
-from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
-from .rules import BoardRules, skill_key
-from .standard import PreparationBoard, StandardBoard
-from .tuning import tune
+if TYPE_CHECKING:
+    from .advice import advice
+    from .base import Board, CheckRecord
+    from .cards import (
+        DEFAULT_THEMES,
+        SUITS,
+        Card,
+        EventDeck,
+        as_card,
+        event_deck_cards,
+        full_deck,
+        ranks_deck,
+    )
+    from .chase import Chase
+    from .checks import CheckDistribution, CheckSource, SkillPlan, autoplay
+    from .contest import Contest
+    from .impact import impact
+    from .limit import LimitBoard
+    from .luck import luck
+    from .odds import BoardOdds, deal_odds, exchange_odds, next_check_odds, odds, simulate
+    from .rules import BoardRules, skill_key
+    from .standard import PreparationBoard, StandardBoard
+    from .tuning import tune
+
+#: Names loaded on first use, by the module that defines them: importing the package loads
+#: none of the engine (see benchmarks/bench_combat.py, the import row).
+_LAZY = {
+    "Board": "base",
+    "BoardOdds": "odds",
+    "BoardRules": "rules",
+    "Card": "cards",
+    "Chase": "chase",
+    "CheckDistribution": "checks",
+    "CheckRecord": "base",
+    "CheckSource": "checks",
+    "Contest": "contest",
+    "DEFAULT_THEMES": "cards",
+    "EventDeck": "cards",
+    "LimitBoard": "limit",
+    "PreparationBoard": "standard",
+    "SUITS": "cards",
+    "SkillPlan": "checks",
+    "StandardBoard": "standard",
+    "as_card": "cards",
+    "autoplay": "checks",
+    "advice": "advice",
+    "luck": "luck",
+    "deal_odds": "odds",
+    "event_deck_cards": "cards",
+    "exchange_odds": "odds",
+    "full_deck": "cards",
+    "next_check_odds": "odds",
+    "odds": "odds",
+    "ranks_deck": "cards",
+    "impact": "impact",
+    "simulate": "odds",
+    "skill_key": "rules",
+    "tune": "tuning",
+}
+
+#: Names that are both a submodule and the function it defines: importing the submodule (as
+#: any sibling may) binds the package's name to the module, and :class:`_Package` puts the
+#: function back, as the eager imports did.
+_SHADOWED = frozenset({"advice", "impact", "luck", "odds"})
+
+
+class _Package(ModuleType):
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _SHADOWED and isinstance(value, ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "DEFAULT_THEMES",
@@ -83,14 +151,16 @@ __all__ = [
     "tune",
 ]
 
-_KINDS = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}
-
 
 def load(text: str | bytes) -> Board[Any]:
     """Load any board saved with ``to_json()`` (the file says which kind it is)."""
     import json
 
     from ..errors import SaveFileError
+    from .chase import Chase
+    from .contest import Contest
+    from .limit import LimitBoard
+    from .standard import PreparationBoard, StandardBoard
 
     try:
         fmt = json.loads(text).get("format", "")
@@ -99,9 +169,10 @@ def load(text: str | bytes) -> Board[Any]:
     kind = (
         fmt.rsplit("/", 1)[-1] if isinstance(fmt, str) and fmt.startswith("gm-kit/board/") else ""
     )
-    if kind not in _KINDS:
+    kinds = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}
+    if kind not in kinds:
         raise SaveFileError(
             f"not a board save: format {fmt!r}; expected gm-kit/board/<kind> with kind "
-            f"one of {', '.join(sorted(_KINDS))}"
+            f"one of {', '.join(sorted(kinds))}"
         )
-    return _KINDS[kind].from_json(text)
+    return kinds[kind].from_json(text)

@@ -15,17 +15,84 @@ times in ten. A Windfall's token waits for a later incident without a consequenc
 
 from __future__ import annotations
 
-from .advice import AdvisedPolicy, advice, best_chance
-from .core import JobState
-from .impact import impact
-from .job import Job, Operative
-from .luck import luck
-from .odds import JobSimulation, Odds, odds, odds_grid, simulate
-from .policies import AUTO, AskPolicy, AutoPolicy, Policy
-from .record import JobRecord, RecordRow
-from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
-from .tables import GENERAL_ROWS, JOB_TYPES, Incident, JobType
-from .tuning import Tuning, tune
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .advice import AdvisedPolicy, advice, best_chance
+    from .core import JobState
+    from .impact import impact
+    from .job import Job, Operative
+    from .luck import luck
+    from .odds import JobSimulation, Odds, odds, odds_grid, simulate
+    from .policies import AUTO, AskPolicy, AutoPolicy, Policy
+    from .record import JobRecord, RecordRow
+    from .rules import DEFAULT_CONDITIONS, Condition, RegulusRules
+    from .tables import GENERAL_ROWS, JOB_TYPES, Incident, JobType
+    from .tuning import Tuning, tune
+
+#: Names loaded on first use, by the module that defines them: importing the package loads
+#: none of the engine (see benchmarks/bench_combat.py, the import row).
+_LAZY = {
+    "AUTO": "policies",
+    "AdvisedPolicy": "advice",
+    "AskPolicy": "policies",
+    "AutoPolicy": "policies",
+    "Condition": "rules",
+    "DEFAULT_CONDITIONS": "rules",
+    "GENERAL_ROWS": "tables",
+    "Incident": "tables",
+    "JOB_TYPES": "tables",
+    "Job": "job",
+    "JobRecord": "record",
+    "JobState": "core",
+    "JobType": "tables",
+    "Odds": "odds",
+    "Operative": "job",
+    "Policy": "policies",
+    "RecordRow": "record",
+    "RegulusRules": "rules",
+    "JobSimulation": "odds",
+    "Tuning": "tuning",
+    "best_chance": "advice",
+    "advice": "advice",
+    "luck": "luck",
+    "odds": "odds",
+    "odds_grid": "odds",
+    "impact": "impact",
+    "simulate": "odds",
+    "tune": "tuning",
+}
+
+#: Names that are both a submodule and the function it defines: importing the submodule (as
+#: any sibling may) binds the package's name to the module, and :class:`_Package` puts the
+#: function back, as the eager imports did.
+_SHADOWED = frozenset({"advice", "impact", "luck", "odds"})
+
+
+class _Package(ModuleType):
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _SHADOWED and isinstance(value, ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "AUTO",

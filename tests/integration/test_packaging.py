@@ -86,12 +86,14 @@ def test_test_extra_and_runtime_dependencies():
     )
     test = {re.split(r"[<>=\[]", d)[0] for d in extras["test"]}
     assert {"pytest", "nbval", "hypothesis", "playwright"} <= test
-    assert "gm-kit[lab,docs,release]" in extras["test"]
+    assert "gm-kit[lab,docs,release,cluster]" in extras["test"]
+    # the cluster extra is Dask's distributed scheduler, with a lower bound (docs/cluster.md)
+    assert [d for d in extras["cluster"] if d.startswith("dask[distributed]>=")], extras["cluster"]
     # the JupyterLite builders stay out of the test environment: their kernel extension breaks
     # JupyterLab (tools/build_lite.py installs them in a venv of their own)
     lite = {re.split(r"[<>=\[]", d)[0] for d in extras["lite"]}
     assert {"jupyterlite-core", "jupyterlite-pyodide-kernel"} <= lite
-    for extra in ("test", "lab", "docs", "release"):
+    for extra in ("test", "lab", "docs", "release", "cluster"):
         assert not lite & {re.split(r"[<>=\[]", d)[0] for d in extras[extra]}, extra
 
 

@@ -58,13 +58,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ... import validate
 from ...advising import Advice
-from ...errors import IllegalAction, InvalidInput
+from ...errors import ChunkFailed, IllegalAction, InvalidInput
 from ...limits import EXACT_ADVICE_SECONDS, EXACT_MAX_UNITS
 from ...rng import SeedLike, make_rng
 from .battle import Battle
@@ -76,6 +76,7 @@ from .forcing import ForcedPolicy
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .protocol import CombatPolicy
 from .rules import PHASES
+from .simulate.parallel import check_executor, run_chunks
 from .simulate.result import OUTCOMES
 from .takeover_choice import takeover_candidates
 from .trials import (
@@ -92,6 +93,9 @@ from .trials import (
     find_decision,
     play_answer,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = [
     "GOALS",
@@ -125,6 +129,7 @@ def advice(
     stop_when_clear: bool = False,
     method: str = "auto",
     precision: float | None = 0.02,
+    executor: Executor | None = None,
 ) -> Advice:
     """The chance the deciding side succeeds after each answer to a pending battle decision.
 
@@ -158,6 +163,10 @@ def advice(
             simulation when it covers the battle, the decision and the policy: an
             ``allocate`` or ``retreat`` decision under the automatic policy; else the engine),
             ``"fast"`` or ``"engine"`` (simulated).
+        executor: any :class:`concurrent.futures.Executor` to play the trials on: each batch
+            of the vectorised simulation, or each answer's chunk on the engine, is one task
+            (default: this process). Batches past the point where ``precision`` stops are
+            cancelled or dropped, so the advice for a seed is the same on any executor.
 
     Returns:
         An :class:`~kit.advising.Advice` with each answer's chance and standard error; its
@@ -172,6 +181,7 @@ def advice(
     validate.choice("goal", goal, GOALS)
     validate.choice("method", method, ("auto", "fast", "engine"))
     real = battle
+    executor = check_executor(executor)
     if decision is None and battle.waiting is not None:
         # the battle stopped at a decision: advise on that one, under the policy that asked
         decision = battle.waiting
@@ -232,31 +242,36 @@ def advice(
         wins = {k: [] for k in legal}
         losses = {k: [] for k in legal}
         done, batches = 0, 0
-        while True:
-            for label, r in fast.items():
-                wins[label] += np.isin(r["outcome"][:, side], codes).tolist()
-                losses[label] += r["ru_lost"][:, side].tolist()
-            done += len(next(iter(fast.values()))["rounds"])
-            if enough(done):
-                break
-            batches += 1
-            part = min(step, n - done)
-            stream = _stream(recorded, batches)
-            fast = fast_trials(battle, d, prefix, legal, base, answers, part, stream)
-            assert fast is not None
+        ahead = _Ahead(executor, recorded, battle, d, prefix, legal, base, answers)
+        try:
+            while True:
+                for label, r in fast.items():
+                    wins[label] += np.isin(r["outcome"][:, side], codes).tolist()
+                    losses[label] += r["ru_lost"][:, side].tolist()
+                done += len(next(iter(fast.values()))["rounds"])
+                if enough(done):
+                    break
+                batches += 1
+                fast = ahead.batch(batches, done, step, n)
+                assert fast is not None
+        finally:
+            ahead.close()
     else:
         seeds = [int(s) for s in rng.integers(0, 2**62, size=n)]
         done = 0
         while done < n:
             chunk = seeds[done : done + (first if not done else min(step, 100))]
-            for label in list(wins):
-                try:
-                    results = play_answer(
-                        battle, d, options[label], chunk, policy=policy, faces=prefix.faces
-                    )
-                except IllegalAction:
+            labels = list(wins)
+            played = run_chunks(
+                _engine_answer,
+                [(battle, d, options[k], chunk, policy, prefix.faces) for k in labels],
+                executor=executor,
+                labels=[f"answer {k!r}, trials {done} to {done + len(chunk) - 1}" for k in labels],
+            )
+            for label, results in zip(labels, played):
+                if isinstance(results, IllegalAction):
                     if candidates is not None or done:
-                        raise
+                        raise results
                     del wins[label], losses[label]  # a built-in answer the rules refuse here
                     continue
                 rows = [r["sides"][side] for r in results]
@@ -341,6 +356,88 @@ def _exact_advice(
         answers={k: legal[k] for k in order},
         apply=apply,
     )
+
+
+def _engine_answer(
+    battle: Battle,
+    d: dict[str, Any],
+    answer: Any,
+    seeds: list[int],
+    policy: CombatPolicy | None,
+    faces: Sequence[int],
+) -> list[dict[str, Any]] | IllegalAction:
+    """One answer's chunk of engine trials (a task for an executor); the rules' refusal of
+    the answer comes back as a value, so a refused built-in answer is dropped, not failed."""
+    try:
+        return play_answer(battle, d, answer, seeds, policy=policy, faces=faces)
+    except IllegalAction as exc:
+        return exc
+
+
+def _fast_batch(
+    part: int,
+    seed: int,
+    k: int,
+    battle: Battle,
+    d: dict[str, Any],
+    prefix: Any,
+    legal: Mapping[str, Any],
+    base: CombatPolicy,
+    answers: dict[tuple[Any, ...], Any],
+) -> dict[str, dict[str, np.ndarray]] | None:
+    """The advisor's ``k``-th batch of ``part`` trials per answer (a task for an executor)."""
+    return fast_trials(battle, d, prefix, legal, base, answers, part, _stream(seed, k))
+
+
+class _Ahead:
+    """The advisor's later batches: played here one at a time, or sent to an executor
+    ahead of need (every batch up to ``n`` at once; those past the stop are cancelled)."""
+
+    def __init__(self, executor: Executor | None, seed: int, *setup: Any) -> None:
+        self.executor = executor
+        self.seed = seed
+        self.setup = setup
+        self.futures: dict[int, Any] = {}
+
+    def batch(self, k: int, done: int, step: int, n: int) -> Any:
+        if self.executor is None:
+            return _fast_batch(min(step, n - done), self.seed, k, *self.setup)
+        if not self.futures:
+            at, j = done, k
+            while at < n:
+                part = min(step, n - at)
+                self.futures[j] = (
+                    self._submit(_fast_batch, part, self.seed, j, *self.setup),
+                    part,
+                    at,
+                )
+                at, j = at + part, j + 1
+        future, part, at = self.futures.pop(k)
+        try:
+            return future.result()
+        except Exception as exc:
+            seed = self.seed
+            raise ChunkFailed(
+                f"batch {k} of the advisor's trials (trials {at} to {at + part - 1} of each "
+                f"answer, seed {seed}, SeedSequence spawn_key ({k},)) failed: "
+                f"{type(exc).__name__}: {exc}. No advice is returned; run it again"
+            ) from exc
+
+    def _submit(self, fn: Any, *args: Any) -> Any:
+        assert self.executor is not None
+        try:
+            return self.executor.submit(fn, *args)
+        except RuntimeError as exc:
+            self.close()
+            raise ChunkFailed(
+                f"the executor {type(self.executor).__name__} cannot take the advisor's "
+                f"trials: {exc}. Give an executor that is running (not shut down), or none"
+            ) from exc
+
+    def close(self) -> None:
+        for future, _, _ in self.futures.values():
+            future.cancel()
+        self.futures.clear()
 
 
 class AdvisedCombatPolicy(AutoPolicy):

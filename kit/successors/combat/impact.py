@@ -37,11 +37,14 @@ from ...errors import InvalidInput, InvalidType
 from ...rng import SeedLike, resolve_seed
 from ..ships import ship_type
 from .rules import DEFAULT_COMBAT_RULES, CombatRules
-from .simulate import OUTCOMES, simulate
+from .simulate import OUTCOMES, progress_bar, simulate
+from .simulate.parallel import available_workers, check_executor, run_chunks
 from .state import Side
 from .tuning import garrison_battle, garrison_grid
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .battle import Battle
     from .protocol import CombatPolicy
 
@@ -60,6 +63,8 @@ def _rules_impact(
     garrison: Side | None = None,
     policy: CombatPolicy | None = None,
     jammer: int = 0,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> Impact:
     """Compare two combat rules by the attacker's simulated win chance against garrisons.
 
@@ -74,6 +79,10 @@ def _rules_impact(
         garrison: the rest of the garrison (an entity, other ships); the counted ships join it.
         policy: automatic policy for both sides (default ``AutoPolicy``).
         jammer: Jammer Field level of the orbit.
+        executor: any :class:`concurrent.futures.Executor` to simulate the cells on, one
+            cell a chunk (default: this process for small sweeps, every core from 100,000
+            battles on); the same seed gives the same numbers on any executor.
+        progress: show a tqdm bar of the battles, moving as each cell completes.
 
     Returns:
         An :class:`~kit.advising.Impact` with ``exact=False`` and the standard error of
@@ -86,6 +95,7 @@ def _rules_impact(
             raise InvalidType(f"{field} must be a CombatRules or None, got {type(r).__name__}")
     if not isinstance(attacker, Side):
         raise InvalidType(f"attacker must be a Side, got {type(attacker).__name__}")
+    executor = check_executor(executor)
     names = [ships] if isinstance(ships, str) else list(validate.sequence("ships", ships))
     rows = list(dict.fromkeys(ship_type(s).name for s in names))
     if not rows:
@@ -93,12 +103,30 @@ def _rules_impact(
     cols, base = garrison_grid(counts, garrison)
     n = validate.integer("n", n, 2, 1_000_000)
     recorded = resolve_seed(seed)
-    won = OUTCOMES.index("won")
-
-    def wins(ship: str, count: int, rules: CombatRules) -> np.ndarray:
-        battle = garrison_battle(attacker, ship, count, garrison=base, rules=rules, jammer=jammer)
-        result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
-        return np.asarray(result.outcome[:, 0] == won, dtype=float)
+    same = rb == ra
+    cells = [(ship, c, r) for ship in rows for c in cols for r in ((ra,) if same else (ra, rb))]
+    args = [
+        (
+            garrison_battle(attacker, ship, c, garrison=base, rules=r, jammer=jammer),
+            n,
+            policy,
+            recorded,
+        )
+        for ship, c, r in cells
+    ]
+    labels = [
+        f"{n} battles against {c} {ship} under rules {'a' if r is ra else 'b'}, seed {recorded}"
+        for ship, c, r in cells
+    ]
+    workers = available_workers() if n * len(cells) >= 100_000 else 1
+    bar = progress_bar(n * len(cells), "battles (sweep)") if progress else None
+    try:
+        done = None if bar is None else (lambda _: bar.update(n))
+        wins = run_chunks(_cell, args, workers, done, executor=executor, labels=labels)
+    finally:
+        if bar is not None:
+            bar.close()
+    won = dict(zip(cells, wins))
 
     before: list[tuple[float, ...]] = []
     after: list[tuple[float, ...]] = []
@@ -106,8 +134,8 @@ def _rules_impact(
     for ship in rows:
         b_row, a_row, e_row = [], [], []
         for c in cols:
-            wa = wins(ship, c, ra)
-            wb = wa if rb == ra else wins(ship, c, rb)
+            wa = won[(ship, c, ra)]
+            wb = wa if same else won[(ship, c, rb)]
             d = wb - wa
             b_row.append(float(wa.mean()))
             a_row.append(float(wb.mean()))
@@ -134,6 +162,12 @@ def _rules_impact(
     )
 
 
+def _cell(battle: Battle, n: int, policy: CombatPolicy | None, seed: int) -> np.ndarray:
+    """One cell of a sweep (a chunk of work): 1.0 for each of ``n`` battles side 0 wins."""
+    result = simulate(battle, n, policy=policy, seed=seed, progress=False, workers=1)
+    return np.asarray(result.outcome[:, 0] == OUTCOMES.index("won"), dtype=float)
+
+
 def impact(
     battle: Battle | CombatRules | None,
     house_rules: CombatRules | None,
@@ -146,6 +180,8 @@ def impact(
     garrison: Side | None = None,
     policy: CombatPolicy | None = None,
     jammer: int = 0,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> Impact:
     """Compare two combat rules by the attacker's simulated win chance against garrisons.
 
@@ -184,6 +220,8 @@ def impact(
             garrison=battle.sides[1],
             policy=policy,
             jammer=battle.jammer,
+            executor=executor,
+            progress=progress,
         )
     if attacker is None:
         raise InvalidInput(
@@ -201,4 +239,6 @@ def impact(
         garrison=garrison,
         policy=policy,
         jammer=jammer,
+        executor=executor,
+        progress=progress,
     )

@@ -34,9 +34,12 @@ from ..ships import ship_type
 from .battle import Battle
 from .rules import DEFAULT_COMBAT_RULES, CombatRules
 from .simulate import simulate
+from .simulate.parallel import check_executor
 from .state import Side
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from .protocol import CombatPolicy
 
 __all__ = [
@@ -108,6 +111,7 @@ def tune_garrison(
     policy: CombatPolicy | None = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
+    executor: Executor | None = None,
 ) -> Tuning:
     """The number of ``ship`` in a defending garrison that gives ``attacker_side`` the win
     chance nearest ``target``.
@@ -126,6 +130,9 @@ def tune_garrison(
             :func:`~.simulate.simulate`).
         rules: combat rules.
         jammer: Jammer Field level of the orbit.
+        executor: any :class:`concurrent.futures.Executor` to play the battles on (default:
+            this process for small grids, every core for large ones); the same seed gives the
+            same answer on any executor.
 
     Returns:
         A :class:`~kit.advising.Tuning` of every count, nearest the target first (fewer ships
@@ -134,13 +141,14 @@ def tune_garrison(
     """
     if not isinstance(attacker_side, Side):
         raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
+    executor = check_executor(executor)
     target = validate.number("target", target, 0, 1)
     n = validate.integer("n", n, 1, 1_000_000)
     name = ship_type(ship).name
     grid, base = garrison_grid(counts, garrison)
     recorded = resolve_seed(seed)
     chances = _all_sizes_at_once(
-        attacker_side, name, grid, base, rules, jammer, policy, n, recorded
+        attacker_side, name, grid, base, rules, jammer, policy, n, recorded, executor
     )
     method = "fast"
     if chances is None:  # one simulation per size (on the engine where the fast path declines)
@@ -150,7 +158,9 @@ def tune_garrison(
             battle = garrison_battle(
                 attacker_side, name, c, garrison=base, rules=rules, jammer=jammer
             )
-            result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
+            result = simulate(
+                battle, n, policy=policy, seed=recorded, progress=False, executor=executor
+            )
             chances[c] = result.probability(0, "won")
             methods.add(result.engine)
         method = methods.pop() if len(methods) == 1 else "mixed"
@@ -168,6 +178,7 @@ def _all_sizes_at_once(
     policy: CombatPolicy | None,
     n: int,
     seed: int,
+    executor: Executor | None = None,
 ) -> dict[int, float] | None:
     """Every garrison size of ``grid`` in one vectorised batch of ``n`` battles per size:
     the biggest garrison, with the ships a smaller size does not have kept out of the orbit
@@ -175,9 +186,15 @@ def _all_sizes_at_once(
     when the fast path does not cover the battle, or when the garrison's retreat rule reads
     its losses (ships kept out would count as lost there)."""
     from .policies import AutoPolicy, Never, RetreatAfter
-    from .simulate import OUTCOMES, fast_supported
-    from .simulate.fast import _tables, run_fast
-    from .simulate.parallel import available_workers, chunk_streams, concat, run_chunks
+    from .simulate import OUTCOMES, _fast_chunk, fast_supported
+    from .simulate.fast import _tables
+    from .simulate.parallel import (
+        available_workers,
+        chunk_streams,
+        concat,
+        describe_chunk,
+        run_chunks,
+    )
 
     policy = policy if policy is not None else AutoPolicy()
     biggest = garrison_battle(attacker, name, max(grid), garrison=base, rules=rules, jammer=jammer)
@@ -191,18 +208,18 @@ def _all_sizes_at_once(
     added = [row[f"1:{len(base.ships) + i + 1}"] for i in range(max(grid))]
     total = n * len(grid)
     chunks = chunk_streams(seed, total, 100_000)  # one batch: one slow tail for every size
-
-    def job(j: int) -> dict[str, Any]:
-        a, b, ss = chunks[j]
-        size = np.repeat(np.array(grid), n)[a:b]  # the garrison size of each battle
+    sizes = np.repeat(np.array(grid), n)  # the garrison size of each battle
+    token = f"tune:{id(biggest)}:{seed}:{total}"
+    args = []
+    for a, b, ss in chunks:
         away = np.zeros((T.U, b - a), bool)
         for i, r in enumerate(added):
-            away[r] = i >= size
-        rng = np.random.default_rng(ss)
-        return run_fast(biggest, policy, b - a, rng, rules.max_rounds, away=away)
-
+            away[r] = i >= sizes[a:b]
+        args.append((token, biggest, policy, b - a, ss, rules.max_rounds, away))
+    labels = [describe_chunk(a, b, ss) for a, b, ss in chunks]
     workers = available_workers() if total >= 100_000 else 1
-    won = concat(run_chunks(job, len(chunks), workers))["outcome"][:, 0] == OUTCOMES.index("won")
+    parts = run_chunks(_fast_chunk, args, workers, executor=executor, labels=labels)
+    won = concat(parts)["outcome"][:, 0] == OUTCOMES.index("won")
     return {c: float(won[i * n : (i + 1) * n].mean()) for i, c in enumerate(grid)}
 
 
@@ -260,6 +277,7 @@ def tune_budget(
     policy: CombatPolicy | None = None,
     rules: CombatRules = DEFAULT_COMBAT_RULES,
     jammer: int = 0,
+    executor: Executor | None = None,
 ) -> Tuning:
     """The garrison budget in RU, spent on ``ships`` by :func:`buy_garrison`, that gives
     ``attacker_side`` the win chance nearest ``target``.
@@ -275,6 +293,8 @@ def tune_budget(
         policy: automatic policy for both sides (see :func:`tune_garrison`).
         rules: combat rules.
         jammer: Jammer Field level of the orbit.
+        executor: any :class:`concurrent.futures.Executor` to play the battles on (see
+            :func:`tune_garrison`).
 
     Returns:
         A :class:`~kit.advising.Tuning` whose rows' ``count`` is a budget in RU
@@ -282,6 +302,7 @@ def tune_budget(
     """
     if not isinstance(attacker_side, Side):
         raise InvalidType(f"attacker_side must be a Side, got {attacker_side!r}")
+    executor = check_executor(executor)
     target = validate.number("target", target, 0, 1)
     n = validate.integer("n", n, 1, 1_000_000)
     grid = sorted({validate.integer("budgets", b, 0, 1_000_000) for b in budgets})
@@ -305,7 +326,9 @@ def tune_budget(
         ]
         defender = dataclasses.replace(base, ships=base.ships + tuple(added))
         battle = Battle([attacker_side, defender], rules=rules, jammer=jammer)
-        result = simulate(battle, n, policy=policy, seed=recorded, progress=False)
+        result = simulate(
+            battle, n, policy=policy, seed=recorded, progress=False, executor=executor
+        )
         chances[b] = result.probability(0, "won")
         methods.add(result.engine)
     method = methods.pop() if len(methods) == 1 else "mixed"

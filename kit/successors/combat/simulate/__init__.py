@@ -30,7 +30,9 @@ fast path covers), :mod:`.parallel` (chunks, seeds and processes), :mod:`.tables
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,6 +43,8 @@ from ....rng import SeedLike, make_rng
 from .result import OUTCOMES, BattleSimulation
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from ..battle import Battle
     from ..protocol import CombatPolicy
 
@@ -66,6 +70,7 @@ def simulate(
     max_rounds: int | None = None,
     chunk: int = 20000,
     workers: int | None = None,
+    executor: Executor | None = None,
 ) -> BattleSimulation:
     """Simulate ``n`` battles from ``battle``'s setup (the battle itself is not changed).
 
@@ -83,6 +88,10 @@ def simulate(
         workers: processes to play the chunks on (default: every CPU for runs of 100,000
             battles or more, else 1). The same seed gives the same battles whatever the
             number.
+        executor: any :class:`concurrent.futures.Executor` to play the chunks on instead
+            (dask.distributed's ``Client.get_executor()``, loky's, a process pool); the same
+            seed gives the same battles there too. A chunk that fails raises
+            :class:`~kit.errors.ChunkFailed` naming it and its seed.
 
     >>> from kit.successors.examples import example_one
     >>> a = simulate(example_one(), 300, seed=5, chunk=100, workers=1)
@@ -92,14 +101,21 @@ def simulate(
     """
     # the engines load here, not when the package is imported (``import kit.successors.combat``
     # stays light: see the import benchmark)
-    from ..battle import Battle
     from ..policies import AutoPolicy
-    from .fast import _tables, run_fast
-    from .parallel import available_workers, chunk_streams, concat, run_chunks
+    from .fast import _tables
+    from .parallel import (
+        available_workers,
+        check_executor,
+        chunk_streams,
+        concat,
+        describe_chunk,
+        run_chunks,
+    )
 
     n = validate.integer("n", n, 1, 10_000_000)
     validate.choice("method", method, ("auto", "fast", "engine"))
     chunk = validate.integer("chunk", chunk, 1, 10_000_000)
+    executor = check_executor(executor)
     if workers is None:
         workers = available_workers() if n >= 100_000 else 1
     workers = validate.integer("workers", workers, 1, 1024)
@@ -111,49 +127,80 @@ def simulate(
         raise InvalidInput(f"method='fast' cannot run this battle: {why}")
     use = "fast" if method == "fast" or (method == "auto" and why is None) else "engine"
     show = progress if progress is not None else n >= 20000
-    bar = None
-    if show:
-        from tqdm.auto import tqdm
-
-        if sys.platform == "emscripten":
-            tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
-        bar = tqdm(total=n, desc=f"battles ({use})", leave=False)
+    bar = progress_bar(n, f"battles ({use})") if show else None
     names = [s.name for s in battle.sides]
     chunks = chunk_streams(recorded, n, chunk)
-
-    def fast_job(j: int) -> dict[str, np.ndarray]:
-        a, b, ss = chunks[j]
+    labels = [describe_chunk(a, b, ss) for a, b, ss in chunks]
+    token = f"{os.getpid()}:{id(battle)}:{recorded}:{time.monotonic_ns()}"
+    args: list[tuple[Any, ...]]
+    if use == "fast":
         assert isinstance(policy, AutoPolicy)  # the fast path plays the automatic policy only
-        return run_fast(battle, policy, b - a, np.random.default_rng(ss), limit)
-
-    # the engine's battles each take a seed of their own, drawn for the whole run at once
-    seeds = rng.integers(0, 2**62, size=n) if use == "engine" else None
-
-    def engine_job(j: int) -> dict[str, np.ndarray]:
-        a, b, _ = chunks[j]
-        assert seeds is not None
-        return _engine_chunk(battle, policy, seeds[a:b], limit, Battle)
+        _tables(battle, policy)  # built once, before any worker is forked
+        args = [(token, battle, policy, b - a, ss, limit) for a, b, ss in chunks]
+        job: Any = _fast_chunk
+    else:
+        # the engine's battles each take a seed of their own, drawn for the whole run at once
+        seeds = rng.integers(0, 2**62, size=n)
+        args = [(battle, policy, seeds[a:b], limit) for a, b, _ in chunks]
+        job = _engine_chunk
 
     def tick(part: dict[str, np.ndarray]) -> None:
         if bar is not None:
             bar.update(len(part["rounds"]))
 
-    if use == "fast":
-        assert isinstance(policy, AutoPolicy)  # as in fast_job
-        _tables(battle, policy)  # built once, before any worker is forked
-    parts = run_chunks(fast_job if use == "fast" else engine_job, len(chunks), workers, tick)
+    try:
+        parts = run_chunks(job, args, workers, tick, executor=executor, labels=labels)
+    finally:
+        if bar is not None:
+            bar.close()
     cat = concat(parts)
-    if bar is not None:
-        bar.close()
     return BattleSimulation(
         names, cat["outcome"], cat["ru_lost"], cat["rounds"], recorded, use, cat["first_hits"]
     )
 
 
-def _engine_chunk(
-    battle: Any, policy: Any, seeds: np.ndarray, limit: int, cls: Any
+def progress_bar(total: int, desc: str) -> Any:
+    """A tqdm bar of ``total`` battles (no monitor thread in a browser)."""
+    from tqdm.auto import tqdm
+
+    if sys.platform == "emscripten":
+        tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
+    return tqdm(total=total, desc=desc, leave=False)
+
+
+#: The battle and policy the last chunks on this worker were played from, by run (so a worker
+#: that unpickles a run's battle for each chunk reuses its tables: they are kept by identity).
+_SEEN: list[tuple[str, Any, Any]] = []
+
+
+def _same_run(token: str, battle: Any, policy: Any) -> tuple[Any, Any]:
+    for t, b, p in _SEEN:
+        if t == token:
+            return b, p
+    _SEEN[:] = [(token, battle, policy)]
+    return battle, policy
+
+
+def _fast_chunk(
+    token: str,
+    battle: Any,
+    policy: Any,
+    n: int,
+    ss: np.random.SeedSequence,
+    limit: int,
+    away: Any = None,
 ) -> dict[str, np.ndarray]:
+    """One chunk of the vectorised simulation: ``n`` battles on the stream ``ss``."""
+    from .fast import run_fast
+
+    battle, policy = _same_run(token, battle, policy)
+    return run_fast(battle, policy, n, np.random.default_rng(ss), limit, away=away)
+
+
+def _engine_chunk(battle: Any, policy: Any, seeds: np.ndarray, limit: int) -> dict[str, np.ndarray]:
     """One battle per seed on the event-log engine."""
+    from ..battle import Battle as cls
+
     S = len(battle.sides)
     n = len(seeds)
     cat = {

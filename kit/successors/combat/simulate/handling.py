@@ -182,9 +182,10 @@ class Handling(Hits):
             plan = np.full((len(rows), m), -1)
             plan[k_rows] = plan_from_order(place.reshape(len(k_rows), -1).T, tk, m).T
             # user positions: the entity first, then the ships in setup order
-            so = T.setup_order
+            # (counted over the ships with Control dice only: no other row is a user)
+            so = T.setup_order[np.isin(T.setup_order, list(udice))]
             upos = np.zeros(u_user.shape, np.int64)
-            upos[so] = np.cumsum(u_user[so], axis=0) - 1 + e_user
+            upos[so] = np.cumsum(u_user[so], axis=0, dtype=np.int64) - 1 + e_user
             users = [(e_user & keep, np.zeros(len(rows), np.int64), eu)]
             users += [(u_user[j] & keep, upos[j], d) for j, d in udice.items() if u_user[j].any()]
             for who, p, dice in users:

@@ -81,6 +81,36 @@ def first_k_rows(
     return taken, np.asarray(k, np.int64) - room, last
 
 
+def _cheapest(
+    neut: np.ndarray, left: np.ndarray, order: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``left[b]`` ships of ``neut[:, b]`` in ``order`` (cheapest first), per battle
+    ``b``, and how many that is; worked out only for the battles with hits left (most waves
+    place every hit on operational ships).
+
+    >>> m = np.array([[1, 1], [1, 0], [1, 1]], bool)
+    >>> kill, n = _cheapest(m, np.array([2, 0]), np.array([2, 0, 1]))
+    >>> kill.T.tolist(), n.tolist()
+    ([[True, False, True], [False, False, False]], [2, 0])
+    """
+    kill = np.zeros_like(neut)
+    n_k = np.zeros(len(left), np.int64)
+    r = np.flatnonzero(left > 0)
+    if not len(r):
+        return kill, n_k
+    whole = len(r) == len(left)
+    nc = neut[order] if whole else np.take(neut, r, axis=1)[order]
+    kc = nc & (np.cumsum(nc, axis=0, dtype=np.int32) <= (left if whole else left[r]))
+    if whole:
+        kill[order] = kc
+    else:
+        sub = np.zeros((neut.shape[0], len(r)), bool)
+        sub[order] = kc
+        kill[:, r] = sub
+    n_k[r] = count(kc)
+    return kill, n_k
+
+
 class Hits(Batch):
     """A :class:`Batch` that lands hits and checks for the end of its battles."""
 
@@ -185,11 +215,7 @@ class Hits(Batch):
             kill, n_k = first_k(neut, left, segs)
         else:
             order = T.side_cheap_order[d] if static else T.cheap_order
-            nc = neut[order]
-            kc = nc & (np.cumsum(nc, axis=0) <= left)
-            kill = np.zeros_like(neut)
-            kill[order] = kc
-            n_k = count(kc)
+            kill, n_k = _cheapest(neut, left, order)
         n_k = np.minimum(n_k, left)
         left, placed = left - n_k, placed + n_k
         # the ships that reach their damage roll
