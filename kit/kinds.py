@@ -124,6 +124,11 @@ for _kind in (
         recap="kit.recap:recap_journey",
         luck="kit.successors.sector.luck:journey_luck",
     ),
+    Kind(
+        "successors-workshop",
+        "kit.successors.combat.workshop:Workshop",
+        collection="workshops",
+    ),
     # a campaign is kept in no collection; its kind gives the players' whole projection
     Kind("campaign", "kit.campaign:Campaign", project="kit.players.campaign:project_campaign"),
     # kept by no campaign, but the advisor's verbs take them: an attacking side is tuned

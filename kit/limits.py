@@ -18,6 +18,8 @@ loads in about a second on a laptop.
 from __future__ import annotations
 
 __all__ = [
+    "MAX_ADVANCE_DAYS",
+    "MAX_DAYS",
     "MAX_DEPTH",
     "MAX_EDGES",
     "MAX_EVENTS",
@@ -33,6 +35,7 @@ __all__ = [
     "MAX_SYSTEMS_PER_VOLUME",
     "MAX_SYSTEM_NAME",
     "MAX_TEXT",
+    "MAX_UNDO_DAYS",
 ]
 
 # ------------------------------------------------------------------- files
@@ -90,3 +93,13 @@ MAX_NOTES: int = 200_000
 
 MAX_ITEMS: int = 10_000
 """Most entries in one campaign collection or list (items, sessions, reveals)."""
+
+# ------------------------------------------------------------------- the campaign clock
+MAX_DAYS: int = 1_000_000
+"""Last standard day a campaign's clock reaches (about 2,700 years)."""
+
+MAX_ADVANCE_DAYS: int = 36_500
+"""Most days one ``Campaign.advance`` plays (a century); longer spans take several calls."""
+
+MAX_UNDO_DAYS: int = 100
+"""Most played days a campaign can take back in one session (``Campaign.undo_day``)."""
