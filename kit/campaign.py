@@ -53,7 +53,7 @@ from .campaign_store import (
     kind_in,
     session_list,
 )
-from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
+from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
 if TYPE_CHECKING:
     from .regulus.job import Operative
@@ -122,6 +122,9 @@ class Campaign:
     )
     sessions = validate.Field(
         session_list, doc="The session notes (a list that holds only SessionNote objects)."
+    )
+    clock: validate.Field[Clock] = validate.Field(
+        fixed=True, doc="The campaign's one clock of standard days (:class:`kit.clock.Clock`)."
     )
     collections: validate.Field[Mapping[str, Collection]] = validate.Field(
         fixed=True, doc="Collection name -> its :class:`~kit.campaign_store.Collection` (fixed)."
@@ -543,8 +546,10 @@ class Campaign:
         until: Any = what
         if what is not None and not isinstance(what, str) and not callable(what):
             until = self._activity_of(what)
-        elif what is None and not self.clock.running() and not any(
-            e.kind == "planned" and e.day > self.today for e in self.timeline
+        elif (
+            what is None
+            and not self.clock.running()
+            and not any(e.kind == "planned" and e.day > self.today for e in self.timeline)
         ):
             raise IllegalAction("nothing is on the clock: schedule an activity or plan an event")
         return self.clock.advance(
@@ -560,8 +565,15 @@ class Campaign:
             )
         for act in self.clock.activities.values():
             if act.kind in ("journey", "workshop", "battle"):
-                if self.get({"journey": "journeys", "workshop": "workshops",
-                             "battle": "battles"}[act.kind], act.target) is obj:
+                if (
+                    self.get(
+                        {"journey": "journeys", "workshop": "workshops", "battle": "battles"}[
+                            act.kind
+                        ],
+                        act.target,
+                    )
+                    is obj
+                ):
                     return act.name
         raise InvalidInput(f"this {type(obj).__name__} is not on this campaign's clock")
 

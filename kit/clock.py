@@ -347,9 +347,10 @@ class Calendar:
 
 
 # ---------------------------------------------------------------------------- activities
-@dataclass
+@dataclass(frozen=True)
 class Activity:
-    """One activity on the clock: what it plays, when, and how far it has come."""
+    """One activity on the clock: what it plays, when, and how far it has come (a value: the
+    clock replaces it as the activity moves on)."""
 
     name: str
     """Its name on the clock (the timeline's ``activity``)."""
@@ -527,7 +528,9 @@ class Clock:
     @property
     def activities(self) -> Mapping[str, Activity]:
         """Every activity put on the clock, by name (copies: change them through the clock)."""
-        return {n: replace(a, options=copy.deepcopy(a.options)) for n, a in self._activities.items()}
+        return {
+            n: replace(a, options=copy.deepcopy(a.options)) for n, a in self._activities.items()
+        }
 
     @property
     def timeline(self) -> Timeline:
@@ -631,7 +634,7 @@ class Clock:
         adapter = _ADAPTERS[kind]
         adapter.check(self, act)
         if kind == "journey":
-            act.offset = start - 1 - self.campaign.get("journeys", target).day
+            act = replace(act, offset=start - 1 - self.campaign.get("journeys", target).day)
         if obj is not None:
             _OWNERS[id(obj)] = (weakref.ref(obj), weakref.ref(self))
         self._activities[name] = act
@@ -655,7 +658,9 @@ class Clock:
         act = self._get(name)
         waiting = [a.name for a in self._activities.values() if a.after == name]
         if waiting:
-            raise IllegalAction(f"{', '.join(map(repr, waiting))} wait for {name!r}; remove them first")
+            raise IllegalAction(
+                f"{', '.join(map(repr, waiting))} wait for {name!r}; remove them first"
+            )
         del self._activities[name]
         return act
 
@@ -744,12 +749,12 @@ class Clock:
                     if act.kind == "traits" and act.target in busy:
                         continue  # the battle plays this entity's daily traits itself
                     if act.first_day is None:
-                        act.first_day = day
+                        act = self._update(act.name, first_day=day)
                     rng = stream(self.seed, act.name, day)
                     new = adapter.play(self, act, day, rng)
-                    act.days += 1
+                    act = self._update(act.name, days=self._activities[act.name].days + 1)
                     if adapter.done(self, act):
-                        act.done_day = day
+                        act = self._update(act.name, done_day=day)
                         ended.append(act.name)
                         new.append(self._event(act, day, "done", f"{act.name} ends"))
                     events += new
@@ -759,6 +764,11 @@ class Clock:
         self._played += events
         self._undo.append(snap)
         return events, ended
+
+    def _update(self, name: str, **changes: Any) -> Activity:
+        """Replace activity ``name``'s record with ``changes`` made; return the new record."""
+        act = self._activities[name] = replace(self._activities[name], **changes)
+        return act
 
     def _event(self, act: Activity, day: int, kind: str, text: str, **refs: Any) -> ClockEvent:
         adapter = _ADAPTERS[act.kind]
@@ -844,7 +854,9 @@ class Clock:
             "clock", raw, ("seed", "today", "calendar", "activities", "events", "entries")
         )
         seed = raw.get("seed")
-        self._seed = None if seed is None else validate.integer("clock.seed", seed, 0, limits.MAX_INT)
+        self._seed = (
+            None if seed is None else validate.integer("clock.seed", seed, 0, limits.MAX_INT)
+        )
         self.today = validate.integer("clock.today", raw.get("today", 0), 0, limits.MAX_DAYS)
         cal = raw.get("calendar")
         self.calendar = None if cal is None else Calendar.from_dict(cal)
@@ -921,7 +933,9 @@ class _Adapter:
     def systems(self, clock: Clock, act: Activity) -> list[str]:
         return []
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         raise NotImplementedError
 
     def done(self, clock: Clock, act: Activity) -> bool:
@@ -965,7 +979,9 @@ class _JourneyAdapter(_Adapter):
             return int(leg.travel_days)
         return int(leg.time_factor)
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         j = self.obj(clock, act)
         out = []
         for _ in range(1000):  # steps of 0 days (a 0-day gate) play on the same day
@@ -1032,7 +1048,9 @@ class _BattleAdapter(_Adapter):
         orbit = self.obj(clock, act).orbit
         return [orbit] if orbit else []
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         from .successors.combat.rules import PHASES
 
         b = self.obj(clock, act)
@@ -1055,7 +1073,9 @@ class _BattleAdapter(_Adapter):
             res = b.result or {}
             winner = res.get("winner")
             why = f" ({res['reason']})" if res.get("reason") else ""
-            text = f"the battle is over: {winner} wins" if winner else "the battle is over: no winner"
+            text = (
+                f"the battle is over: {winner} wins" if winner else "the battle is over: no winner"
+            )
             out.append(clock._event(act, day, "battle over", text + why))
         return out
 
@@ -1110,7 +1130,9 @@ class _WorkshopAdapter(_Adapter):
         ws = self.obj(clock, act)
         return [ws.system.name] if ws.system is not None and ws.system.name else []
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         ws = self.obj(clock, act)
         plan = act.options.get("plan")
         plan = None if plan is None else [tuple(p) for p in plan]
@@ -1201,11 +1223,13 @@ class _ScanAdapter(_Adapter):
     def systems(self, clock: Clock, act: Activity) -> list[str]:
         return [] if "/" in act.target else [act.target]
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         from .successors.stars.scan import scan_roll
 
         roll = scan_roll(self._scanner(clock, act), rng)
-        act.total += roll.successes
+        act = clock._update(act.name, total=act.total + roll.successes)
         if act.players:
             k = clock.campaign.knowledge
             if "/" in act.target:
@@ -1240,7 +1264,9 @@ class _TraitsAdapter(_Adapter):
     def participants(self, clock: Clock, act: Activity) -> list[str]:
         return [self.obj(clock, act).name]
 
-    def play(self, clock: Clock, act: Activity, day: int, rng: np.random.Generator) -> list[ClockEvent]:
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
         before = self.obj(clock, act)
         after, said = _heal(before, rng)
         clock.campaign.collections["entities"][act.target] = after
@@ -1268,4 +1294,3 @@ _ADAPTERS: dict[str, _Adapter] = {
     "scan": _ScanAdapter(),
     "traits": _TraitsAdapter(),
 }
-

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ... import limits, store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...rng import SeedLike, make_rng, step_rng
@@ -39,6 +41,16 @@ __all__ = ["WORKSHOP_FORMAT", "BuildJob", "DayReport", "LooseObject", "Workshop"
 WORKSHOP_FORMAT = ("successors-workshop", 1)
 #: Unit states a saved Workshop may hold.
 _UNIT_STATES = ("active", "destroyed")
+
+
+def _system_or_none(label: str, value: object) -> StarSystem | None:
+    """The check of :attr:`Workshop.system`: a StarSystem or None."""
+    from ..stars.system import StarSystem
+
+    if value is not None and not isinstance(value, StarSystem):
+        raise InvalidType(f"{label} must be a StarSystem or None, got {value!r}")
+    return value
+
 
 #: Task kinds whose successes add up (each success is more RU); the others are one job each.
 _QUANTITY_TASKS = ("build", "mine", "recycle")
@@ -165,6 +177,34 @@ class Workshop:
     repair
     """
 
+    # every public attribute is a kit.validate.Field: checked when set (the campaign clock and
+    # a GM's notebook both change a Workshop between days)
+    entity = validate.Field(validate.instance, of=Entity, doc="The entity at work (its hits).")
+    faction = validate.Field(
+        lambda label, value: None if value is None else validate.text(label, value),
+        doc="The side whose ships need no reconditioning (None: every ship does).",
+    )
+    rng = validate.Field(
+        validate.instance, of=np.random.Generator, doc="Where the dice of :meth:`day` come from."
+    )
+    ru = validate.Field(validate.number, lo=0, hi=1e12, doc="RU at hand.")
+    system = validate.Field(
+        lambda label, value: _system_or_none(label, value),
+        doc="The star system worked in (None: mining draws on no particular world).",
+    )
+    seed: validate.Field[int] = validate.Field(fixed=True, doc="The recorded seed.")
+    rules: validate.Field[SuccessorsRules] = validate.Field(
+        fixed=True, doc="The rules options the days are played under."
+    )
+    units: validate.Field[dict[str, Unit]] = validate.Field(fixed=True, doc="Ships by key.")
+    days: validate.Field[list[DayReport]] = validate.Field(fixed=True, doc="Days rolled so far.")
+    projects: validate.Field[dict[str, BuildJob]] = validate.Field(
+        fixed=True, doc="Builds by key, finished ones included."
+    )
+    loose: validate.Field[dict[str, LooseObject]] = validate.Field(
+        fixed=True, doc="Hulks and loose objects in the orbit, by key."
+    )
+
     def __init__(
         self,
         entity: Entity,
@@ -179,24 +219,16 @@ class Workshop:
             raise InvalidType(f"entity must be an Entity, got {entity!r}")
         if not isinstance(rules, SuccessorsRules):
             raise InvalidType(f"rules must be SuccessorsRules, got {rules!r}")
-        if system is not None:
-            from ..stars.system import StarSystem
-
-            if not isinstance(system, StarSystem):
-                raise InvalidType(f"system must be a StarSystem or None, got {system!r}")
         self.entity = entity
         self.faction = faction if faction is not None else entity.side
         self.rng, self.seed = make_rng(seed)
-        self.units: dict[str, Unit] = {}
-        self.days: list[DayReport] = []
-        self.ru = float(validate.number("ru", ru, 0))
+        self.units = {}
+        self.days = []
+        self.ru = ru
         self.rules = rules
         self.system = system
-        """The star system worked in (None: mining draws on no particular world)."""
-        self.projects: dict[str, BuildJob] = {}
-        """Builds by key, finished ones included."""
-        self.loose: dict[str, LooseObject] = {}
-        """Hulks and loose objects in the orbit, by key."""
+        self.projects = {}
+        self.loose = {}
 
     # ------------------------------------------------------------------ setting up
     def add(self, name: str, *, neutralized: bool = False, maker: str | None = None) -> str:
@@ -666,9 +698,7 @@ class Workshop:
                 for j in self.projects.values()
             ],
             "loose": [dataclasses.asdict(o) for o in self.loose.values()],
-            "days": [
-                {"day": d.day, "rolls": d.rolls, "events": d.events} for d in self.days
-            ],
+            "days": [{"day": d.day, "rolls": d.rolls, "events": d.events} for d in self.days],
         }
 
     @classmethod
@@ -688,7 +718,7 @@ class Workshop:
             if faction is None
             else validate.text("faction", faction, max_len=limits.MAX_NAME),
             seed=validate.integer("seed", raw["seed"], 0, limits.MAX_INT),
-            ru=validate.number("ru", raw.get("ru", 0), 0, 1e12),
+            ru=raw.get("ru", 0),
             system=None if system is None else StarSystem.from_dict(system),
             rules=SuccessorsRules.from_dict(raw.get("rules", {})),
         )
@@ -762,7 +792,9 @@ class Workshop:
             ws.loose[obj.key] = obj
         days = validate.sequence("days", raw.get("days", []))
         if len(days) > limits.MAX_EVENTS:
-            raise InvalidInput(f"a workshop keeps at most {limits.MAX_EVENTS} days, got {len(days)}")
+            raise InvalidInput(
+                f"a workshop keeps at most {limits.MAX_EVENTS} days, got {len(days)}"
+            )
         for k, d in enumerate(days):
             f = f"days[{k}]"
             d = validate.mapping(f, d)
