@@ -41,7 +41,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import limits, registry, store, validate
-from .clock import Advance, Calendar, Clock, Timeline
 from .campaign_store import (
     Collection,
     HouseRules,
@@ -53,6 +52,7 @@ from .campaign_store import (
     kind_in,
     session_list,
 )
+from .clock import Advance, Calendar, Clock, Timeline
 from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
 if TYPE_CHECKING:
@@ -501,10 +501,10 @@ class Campaign:
         ``"entities/<name>"``) for ``days`` days or until ``level`` successes; return the
         activity's name. A players' scan (the default) adds each day's successes to
         :attr:`knowledge`, dated by the clock; ``players=False`` is a scan of the GM's side."""
-        options: dict[str, Any] = {"scanner": scanner}
-        for key, value in (("orbit", orbit), ("days", days), ("level", level)):
-            if value is not None:
-                options[key] = value
+        given = {"orbit": orbit, "days": days, "level": level}
+        options: dict[str, Any] = {"scanner": scanner} | {
+            k: v for k, v in given.items() if v is not None
+        }
         target = validate.text("target", target, max_len=limits.MAX_NAME + 20)
         return self.clock.add(
             "scan",
@@ -563,18 +563,10 @@ class Campaign:
                 f"this {type(obj).__name__} is not on this campaign's clock"
                 + ("" if owner is None else f" (it plays on {owner.campaign.name!r}'s)")
             )
+        held = {"journey": "journeys", "workshop": "workshops", "battle": "battles"}
         for act in self.clock.activities.values():
-            if act.kind in ("journey", "workshop", "battle"):
-                if (
-                    self.get(
-                        {"journey": "journeys", "workshop": "workshops", "battle": "battles"}[
-                            act.kind
-                        ],
-                        act.target,
-                    )
-                    is obj
-                ):
-                    return act.name
+            if act.kind in held and self.get(held[act.kind], act.target) is obj:
+                return act.name
         raise InvalidInput(f"this {type(obj).__name__} is not on this campaign's clock")
 
     def undo_day(self) -> None:

@@ -131,7 +131,7 @@ def test_a_journey_steps_on_the_days_its_steps_take_and_records_its_jumps():
     j = journey()
     camp.schedule(j, "trip", players=True)
     out = camp.advance_until("trip")
-    assert j.arrived and out.reason == "'trip' ended on day %d" % camp.today
+    assert j.arrived and out.reason == f"'trip' ended on day {camp.today}"
     # every plotting roll and jump takes one day here: one log event per clock day
     assert (
         [e["day"] for e in j.log]
