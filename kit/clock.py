@@ -430,6 +430,11 @@ class Clock:
         del self._played[snap["played"] :]
         self.today = snap["today"]
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether a played day can be taken back (this session)."""
+        return bool(self._undo)
+
     def undo(self) -> None:
         """Take back the last day played (in this session; up to
         :data:`kit.limits.MAX_UNDO_DAYS` days)."""
