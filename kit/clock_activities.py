@@ -305,13 +305,29 @@ class _WorkshopAdapter(_Adapter):
         done = sum(1 for d in ws.days[-act.days :] if act.days for r in d.rolls if r["done"])
         return done / max(1, done + left)
 
+    #: Workshop attributes that are values (replaced, never changed in place): kept as they are.
+    _VALUES = ("entity", "system", "rules", "seed", "faction", "ru")
+
     def snapshot(self, clock: Clock, act: Activity) -> Any:
-        return copy.deepcopy(self.obj(clock, act).__dict__)
+        # days only grow: their count is enough (copying them each day would cost the square
+        # of a long repair's length)
+        ws = self.obj(clock, act)
+        return {
+            k: v if k in self._VALUES else len(v) if k == "days" else copy.deepcopy(v)
+            for k, v in ws.__dict__.items()
+        }
 
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         ws = self.obj(clock, act)
+        days = ws.days
+        del days[saved["days"] :]
         ws.__dict__.clear()
-        ws.__dict__.update(copy.deepcopy(saved))
+        ws.__dict__.update(
+            {
+                k: days if k == "days" else v if k in self._VALUES else copy.deepcopy(v)
+                for k, v in saved.items()
+            }
+        )
 
 
 class _ScanAdapter(_Adapter):
