@@ -59,7 +59,10 @@ class _Adapter:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+    """``"1 die"``, ``"3 dice"``, ``"2 successes"``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} " + {"die": "dice", "success": "successes"}.get(word, word + "s")
 
 
 class _JourneyAdapter(_Adapter):
