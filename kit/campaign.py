@@ -218,8 +218,19 @@ class Campaign:
         return items[name]
 
     def remove(self, collection: str, name: str) -> Any:
-        """Remove and return an item."""
+        """Remove and return an item (refused while it is on the clock)."""
         obj = self.get(collection, name)
+        kinds = {"journeys": "journey", "workshops": "workshop", "battles": "battle"}
+        kinds["entities"] = "traits"
+        for act in self.clock.activities.values():
+            held = act.target == name and kinds.get(collection) == act.kind
+            scanner = collection == "entities" and act.options.get("scanner") == name
+            scanned = act.kind == "scan" and act.target in (name, f"{collection}/{name}")
+            if held or scanner or (scanned and collection in ("systems", "fleets", "entities")):
+                raise IllegalAction(
+                    f"{collection}/{name} is on the clock in activity {act.name!r}; take that "
+                    f"off first with campaign.clock.remove({act.name!r})"
+                )
         del self.collections[collection][name]
         return obj
 

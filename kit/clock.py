@@ -265,14 +265,22 @@ class Clock:
         return held[1]()
 
     def remove(self, name: str) -> Activity:
-        """Take an activity off the clock (its events stay on the timeline)."""
+        """Take an activity off the clock, or stop it.
+
+        One that has not played a day yet goes; one that has stays as the record of its events
+        on the timeline, ended today (its entities are free from tomorrow). Returns its record.
+        """
         act = self._get(name)
         waiting = [a.name for a in self._activities.values() if a.after == name]
         if waiting:
             raise IllegalAction(
                 f"{', '.join(map(repr, waiting))} wait for {name!r}; remove them first"
             )
-        del self._activities[name]
+        if act.first_day is None:
+            del self._activities[name]
+            return act
+        if act.done_day is None:
+            act = self._update(name, done_day=self.today)
         return act
 
     # ------------------------------------------------------------------ playing

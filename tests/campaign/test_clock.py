@@ -472,3 +472,29 @@ def test_law_save_load_undo_and_replay_give_the_same_days(recipe, n, k):
     loaded = Campaign.from_json(mark)
     loaded.advance(k)
     assert loaded.to_json() == played
+
+
+def test_an_item_on_the_clock_cannot_be_removed_until_taken_off():
+    camp = Campaign("Remove", seed=1)
+    camp.add(Entity("Scout", sensors=2), "Scout")
+    camp.add(generate_system(seed=2, name="Tor"), "Tor")
+    camp.schedule(workshop(), "repairs")
+    camp.schedule_scan("Tor", "Scout", days=2)
+    for collection, name, activity in (
+        ("workshops", "repairs", "repairs"),
+        ("entities", "Scout", "scan of Tor"),
+        ("systems", "Tor", "scan of Tor"),
+    ):
+        with pytest.raises(IllegalAction, match=f"in activity '{activity}'"):
+            camp.remove(collection, name)
+    camp.advance(1)
+    # a played activity stays as the record of its events, stopped today
+    assert camp.clock.remove("scan of Tor").done_day == 1
+    with pytest.raises(IllegalAction, match="in activity 'scan of Tor'"):
+        camp.remove("systems", "Tor")
+    camp.schedule_scan("Tor", "Scout", days=2, start=5, name="later scan")
+    camp.clock.remove("later scan")  # never played: it goes
+    assert "later scan" not in camp.clock.activities
+    camp.advance(2)
+    assert Campaign.from_json(camp.to_json()) == camp
+    assert len(camp.timeline.filter(activity="scan of Tor")) == 1
