@@ -312,25 +312,37 @@ class _WorkshopAdapter(_Adapter):
     _VALUES = ("entity", "system", "rules", "seed", "faction", "ru")
 
     def snapshot(self, clock: Clock, act: Activity) -> Any:
-        # days only grow: their count is enough (copying them each day would cost the square
-        # of a long repair's length)
+        # days only grow: their count is enough; ships, builds and loose objects are records of
+        # plain values (a ship's design is frozen), so a shallow copy of each is a true copy
         ws = self.obj(clock, act)
-        return {
-            k: v if k in self._VALUES else len(v) if k == "days" else copy.deepcopy(v)
-            for k, v in ws.__dict__.items()
-        }
+        out: dict[str, Any] = {}
+        for k, v in ws.__dict__.items():
+            if k in self._VALUES:
+                out[k] = v
+            elif k == "days":
+                out[k] = len(v)
+            elif k in ("units", "projects", "loose"):
+                out[k] = {key: _record_copy(x) for key, x in v.items()}
+            else:
+                out[k] = copy.deepcopy(v)
+        return out
 
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        # a snapshot is restored once (undo pops it), so its copies are taken over as they are
         ws = self.obj(clock, act)
         days = ws.days
         del days[saved["days"] :]
         ws.__dict__.clear()
-        ws.__dict__.update(
-            {
-                k: days if k == "days" else v if k in self._VALUES else copy.deepcopy(v)
-                for k, v in saved.items()
-            }
-        )
+        ws.__dict__.update({k: days if k == "days" else v for k, v in saved.items()})
+
+
+def _record_copy(record: Any) -> Any:
+    """A copy of a Workshop's ship, build or loose object (its one dict copied too)."""
+    out = copy.copy(record)
+    takeover = getattr(record, "takeover", None)
+    if isinstance(takeover, dict):
+        out.takeover = dict(takeover)
+    return out
 
 
 class _ScanAdapter(_Adapter):
