@@ -364,7 +364,10 @@ def campaigns(draw):
     seed = draw(st.integers(0, 2**32))
     specs = draw(
         st.lists(
-            st.tuples(st.sampled_from(["workshop", "scan", "traits", "battle"]), st.integers(1, 4)),
+            st.tuples(
+                st.sampled_from(["workshop", "scan", "traits", "battle", "journey"]),
+                st.integers(1, 4),
+            ),
             min_size=1,
             max_size=4,
         )
@@ -393,6 +396,8 @@ def build(seed, specs, extra=False):
                 Entity(who, battle=n, control=1, edges=["Self-Repairing"]).with_damage("battle", n),
                 who,
             )
+        elif kind == "journey":
+            camp.schedule(journey(who, seed=seed % 1000 + n), f"trip {who}")
         else:
             sides = [Side(f"{who}a", ships={"Cruiser": 1}), Side(f"{who}b", ships={"Frigate": n})]
             camp.schedule(Battle(sides, seed=seed % 1000 + i), f"fight {who}")
@@ -404,7 +409,7 @@ laws = settings(max_examples=15, deadline=None, suppress_health_check=[HealthChe
 
 @laws
 @given(campaigns(), st.integers(1, 12), st.integers(1, 12))
-@example((0, [("workshop", 2), ("battle", 1)]), 3, 4)
+@example((0, [("workshop", 2), ("battle", 1), ("journey", 1)]), 3, 4)
 def test_law_n_then_m_days_equals_n_plus_m(recipe, n, m):
     a, b = build(*recipe), build(*recipe)
     a.advance(n)
