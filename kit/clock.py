@@ -381,8 +381,15 @@ class Clock:
             self._restore(snap)
             raise
         self._played += events
+        snap["after"] = self._marks(acts)
         self._undo.append(snap)
         return events, ended
+
+    def _marks(self, acts: Sequence[Activity]) -> dict[str, Any]:
+        """How the day left each activity's object and the knowledge record (for undo)."""
+        out = {a.name: _ADAPTERS[a.kind].mark(self, a) for a in acts if a.name in self._activities}
+        out[""] = len(self.campaign.knowledge.log)
+        return out
 
     def _update(self, name: str, **changes: Any) -> Activity:
         """Replace activity ``name``'s record with ``changes`` made; return the new record."""
@@ -448,6 +455,16 @@ class Clock:
         :data:`kit.limits.MAX_UNDO_DAYS` days)."""
         if not self._undo:
             raise IllegalAction("there is no played day to undo (this session)")
+        snap = self._undo[-1]
+        acts = [self._activities[n] for n in snap["objects"] if n in self._activities]
+        now = self._marks(acts)
+        changed = sorted(n for n, m in snap["after"].items() if now.get(n) != m)
+        if changed:
+            what = ", ".join("the knowledge record" if n == "" else repr(n) for n in changed)
+            raise IllegalAction(
+                f"day {self.today} cannot be taken back: {what} changed since it was played "
+                "(undo those changes first)"
+            )
         self._restore(self._undo.pop())
 
     # ------------------------------------------------------------------ saving

@@ -54,6 +54,11 @@ class _Adapter:
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         return None
 
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        """What the activity's object looks like after a day, in brief: if it differs when the
+        day is taken back, something else changed the object since and the undo is refused."""
+        return None
+
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         return None
 
@@ -133,6 +138,9 @@ class _JourneyAdapter(_Adapter):
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         return len(self.obj(clock, act).log)
 
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         j = self.obj(clock, act)
         while len(j.log) > saved:
@@ -197,6 +205,9 @@ class _BattleAdapter(_Adapter):
         return 1.0 if b.over else b.round / max(1, b.rules.max_rounds)
 
     def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
         return len(self.obj(clock, act).log)
 
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
@@ -327,6 +338,9 @@ class _WorkshopAdapter(_Adapter):
                 out[k] = copy.deepcopy(v)
         return out
 
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).days)
+
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         # a snapshot is restored once (undo pops it), so its copies are taken over as they are
         ws = self.obj(clock, act)
@@ -422,6 +436,9 @@ class _TraitsAdapter(_Adapter):
 
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         return self.obj(clock, act)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return id(self.obj(clock, act))
 
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         clock.campaign.collections["entities"][act.target] = saved

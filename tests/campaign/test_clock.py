@@ -503,3 +503,20 @@ def test_an_item_on_the_clock_cannot_be_removed_until_taken_off():
     camp.advance(2)
     assert Campaign.from_json(camp.to_json()) == camp
     assert len(camp.timeline.filter(activity="scan of Tor")) == 1
+
+
+def test_undo_of_a_day_refuses_when_its_objects_changed_since():
+    camp = Campaign("Undo", seed=3)
+    j = journey("Walker")
+    camp.schedule(j, "trip", players=True)
+    camp.advance(2)
+    j.step()  # the GM plays a step by hand after the day
+    with pytest.raises(IllegalAction, match="'trip' changed since"):
+        camp.undo_day()
+    j.undo()
+    camp.knowledge.reveal("Ana")
+    with pytest.raises(IllegalAction, match="the knowledge record changed since"):
+        camp.undo_day()
+    camp.knowledge.undo()
+    camp.undo_day()
+    assert camp.today == 1
