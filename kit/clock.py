@@ -43,6 +43,7 @@ at the end of a planned event's day. :meth:`Clock.undo` takes back the last day 
 from __future__ import annotations
 
 import copy
+import sys
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -551,4 +552,6 @@ class Clock:
 def _bar(total: int, done: int) -> Any:
     from tqdm.auto import tqdm
 
+    if sys.platform == "emscripten":
+        tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
     return tqdm(total=total, initial=done, desc="days", leave=False)
