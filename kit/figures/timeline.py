@@ -51,9 +51,8 @@ def timeline_figure(
         height: figure height in pixels (default: by the number of rows).
         template: the plotly template (``"gmkit_light"`` / ``"gmkit_dark"`` for exports).
     """
-    from ..campaign import Campaign
-
-    if not isinstance(campaign, Campaign):
+    # figures sit below the campaign's layer: a campaign is known by its clock, not imported
+    if not hasattr(campaign, "clock") or not hasattr(campaign, "timeline"):
         raise InvalidType(f"timeline_figure needs a Campaign, got {type(campaign).__name__}")
     players = _audience(audience) == PLAYER
     clock = campaign.clock

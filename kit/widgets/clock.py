@@ -18,14 +18,16 @@ for a decision) shows in the banner and the campaign stays as it was.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
-from ..campaign import Campaign
 from ..errors import InvalidType
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css
 from .payloads import ClockActivity, ClockLine, ClockView, as_payload
+
+if TYPE_CHECKING:
+    from ..campaign import Campaign
 
 __all__ = ["ClockWidget"]
 
@@ -50,7 +52,8 @@ class ClockWidget(KitWidget):
 
     def __init__(self, campaign: Campaign, **kwargs: Any) -> None:
         check_kwargs("ClockWidget", kwargs, {"layout"})
-        if not isinstance(campaign, Campaign):
+        # widgets sit below the campaign's layer: a campaign is known by its clock
+        if not hasattr(campaign, "clock") or not hasattr(campaign, "advance_until"):
             raise InvalidType(f"ClockWidget needs a kit.Campaign, got {type(campaign).__name__}")
         self.campaign = campaign
         self._reason = ""
