@@ -84,6 +84,8 @@ __all__ = [
 
 #: Days one advance plays before it shows a progress bar (unless told ``progress=``).
 QUIET_DAYS = 365
+#: Where a planned event stops an advance: after playing its day, or before it.
+PLANNED_STOPS = ("end", "before")
 
 
 # ---------------------------------------------------------------------------- the clock
@@ -104,11 +106,25 @@ class Clock:
         self._seed = None if seed is None else resolve_seed(seed)
         self.today = 0
         self.calendar: Calendar | None = None
+        self._planned_stop = "end"
         self._activities: dict[str, Activity] = {}
         self._played: list[ClockEvent] = []
         self._entries: list[ClockEvent] = []
         self._undo: list[dict[str, Any]] = []
         self._policies: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ options
+    @property
+    def planned_stop(self) -> str:
+        """Where a planned event stops :meth:`advance` (docs/rulings.md, the campaign clock):
+        ``"end"`` (default) plays the planned day and stops after it, so the GM reads what the
+        day brought before the event; ``"before"`` stops before playing that day (a call that
+        starts on it plays it)."""
+        return self._planned_stop
+
+    @planned_stop.setter
+    def planned_stop(self, value: str) -> None:
+        self._planned_stop = validate.choice("planned_stop", value, PLANNED_STOPS)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -135,6 +151,7 @@ class Clock:
             and not self._entries
             and self.calendar is None
             and self._seed is None
+            and self._planned_stop == "end"
         )
 
     @property
@@ -311,6 +328,10 @@ class Clock:
         played = 0
         try:
             for _ in range(days):
+                ahead = self._planned_on(self.today + 1) if self._planned_stop == "before" else None
+                if ahead is not None and played:
+                    reason = f"planned on day {ahead.day}: {ahead.text!r} (tomorrow)"
+                    break
                 events, ended = self._play_day()
                 out += events
                 played += 1
@@ -339,9 +360,9 @@ class Clock:
         stop_at_end: bool,
     ) -> str:
         day = self.today
-        for e in self._entries:
-            if e.kind == "planned" and e.day == day:
-                return f"planned on day {day}: {e.text!r}"
+        planned = self._planned_on(day) if self._planned_stop == "end" else None
+        if planned is not None:
+            return f"planned on day {day}: {planned.text!r}"
         if isinstance(until, str) and self._activities[until].done_day is not None:
             return f"{until!r} ended on day {day}"
         if callable(until) and until(self.campaign):
@@ -349,6 +370,9 @@ class Clock:
         if stop_at_end and ended:
             return f"{', '.join(map(repr, ended))} ended on day {day}"
         return ""
+
+    def _planned_on(self, day: int) -> ClockEvent | None:
+        return next((e for e in self._entries if e.kind == "planned" and e.day == day), None)
 
     def _play_day(self) -> tuple[list[ClockEvent], list[str]]:
         day = self.today + 1
@@ -475,6 +499,7 @@ class Clock:
             "seed": self._seed,
             "today": self.today,
             "calendar": None if self.calendar is None else self.calendar.to_dict(),
+            "options": {"planned_stop": self._planned_stop},
             "activities": [a.to_dict() for a in self._activities.values()],
             "events": [e.to_dict() for e in self._played],
             "entries": [e.to_dict() for e in self._entries],
@@ -493,8 +518,13 @@ class Clock:
     def _load(self, raw: object) -> None:
         raw = validate.mapping("clock", raw)
         validate.no_unknown_keys(
-            "clock", raw, ("seed", "today", "calendar", "activities", "events", "entries")
+            "clock",
+            raw,
+            ("seed", "today", "calendar", "options", "activities", "events", "entries"),
         )
+        options = validate.mapping("clock.options", raw.get("options", {}))
+        validate.no_unknown_keys("clock.options", options, ("planned_stop",))
+        self.planned_stop = options.get("planned_stop", "end")
         seed = raw.get("seed")
         self._seed = (
             None if seed is None else validate.integer("clock.seed", seed, 0, limits.MAX_INT)

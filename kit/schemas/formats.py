@@ -434,7 +434,7 @@ def _workshop() -> tuple[dict[str, Any], list[Gap]]:
 
 def _clock() -> dict[str, Any]:
     """The campaign clock's data (kit.clock)."""
-    from ..clock import EVENT_KINDS, GM_KINDS, KINDS
+    from ..clock import EVENT_KINDS, GM_KINDS, KINDS, PLANNED_STOPS
 
     day = integer(0, limits.MAX_DAYS)
     names = array(text(limits.MAX_NAME), 100)
@@ -483,6 +483,7 @@ def _clock() -> dict[str, Any]:
             "seed": nullable(SEED),
             "today": day,
             "calendar": nullable(calendar),
+            "options": obj({"planned_stop": enum(PLANNED_STOPS)}),
             "activities": array(activity),
             "events": array(event(played, text(limits.MAX_NAME)), limits.MAX_EVENTS),
             "entries": array(event(GM_KINDS, {"type": "null"})),

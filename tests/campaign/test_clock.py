@@ -520,3 +520,18 @@ def test_undo_of_a_day_refuses_when_its_objects_changed_since():
     camp.knowledge.undo()
     camp.undo_day()
     assert camp.today == 1
+
+
+def test_the_planned_stop_option_stops_before_the_planned_day():
+    # docs/rulings.md: by default the planned day is played, then the clock stops; the option
+    # "before" stops on the eve of it, and the next call plays the planned day itself
+    camp = Campaign("Eve", seed=1)
+    camp.plan(5, "the patrol returns")
+    camp.clock.planned_stop = "before"
+    out = camp.advance(10)
+    assert camp.today == 4 and out.reason == "planned on day 5: 'the patrol returns' (tomorrow)"
+    assert camp.advance(10).days == 10 and camp.today == 14
+    again = Campaign.from_json(camp.to_json())
+    assert again.clock.planned_stop == "before"
+    with pytest.raises(InvalidInput, match="planned_stop"):
+        camp.clock.planned_stop = "never"
