@@ -262,8 +262,6 @@ class Clock:
         )
         adapter = _ADAPTERS[kind]
         adapter.check(self, act)
-        if kind == "journey":
-            act = replace(act, offset=start - 1 - self.campaign.get("journeys", target).day)
         if obj is not None:
             _OWNERS[id(obj)] = (weakref.ref(obj), weakref.ref(self))
         self._activities[name] = act

@@ -98,6 +98,8 @@ class _JourneyAdapter(_Adapter):
         self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
     ) -> list[ClockEvent]:
         j = self.obj(clock, act)
+        if act.days == 0:  # its own day 0 is the eve of the day it starts (after= or start=)
+            act = clock._update(act.name, offset=day - 1 - j.day)
         out = []
         for _ in range(1000):  # steps of 0 days (a 0-day gate) play on the same day
             if j.arrived or act.offset + j.day + self._next_days(j) > day:

@@ -535,3 +535,16 @@ def test_the_planned_stop_option_stops_before_the_planned_day():
     assert again.clock.planned_stop == "before"
     with pytest.raises(InvalidInput, match="planned_stop"):
         camp.clock.planned_stop = "never"
+
+
+def test_a_journey_that_waits_starts_its_own_days_when_it_starts():
+    # a journey after a Workshop: its first plotting roll is on the day after the repairs end,
+    # one step a day from there (not every step it "missed" while it waited)
+    camp = Campaign("Wait", seed=2)
+    camp.schedule(workshop(drones=1), "repairs")
+    j = journey("Releata")
+    camp.schedule(j, "trip", after="repairs")
+    camp.advance_until("trip")
+    ended = camp.clock.activities["repairs"].done_day
+    days = [e.day for e in camp.timeline.filter(activity="trip") if e.kind in ("plot", "jump")]
+    assert days == list(range(ended + 1, ended + 1 + len(j.log)))
