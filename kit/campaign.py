@@ -52,7 +52,8 @@ from .campaign_store import (
     kind_in,
     session_list,
 )
-from .errors import InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
+from .clock import Advance, Calendar, Clock, Timeline
+from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
 if TYPE_CHECKING:
     from .regulus.job import Operative
@@ -97,7 +98,7 @@ class Campaign:
     """
 
     KIND = "campaign"
-    VERSION = 4
+    VERSION = 5
 
     # every public field is a kit.validate.Field: checked when set, by the constructor or later
     name = validate.Field(
@@ -122,6 +123,9 @@ class Campaign:
     sessions = validate.Field(
         session_list, doc="The session notes (a list that holds only SessionNote objects)."
     )
+    clock: validate.Field[Clock] = validate.Field(
+        fixed=True, doc="The campaign's one clock of standard days (:class:`kit.clock.Clock`)."
+    )
     collections: validate.Field[Mapping[str, Collection]] = validate.Field(
         fixed=True, doc="Collection name -> its :class:`~kit.campaign_store.Collection` (fixed)."
     )
@@ -132,6 +136,7 @@ class Campaign:
         *,
         notes: str = "",
         house_rules: Mapping[str, Any] | None = None,
+        seed: int | None = None,
     ) -> None:
         self.name = name
         self.notes = notes
@@ -142,6 +147,8 @@ class Campaign:
         self.knowledge = _knowledge_class()()
         #: real path of each file this campaign loaded or saved -> hash of its bytes then.
         self._seen: dict[str, str] = {}
+        #: the campaign's one clock of standard days (kit.clock)
+        self.clock = Clock(self, seed)
 
     # ------------------------------------------------------------------ contents
     def collection_for(self, obj: object) -> str:
@@ -211,8 +218,19 @@ class Campaign:
         return items[name]
 
     def remove(self, collection: str, name: str) -> Any:
-        """Remove and return an item."""
+        """Remove and return an item (refused while it is on the clock)."""
         obj = self.get(collection, name)
+        kinds = {"journeys": "journey", "workshops": "workshop", "battles": "battle"}
+        kinds["entities"] = "traits"
+        for act in self.clock.activities.values():
+            held = act.target == name and kinds.get(collection) == act.kind
+            scanner = collection == "entities" and act.options.get("scanner") == name
+            scanned = act.kind == "scan" and act.target in (name, f"{collection}/{name}")
+            if held or scanner or (scanned and collection in ("systems", "fleets", "entities")):
+                raise IllegalAction(
+                    f"{collection}/{name} is on the clock in activity {act.name!r}; take that "
+                    f"off first with campaign.clock.remove({act.name!r})"
+                )
         del self.collections[collection][name]
         return obj
 
@@ -265,7 +283,7 @@ class Campaign:
             sector = self.get("sectors", sector)
         if sector is not None and not isinstance(sector, Sector):
             raise InvalidType(f"sector must be a Sector or a stored sector's name, got {sector!r}")
-        self.knowledge.travelled(journey, day=day, date=date)
+        self.knowledge.travelled(journey, day=self._day(day, date), date=date)
         return (
             journey.record_in(sector)
             if sector is not None
@@ -323,7 +341,9 @@ class Campaign:
             for e in battle.log:
                 if e.kind == "sensors" and e["side"] == side and keys[e["target"]]:
                     for k in keys[e["target"]]:
-                        self.knowledge.scan_fleet(k, e["successes"], day=day, date=date)
+                        self.knowledge.scan_fleet(
+                            k, e["successes"], day=self._day(day, date), date=date
+                        )
                     total += e["successes"]
         return total
 
@@ -358,8 +378,211 @@ class Campaign:
             name = named
         entity: Entity = self.get("entities", scanner) if isinstance(scanner, str) else scanner
         roll = scan_roll(entity, seed)
-        self.knowledge.scan(name, roll.successes, orbit, day=day, date=date)
+        self.knowledge.scan(name, roll.successes, orbit, day=self._day(day, date), date=date)
         return roll
+
+    # ------------------------------------------------------------------ the clock
+    def _day(self, day: int | None, date: str | None) -> int | None:
+        """The day a record is dated: the one given, else today on the clock (once it runs)."""
+        if day is None and date is None and self.clock.today > 0:
+            return self.clock.today
+        return day
+
+    @property
+    def today(self) -> int:
+        """Today's standard day on the campaign's clock (0 before the first day is played)."""
+        return self.clock.today
+
+    @property
+    def timeline(self) -> Timeline:
+        """Every dated event of the campaign, in order (see :class:`kit.clock.Timeline`)."""
+        return self.clock.timeline
+
+    @property
+    def calendar(self) -> Calendar | None:
+        """The GM's calendar that formats days as dates (None: ``day N``)."""
+        return self.clock.calendar
+
+    @calendar.setter
+    def calendar(self, value: Calendar | None) -> None:
+        if value is not None and not isinstance(value, Calendar):
+            raise InvalidType(f"calendar must be a kit.clock.Calendar or None, got {value!r}")
+        self.clock.calendar = value
+
+    def date(self, day: int | None = None) -> str:
+        """``day`` (default today) as the campaign's calendar writes it."""
+        return self.clock.date(day)
+
+    def schedule(
+        self,
+        obj: object,
+        name: str | None = None,
+        *,
+        start: int | None = None,
+        after: str | None = None,
+        players: bool = False,
+        plan: Iterable[tuple[str, Any]] | None = None,
+        days: int | None = None,
+        policy: Any = None,
+    ) -> str:
+        """Put a Journey, a Workshop (with its ``plan``), a Battle or an Entity (its daily
+        traits) on the clock; return its name in its collection.
+
+        An object not in the campaign yet is added as :meth:`add` would (under ``name``);
+        one already kept is played in place. It plays from ``start`` (default tomorrow) or
+        from the day after activity ``after`` ends. ``players=True`` shows its events to the
+        players. A Workshop plays ``plan`` (``(task, target)`` pairs, default: its pending
+        jobs) until done or for ``days`` days; a Battle plays a round a day with ``policy``
+        (default automatic; kept for this session only, a loaded battle plays automatically).
+
+        Raises:
+            InvalidInput: the object is on another campaign's clock, or already on this one.
+            IllegalAction: it would share an entity or ship with another activity on a day.
+        """
+        from .successors.combat.battle import Battle
+        from .successors.combat.workshop import Workshop
+        from .successors.entities import Entity
+        from .successors.sector.journey import Journey
+
+        kinds = {Journey: "journey", Workshop: "workshop", Battle: "battle", Entity: "traits"}
+        kind = next((k for cls, k in kinds.items() if isinstance(obj, cls)), None)
+        if kind is None:
+            raise InvalidType(
+                "schedule takes a Journey, a Workshop, a Battle or an Entity, got "
+                f"{type(obj).__name__}; scans go on the clock with schedule_scan"
+            )
+        owner = self.clock.owner_of(obj)
+        if owner is not None and owner is not self.clock:
+            raise InvalidInput(
+                f"this {type(obj).__name__} is on the clock of campaign "
+                f"{owner.campaign.name!r}; a game plays on one campaign's clock (copy it with "
+                "from_json(to_json()) to play it here too)"
+            )
+        collection = self.collection_for(obj)
+        items = self._collection(collection)
+        held = next((n for n, o in items.items() if o is obj), None)
+        if held is not None and name is not None and name != held:
+            raise InvalidInput(f"this object is kept in {collection} as {held!r}, not {name!r}")
+        if any(a.kind == kind and a.target == held for a in self.clock.activities.values()):
+            raise InvalidInput(f"{collection}/{held} is already on the clock")
+        added = held is None
+        item = held if held is not None else self.add(obj, name)
+        options: dict[str, Any] = {}
+        if plan is not None:
+            options["plan"] = [list(p) for p in plan]
+        if days is not None:
+            options["days"] = days
+        if options and kind != "workshop":
+            raise InvalidInput("plan= and days= belong to a Workshop")
+        activity = item if item not in self.clock.activities else f"{collection}/{item}"
+        try:
+            self.clock.add(
+                kind,
+                item,
+                name=activity,
+                start=start,
+                after=after,
+                players=players,
+                options=options,
+                obj=obj if kind != "traits" else None,
+            )
+        except BaseException:
+            if added:
+                del items[item]
+            raise
+        if policy is not None:
+            self.clock._policies[activity] = policy
+        return item
+
+    def schedule_scan(
+        self,
+        target: str,
+        scanner: str,
+        *,
+        orbit: int | None = None,
+        days: int | None = None,
+        level: int | None = None,
+        name: str | None = None,
+        start: int | None = None,
+        after: str | None = None,
+        players: bool = True,
+    ) -> str:
+        """Put a Sensors scan on the clock: ``scanner`` (an entity kept in ``entities``) rolls
+        one set a day on ``target`` (a kept system's name, or ``"fleets/<name>"`` /
+        ``"entities/<name>"``) for ``days`` days or until ``level`` successes; return the
+        activity's name. A players' scan (the default) adds each day's successes to
+        :attr:`knowledge`, dated by the clock; ``players=False`` is a scan of the GM's side."""
+        given = {"orbit": orbit, "days": days, "level": level}
+        options: dict[str, Any] = {"scanner": scanner} | {
+            k: v for k, v in given.items() if v is not None
+        }
+        target = validate.text("target", target, max_len=limits.MAX_NAME + 20)
+        return self.clock.add(
+            "scan",
+            target,
+            name=name or f"scan of {target}",
+            start=start,
+            after=after,
+            players=players,
+            options=options,
+        )
+
+    def plan(self, day: int, text: str, players: bool = False) -> None:
+        """Plan an event on ``day`` (after today); advancing stops at the end of that day."""
+        self.clock.plan(day, text, players)
+
+    def note(self, text: str, *, day: int | None = None, players: bool = False) -> None:
+        """A GM note on the timeline on ``day`` (default today)."""
+        self.clock.note(text, day=day, players=players)
+
+    def advance(self, days: int = 1, *, progress: bool | None = None) -> Advance:
+        """Play ``days`` standard days of every activity (see :meth:`kit.clock.Clock.advance`);
+        return their events (``.reason`` says why it stopped: a planned event stops it)."""
+        return self.clock.advance(days, progress=progress)
+
+    def advance_until(
+        self,
+        what: str | object | None = None,
+        *,
+        max_days: int = limits.MAX_ADVANCE_DAYS,
+        progress: bool | None = None,
+    ) -> Advance:
+        """Play days until ``what`` happens: an activity (by name, or the Journey, Workshop or
+        Battle itself) ends, or a predicate ``what(campaign)`` holds; with no ``what``, until
+        any activity ends. A planned event stops it too, and so do ``max_days``.
+
+        Raises:
+            IllegalAction: ``what`` is None and nothing is running or planned.
+        """
+        until: Any = what
+        if what is not None and not isinstance(what, str) and not callable(what):
+            until = self._activity_of(what)
+        elif (
+            what is None
+            and not self.clock.running()
+            and not any(e.kind == "planned" and e.day > self.today for e in self.timeline)
+        ):
+            raise IllegalAction("nothing is on the clock: schedule an activity or plan an event")
+        return self.clock.advance(
+            max_days, until=until, stop_at_end=what is None, progress=progress
+        )
+
+    def _activity_of(self, obj: object) -> str:
+        owner = self.clock.owner_of(obj)
+        if owner is not self.clock:
+            raise InvalidInput(
+                f"this {type(obj).__name__} is not on this campaign's clock"
+                + ("" if owner is None else f" (it plays on {owner.campaign.name!r}'s)")
+            )
+        held = {"journey": "journeys", "workshop": "workshops", "battle": "battles"}
+        for act in self.clock.activities.values():
+            if act.kind in held and self.get(held[act.kind], act.target) is obj:
+                return act.name
+        raise InvalidInput(f"this {type(obj).__name__} is not on this campaign's clock")
+
+    def undo_day(self) -> None:
+        """Take back the last day played (every activity's and the timeline's)."""
+        self.clock.undo()
 
     def summary(self) -> str:
         """One line per collection that has items."""
@@ -422,6 +645,7 @@ class Campaign:
                 if items
             },
             "knowledge": self.knowledge.to_dict(),
+            **({} if self.clock.empty else {"clock": self.clock.to_dict()}),
         }
 
     @classmethod
@@ -432,7 +656,7 @@ class Campaign:
             validate.no_unknown_keys(
                 "campaign",
                 raw,
-                ("name", "notes", "house_rules", "sessions", "collections", "knowledge"),
+                ("name", "notes", "house_rules", "sessions", "collections", "knowledge", "clock"),
             )
             camp = cls(raw.get("name", "Campaign"), notes=raw.get("notes", ""))
             camp.house_rules = validate.mapping("house_rules", raw.get("house_rules", {}))
@@ -452,6 +676,8 @@ class Campaign:
                     camp.knowledge = _knowledge_class().from_dict(raw["knowledge"])
                 except SaveFileError as exc:
                     raise SaveFileError(f"knowledge: {exc}") from None
+            if "clock" in raw:
+                camp.clock.load(raw["clock"])
         except SaveFileError:
             raise
         except (KitError, TypeError, ValueError, KeyError, AttributeError) as exc:

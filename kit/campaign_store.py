@@ -344,6 +344,12 @@ def _from_v3(data: Any) -> Any:
     return data
 
 
+@store.register_migration("campaign", 4)
+def _from_v4(data: Any) -> Any:
+    """Version 4 had no clock: it loads on day 0 with nothing scheduled (nothing else changed)."""
+    return data
+
+
 def _upgrade_v1(data: Any) -> dict[str, Any]:
     data = validate.mapping("campaign (version 1)", data)
     validate.no_unknown_keys("campaign (version 1)", data, ("name", "notes", "jobs"))

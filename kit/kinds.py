@@ -42,8 +42,10 @@ from .regulus.rules import RegulusRules
 from .regulus.tables import JobType
 from .rng import SeedLike
 from .successors.combat.battle import Battle
+from .successors.combat.protocol import CombatPolicy
 from .successors.combat.rules import CombatRules
 from .successors.combat.state import Side
+from .successors.combat.workshop import Workshop
 from .successors.entities import Entity
 from .successors.fleets import Fleet
 from .successors.sector.journey import Journey
@@ -54,7 +56,10 @@ __all__ = ["BATTLE_ODDS", "register_all"]
 
 B = TypeVar("B", bound=Board[Any])
 
-BATTLE_ODDS = "simulated (Monte Carlo, standard errors)"
+BATTLE_ODDS = (
+    "exact (a Markov chain over whole rounds) for small battles, else simulated (Monte Carlo, "
+    "standard errors); the result's method and why say which"
+)
 """How a battle's odds are found, as :func:`kit.odds`'s help says it."""
 
 
@@ -231,10 +236,15 @@ def _battle_impact(
     return impact(battle, house_rules, *args, **options)
 
 
-def _battle_odds(battle: Battle, **options: Any) -> Estimate:
-    """A battle's odds: simulated until the exact battle odds are wired here."""
-    n = options.pop("n", 2000)
-    return _battle_simulate(battle, n, **options)
+def _battle_odds(
+    battle: Battle,
+    policy: CombatPolicy | None = None,
+    max_rounds: int | None = None,
+    **options: Any,
+) -> Estimate:
+    from .successors.combat.exact import battle_odds
+
+    return battle_odds(battle, policy, max_rounds, **options)
 
 
 def _battle_simulate(battle: Battle, n: int, **options: Any) -> Estimate:
@@ -345,7 +355,6 @@ def register_all() -> None:
             tune=_battle_tune,
             luck=_battle_luck,
             impact=_battle_impact,
-            # the exact battle odds replace this hook and its words when they arrive
             odds=_battle_odds,
             odds_method=BATTLE_ODDS,
             simulate=_battle_simulate,
@@ -378,6 +387,7 @@ def register_all() -> None:
             odds_method="exact",
             simulate=_journey_simulate,
         ),
+        Kind("successors-workshop", Workshop, collection="workshops"),
         # a campaign is kept in no collection; its kind gives the players' whole projection
         Kind("campaign", Campaign, project=_project_campaign),
         # kept by no campaign, but the verbs take them: an attacking side is tuned against a

@@ -24,6 +24,8 @@ __all__ = [
     "EXACT_MAX_SECONDS",
     "EXACT_MAX_STATES",
     "EXACT_MAX_UNITS",
+    "MAX_ADVANCE_DAYS",
+    "MAX_DAYS",
     "MAX_DEPTH",
     "MAX_EDGES",
     "MAX_EVENTS",
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_SYSTEMS_PER_VOLUME",
     "MAX_SYSTEM_NAME",
     "MAX_TEXT",
+    "MAX_UNDO_DAYS",
 ]
 
 # ------------------------------------------------------------------- files
@@ -139,3 +142,13 @@ count decides; this only stops a pathological phase early)."""
 EXACT_ADVICE_SECONDS: float = 5.0
 """Seconds the battle advisor gives the exact engine for all the answers of one decision
 (of a battle within :data:`EXACT_MAX_UNITS`) before it simulates them instead."""
+
+# ------------------------------------------------------------------- the campaign clock
+MAX_DAYS: int = 1_000_000
+"""Last standard day a campaign's clock reaches (about 2,700 years)."""
+
+MAX_ADVANCE_DAYS: int = 36_500
+"""Most days one ``Campaign.advance`` plays (a century); longer spans take several calls."""
+
+MAX_UNDO_DAYS: int = 100
+"""Most played days a campaign can take back in one session (``Campaign.undo_day``)."""

@@ -19,6 +19,7 @@ from .combat import battle_odds_figure, combat_losses, combat_timeline  # noqa: 
 from .regulus import job_progress, odds_heatmap, success_by_turn  # noqa: E402
 from .stars import sector_map, star_system_figure  # noqa: E402
 from .successors import attack_distribution, design_cost, fleet_composition  # noqa: E402
+from .timeline import timeline_figure  # noqa: E402
 
 __all__ += [
     "attack_distribution",
@@ -35,4 +36,5 @@ __all__ += [
     "sector_map",
     "star_system_figure",
     "success_by_turn",
+    "timeline_figure",
 ]

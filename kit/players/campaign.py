@@ -3,7 +3,9 @@
 :func:`project_campaign` reads the campaign's knowledge record and its collections and returns a
 :class:`~.values.KnownCampaign`: the sector shown, the system the party is in (if the players
 know it), the fleets and entities they have met (each by its own key in the record, see
-:func:`~.fleets.key`) and the notes they may read.
+:func:`~.fleets.key`), the notes they may read, today's date on the campaign's clock and the
+events of its timeline marked for the players (a hidden activity's events and GM-only planned
+events never are).
 
 **What is shown without being told.** Given no sector, the screen shows the one sector in which
 the players know a system (or, while they know none anywhere, the campaign's only sector); given
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .. import registry
 from .fleets import key
 from .stars import project_sector, project_system
-from .values import KnownCampaign, KnownEntity, KnownFleet, KnownNote
+from .values import KnownCampaign, KnownEntity, KnownEvent, KnownFleet, KnownNote
 
 if TYPE_CHECKING:
     from ..successors.knowledge import Knowledge
@@ -109,10 +111,16 @@ def project_campaign(
             ):
                 contacts.append(seen)
     notes = tuple(KnownNote(n.text, n.day, n.date) for n in k.visible_notes())
+    timeline = tuple(
+        KnownEvent(e.day, campaign.date(e.day), e.text)
+        for e in campaign.timeline.filter(players=True)
+    )
     return KnownCampaign(
         campaign.name if title is None else title,
         known_sector,
         known_system,
         tuple(contacts),
         notes,
+        campaign.date() if campaign.today > 0 else "",
+        timeline,
     )

@@ -21,6 +21,7 @@ __all__ = [
     "KnownBody",
     "KnownCampaign",
     "KnownEntity",
+    "KnownEvent",
     "KnownFleet",
     "KnownJob",
     "KnownJobRow",
@@ -75,6 +76,18 @@ class KnownNote:
     def when(self) -> str:
         """``"day 3"``, the free-text date or ``""``."""
         return f"day {self.day}" if self.day is not None else (self.date or "")
+
+
+@dataclass(frozen=True)
+class KnownEvent:
+    """A line of the campaign's timeline that the players may see (kit.clock)."""
+
+    day: int
+    """The standard day it happened (or is planned for)."""
+    date: str
+    """That day as the campaign's calendar writes it (``"day 12"`` by default)."""
+    text: str
+    """What happened."""
 
 
 # ---------------------------------------------------------------- star systems
@@ -384,6 +397,10 @@ class KnownCampaign:
     """The fleets and entities the players have detected, in the campaign's order."""
     notes: tuple[KnownNote, ...]
     """Every note the players may read."""
+    date: str = ""
+    """Today on the campaign's clock, as its calendar writes it ("" before the first day)."""
+    timeline: tuple[KnownEvent, ...] = ()
+    """The events of the timeline shown to the players, in order of day."""
 
     def facts(self) -> set[Fact]:
         """What the value tells, as hashable tuples."""

@@ -363,6 +363,134 @@ def _knowledge() -> tuple[dict[str, Any], list[Gap]]:
     return _knowledge_data(), [gap, BUDGETS]
 
 
+def _workshop() -> tuple[dict[str, Any], list[Gap]]:
+    from ..successors.combat.handling import TASKS
+
+    unit = obj(
+        {
+            "key": text(20),
+            "name": text(limits.MAX_NAME),
+            "maker": nullable(text(limits.MAX_TEXT)),
+            "damaged": BOOLEAN,
+            "needs_recondition": BOOLEAN,
+            "controlled": BOOLEAN,
+            "eaten": number(0),
+            "state": enum(("active", "destroyed")),
+        },
+        ["key", "name"],
+    )
+    job = obj(
+        {
+            "key": text(limits.MAX_NAME),
+            "kind": enum(("project", "ship")),
+            "name": text(limits.MAX_NAME),
+            "cost": number(0, 1e9),
+            "ru_per_success": integer(1, 1000),
+            "level": integer(1, 10_000),
+            "site": nullable(text()),
+            "ru": number(0, 1e9),
+            "successes": integer(0),
+        },
+        ["key", "kind", "name", "cost", "ru_per_success"],
+    )
+    loose = obj(
+        {"key": text(20), "name": text(120), "ru": integer(0, 10**9), "gathered": BOOLEAN},
+        ["key", "name", "ru"],
+    )
+    roll = obj({"task": enum(TASKS)}, closed=False)
+    day = obj(
+        {
+            "day": integer(1, limits.MAX_EVENTS),
+            "rolls": array(roll),
+            "events": array({"type": "object"}),
+        }
+    )
+    data = obj(
+        {
+            "entity": ref("entity"),
+            "faction": nullable(text(limits.MAX_NAME)),
+            "seed": SEED,
+            "ru": number(0, 1e12),
+            "rules": ref("rules.successors"),
+            "system": nullable(ref("file-data:star-system")),
+            "units": array(unit, limits.MAX_SHIPS_PER_FLEET),
+            "projects": array(job),
+            "loose": array(loose),
+            "days": array(day, limits.MAX_EVENTS),
+        },
+        ["entity", "seed"],
+    )
+    gaps = [
+        cross(
+            "Units are keyed 0:1, 0:2, ... in order and name catalog ships; days are numbered "
+            "1, 2, ... in order; a unit's eaten RU stay within its cost.",
+            "/data/units",
+            "/data/days",
+        ),
+        BUDGETS,
+    ]
+    return data, gaps
+
+
+def _clock() -> dict[str, Any]:
+    """The campaign clock's data (kit.clock)."""
+    from ..clock import EVENT_KINDS, GM_KINDS, KINDS, PLANNED_STOPS
+
+    day = integer(0, limits.MAX_DAYS)
+    names = array(text(limits.MAX_NAME), 100)
+
+    def event(kinds: Any, activity: dict[str, Any]) -> dict[str, Any]:
+        return obj(
+            {
+                "day": day,
+                "activity": activity,
+                "kind": enum(kinds),
+                "text": text(limits.MAX_TEXT),
+                "systems": names,
+                "entities": names,
+                "players": BOOLEAN,
+            },
+            ["day", "kind", "text"],
+        )
+
+    activity = obj(
+        {
+            "name": text(limits.MAX_NAME),
+            "kind": enum(KINDS),
+            "target": text(limits.MAX_NAME + 20),
+            "start": integer(1, limits.MAX_DAYS),
+            "after": nullable(text()),
+            "players": BOOLEAN,
+            "options": {"type": "object"},
+            "offset": integer(-limits.MAX_DAYS, limits.MAX_DAYS),
+            "first_day": nullable(day),
+            "done_day": nullable(day),
+            "days": day,
+            "total": integer(0),
+        },
+        ["name", "kind", "target", "start"],
+    )
+    calendar = obj(
+        {
+            "months": array(pair(text(40), integer(1, 1000)), 100),
+            "week": integer(0, 100),
+            "epoch": integer(-(10**9), 10**9),
+        }
+    )
+    played = [k for k in EVENT_KINDS if k not in GM_KINDS]
+    return obj(
+        {
+            "seed": nullable(SEED),
+            "today": day,
+            "calendar": nullable(calendar),
+            "options": obj({"planned_stop": enum(PLANNED_STOPS)}),
+            "activities": array(activity),
+            "events": array(event(played, text(limits.MAX_NAME)), limits.MAX_EVENTS),
+            "entries": array(event(GM_KINDS, {"type": "null"})),
+        }
+    )
+
+
 def _crew() -> tuple[dict[str, Any], list[Gap]]:
     gap = cross("Operatives of a crew have different names.", "/data")
     return array(ref("operative")), [gap, BUDGETS]
@@ -373,6 +501,7 @@ def _formats() -> dict[str, tuple[int, Any]]:
     from ..boards import Chase, Contest, EventDeck, LimitBoard, PreparationBoard, StandardBoard
     from ..regulus.job import Job
     from ..successors.combat.battle import BATTLE_FORMAT
+    from ..successors.combat.workshop import WORKSHOP_FORMAT
     from ..successors.entities import ENTITY_FORMAT
     from ..successors.fleets import FLEET_FORMAT
     from ..successors.knowledge import FORMAT as KNOWLEDGE
@@ -395,6 +524,7 @@ def _formats() -> dict[str, tuple[int, Any]]:
         SECTOR: (SECTOR_VERSION, _sector),
         JOURNEY: (JOURNEY_VERSION, _journey),
         KNOWLEDGE: (KNOWLEDGE_VERSION, _knowledge),
+        WORKSHOP_FORMAT[0]: (WORKSHOP_FORMAT[1], _workshop),
     }
     for cls in (StandardBoard, PreparationBoard, LimitBoard, Contest, Chase):
         out[f"board/{cls.KIND}"] = (cls.VERSION, lambda c=cls: _board(c))
@@ -447,6 +577,7 @@ def _campaign() -> tuple[dict[str, Any], list[Gap]]:
             ),
             "collections": obj(collections),
             "knowledge": ref("file-data:knowledge"),
+            "clock": _clock(),
         }
     )
     gaps = [
@@ -454,6 +585,13 @@ def _campaign() -> tuple[dict[str, Any], list[Gap]]:
             "Each item follows the rules of its own format; the notes of those formats apply "
             "to it (its events replay, its cross-field rules hold).",
             ("/data/collections", "/data/knowledge"),
+        ),
+        cross(
+            "The clock's activities name items the campaign keeps (or, for a scan, a system, "
+            "fleet or entity and a scanner it keeps) and earlier activities they wait for; its "
+            "events are in order of day up to today and name activities on the clock; an "
+            "activity's options fit its kind.",
+            "/data/clock",
         ),
         BUDGETS,
     ]

@@ -123,7 +123,7 @@ class PlayerScreen:
         self.title = campaign.name if title is None else validate.text("title", title, max_len=200)
         self._lock = threading.RLock()
         self._changes = 0
-        self._cache: tuple[int, bytes, bytes] | None = None
+        self._cache: tuple[tuple[int, tuple[int, int, str]], bytes, bytes] | None = None
         self._record: Any = None  # the record being observed
         self._server: Any = None
         self._thread: threading.Thread | None = None
@@ -337,6 +337,10 @@ class PlayerScreen:
     def _content_bytes(self) -> bytes:
         return self._rendered()[0]
 
+    def _clock_mark(self) -> tuple[int, int, str]:
+        """What of the campaign's clock the page shows, in brief: a change redraws the page."""
+        return (self.campaign.today, len(self.campaign.timeline), self.campaign.date())
+
     def _version_bytes(self) -> bytes:
         return self._rendered()[1]
 
@@ -346,7 +350,8 @@ class PlayerScreen:
 
         with self._lock:
             self._follow_record()
-            changes = self._changes
+            # the clock's days and timeline change the page too (they tell no observer)
+            changes = (self._changes, self._clock_mark())
             # a stopped screen does not observe the record: its cache could be stale
             if self.running and self._cache is not None and self._cache[0] == changes:
                 return self._cache[1], self._cache[2]
@@ -359,6 +364,6 @@ class PlayerScreen:
         body = render(known, unknown=self.unknown)
         version = json.dumps({"version": json.loads(body)["version"]}).encode()
         with self._lock:
-            if self._changes == changes:
+            if (self._changes, self._clock_mark()) == changes:
                 self._cache = (changes, body, version)
         return body, version

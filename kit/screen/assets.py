@@ -28,6 +28,7 @@ PAGE = """<!DOCTYPE html>
 <div id="gmk-system" class="gmk-text"></div></section>
 <section class="gmk-panel"><div id="gmk-fleets" class="gmk-text"></div>
 <div id="gmk-notes" class="gmk-text"></div></section>
+<section class="gmk-panel"><div id="gmk-timeline" class="gmk-text"></div></section>
 </main>
 <footer class="muted">Made with gm-kit. This page shows only what the players know.</footer>
 </body></html>

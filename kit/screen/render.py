@@ -71,6 +71,15 @@ def render(known: KnownCampaign, *, unknown: str = "dim") -> bytes:
     sections["gmk-notes"] = _section(
         "Notes", f"<ul>{''.join(notes)}</ul>" if notes else "<p class='muted'>None yet.</p>"
     )
+    events = [
+        f"<li><span class='when'>{esc(e.date.capitalize())}</span> {esc(e.text)}</li>"
+        for e in known.timeline
+    ]
+    today = f"<p class='gmk-today'>Today: {esc(known.date)}</p>" if known.date else ""
+    sections["gmk-timeline"] = _section(
+        "Timeline",
+        today + (f"<ul>{''.join(events)}</ul>" if events else "<p class='muted'>Nothing yet.</p>"),
+    )
     content = {"title": known.title, "sections": sections, "figures": figures}
     text = json.dumps(content, sort_keys=True)
     version = hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -8,12 +8,14 @@ from the engine's state afterwards. Errors from the kit show inline; the object 
 * Successors: :class:`EntityBuilder`, :class:`FleetBuilder` (:class:`FleetPanel`),
   :class:`ShipDesigner`, :class:`CombatTable`, :class:`StarSystemExplorer`, :class:`SectorExplorer`
 * The GM's advisor: :class:`Tuner` (a job, board or battle at a target chance)
+* The campaign clock: :class:`ClockWidget` (today, what is running, advance the days)
 """
 
 from __future__ import annotations
 
 from ._base import KitWidget
 from .boards import BoardWidget
+from .clock import ClockWidget
 from .combat import CombatTable
 from .regulus import JobBuilder, JobTable
 from .stars import SectorExplorer, StarSystemExplorer
@@ -22,6 +24,7 @@ from .tuner import Tuner
 
 __all__ = [
     "BoardWidget",
+    "ClockWidget",
     "CombatTable",
     "EntityBuilder",
     "FleetBuilder",

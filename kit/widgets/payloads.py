@@ -23,6 +23,9 @@ __all__ = [
     "BoardView",
     "CardFace",
     "CheckRow",
+    "ClockActivity",
+    "ClockLine",
+    "ClockView",
     "CombatAdvice",
     "CombatEntity",
     "CombatShip",
@@ -558,6 +561,39 @@ class SectorSystemView(TypedDict):
     summary: str
     orbits: list[OrbitRow]
     star: dict[str, Any]
+
+
+# ----------------------------------------------------------------------------- the clock
+class ClockActivity(TypedDict):
+    """One activity on the campaign clock as the clock widget lists it."""
+
+    name: str
+    kind: str
+    progress: float
+    running: bool
+    done: bool
+    when: str
+
+
+class ClockLine(TypedDict):
+    """One dated line of the timeline."""
+
+    date: str
+    activity: str
+    text: str
+
+
+class ClockView(TypedDict):
+    """What the clock widget shows: today, what runs, what happened lately, what comes next."""
+
+    name: str
+    today: int
+    date: str
+    activities: list[ClockActivity]
+    recent: list[ClockLine]
+    next: ClockLine | None
+    reason: str
+    can_undo: bool
 
 
 def as_payload(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,10 @@ what the players do not know:
   or been told (an oracle from the Learning-about-the-Universe table decides which, below);
 * an unmet fleet of the owner of a fleet the players met in battle;
 * GM-only notes;
-* the fate of a Stealthed entity the players never detected (it dies in one twin only).
+* the fate of a Stealthed entity the players never detected (it dies in one twin only);
+* on the campaign clock (#32): an enemy's Workshop repairing out of sight (a hidden activity),
+  GM-only planned events and GM-only notes on the timeline, while the players' own scan and
+  planned event play the same days in both twins.
 
 Every kind of player view of the two twins must be byte-identical: the sector map (both styles,
 whole and centred with ``within``), the star-system figure, every handout kind in Markdown and
@@ -73,6 +76,8 @@ class World:
     gm_notes: tuple[str, ...] = ()
     shade_dies: bool = False
     unmet_fleet: bool = False
+    hidden_work: bool = False
+    gm_plans: tuple[str, ...] = ()
     notes_for_players: tuple[str, ...] = field(default=("The beacon blinks twice.",))
 
 
@@ -127,6 +132,8 @@ def twins(draw) -> tuple[World, World]:
         gm_notes=tuple(draw(st.lists(st.sampled_from(["GMNOTEAMARK", "GMNOTEBMARK"]), max_size=2))),
         shade_dies=draw(st.booleans()),
         unmet_fleet=draw(st.booleans()),
+        hidden_work=draw(st.booleans()),
+        gm_plans=tuple(draw(st.lists(st.sampled_from(["GMPLANAMARK", "GMPLANBMARK"]), max_size=2))),
     )
     return world, twin
 
@@ -173,7 +180,7 @@ def star_system(place: Place) -> StarSystem:
 
 
 def build(world: World) -> Campaign:
-    camp = Campaign("Twins")
+    camp = Campaign("Twins", seed=7)
     places = world.known + world.unknown
     sector = Sector(
         [p.position for p in places], [p.name for p in places], seed=1, name="Reach", rules=RULES
@@ -219,6 +226,23 @@ def build(world: World) -> Campaign:
     battle.state = battle._replay()
     camp.add(battle, "ambush")
     camp.record_battle("ambush", "Us")
+    # the campaign clock: the players scan Vorn's fleet and expect a convoy; out of their sight
+    # an enemy repairs and the GM plans and notes things of their own
+    camp.add(Entity("Scout", sensors=2), "scout")
+    camp.schedule_scan("fleets/met", "scout", days=3, players=True)
+    camp.plan(2, "The convoy is due", players=True)
+    if world.hidden_work:
+        from kit.successors import Workshop
+
+        enemy = Entity("ENEMYMARK", handling=2, control=1).with_damage("control", 1)
+        work = Workshop(enemy, seed=3)
+        work.add("Drone", neutralized=True)
+        camp.schedule(work, "ENEMYWORKMARK")
+    for text in world.gm_plans:
+        camp.plan(3, text)
+        camp.note(f"{text} NOTE", day=1)
+    for _ in range(4):
+        camp.advance(1)
     return camp
 
 

@@ -121,7 +121,13 @@ def test_page_and_json_endpoint(screen):
     assert status == 200 and headers["Content-Type"] == "application/json"
     assert isinstance(json.loads(body)["version"], str)
     content = json.loads(get(screen, "/content")[1])
-    assert set(content["sections"]) == {"gmk-sector", "gmk-system", "gmk-fleets", "gmk-notes"}
+    assert set(content["sections"]) == {
+        "gmk-sector",
+        "gmk-system",
+        "gmk-fleets",
+        "gmk-notes",
+        "gmk-timeline",
+    }
     # the player map is drawn (empty: the players know no system of the sector yet)
     assert content["figures"]["gmk-map"]["layout"]["title"]["text"].startswith("Line: 0 known")
     assert content["figures"]["gmk-system-figure"] is None  # the system is not known yet
@@ -369,3 +375,32 @@ def test_importing_the_module_loads_no_server_code():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_screen_shows_todays_date_and_only_the_players_timeline(screen):
+    # issue #32: the date comes from the campaign clock; a hidden activity and a GM-only
+    # planned event never reach the page, and the page follows the clock as it moves
+    from kit.clock import Calendar
+    from kit.successors import Entity, Workshop
+
+    def version() -> str:
+        return json.loads(get(screen, "/version")[1])["version"]
+
+    camp = screen.campaign
+    camp.calendar = Calendar((("Thaw", 30),), epoch=3102)
+    enemy = Workshop(Entity("ENEMYMARK", handling=2, control=1).with_damage("control", 1), seed=1)
+    enemy.add("Drone", neutralized=True)
+    camp.schedule(enemy, "HIDDENWORKMARK")
+    camp.plan(2, "PLANGMMARK")
+    camp.plan(3, "The convoy is due", players=True)
+    v0 = version()
+    camp.advance(1)
+    assert version() != v0  # today moved: the page shows the new date
+    camp.advance(5)
+    assert camp.today == 2  # stopped by the planned event
+    camp.advance(1)
+    text = served(screen)
+    assert "Today: 3 Thaw 3102" in text and "The convoy is due" in text
+    for secret in ("ENEMYMARK", "HIDDENWORKMARK", "PLANGMMARK"):
+        assert secret not in text
+    assert not leaked(screen)

@@ -81,6 +81,13 @@ def _samples() -> list[tuple[str, Any, Any]]:
         sector.record_jump(a, b, times=2)
     battle = example_one(seed=3)
     battle.step_round()
+    from kit.successors import Workshop
+
+    workshop = Workshop(Entity("Releata", battle=8, control=3, handling=2), seed=4, ru=7)
+    workshop.add("Servo", neutralized=True, maker="Takeru Republic")
+    workshop.add_hulk("Frigate")
+    workshop.start_ship("Drone")
+    workshop.day([("repair", "0:1"), ("gather", "H1")], faces=[1, 1])
     camp = Campaign("Hostile", notes="n")
     camp.add(job, "job")
     camp.add(board, "board")
@@ -99,6 +106,7 @@ def _samples() -> list[tuple[str, Any, Any]]:
         ("StarSystem", StarSystem, generate_system(seed=11)),
         ("Sector", Sector, sector),
         ("Battle", Battle, battle),
+        ("Workshop", Workshop, workshop),
         ("Campaign", Campaign, camp),
         ("Crew", Crew, Crew(tuple(crew))),
     ]

@@ -126,6 +126,14 @@ def knowledge() -> Knowledge:
     return k
 
 
+def workshop() -> Any:
+    from kit.successors import Workshop
+
+    ws = Workshop(Entity("Releata", battle=8, control=3, handling=2), seed=4, ru=5)
+    ws.add("Servo", neutralized=True, maker="Takeru Republic")
+    return ws
+
+
 def campaign() -> Campaign:
     camp = Campaign("Neon Reach", notes="n")
     camp.add(Job("heist", 4, 5, CREW, seed=1), "vault")
@@ -147,6 +155,7 @@ MAKERS = {
     "Journey": journey,
     "Knowledge": knowledge,
     "Campaign": campaign,
+    "Workshop": workshop,
 }
 
 

@@ -145,6 +145,7 @@ def extra_samples() -> list[tuple[str, type, Any]]:
 
     from kit.boards import EventDeck
     from kit.regulus import JOB_TYPES
+    from kit.successors.entities import Entity
     from kit.successors.knowledge import Knowledge
     from kit.successors.sector import Journey, Party, Sector, Traveller
     from kit.successors.stars import generate_system
@@ -168,6 +169,15 @@ def extra_samples() -> list[tuple[str, type, Any]]:
     camp.add(generate_system(seed=5), "Vega")
     camp.knowledge = knowledge
     camp.add_session("S1", "text", "1 May")
+    # the campaign clock (issue #32): an activity played, a planned event, a calendar
+    from kit.clock import Calendar
+
+    camp.add(Entity("Scout", sensors=2), "Scout")
+    camp.schedule_scan("Vega", "Scout", days=2, players=True)
+    camp.plan(5, "the patrol returns", players=True)
+    camp.note("a quiet day")
+    camp.calendar = Calendar((("Thaw", 30),), week=7, epoch=3102)
+    camp.advance(3)
     return [
         ("Journey", Journey, journey),
         ("Knowledge", Knowledge, knowledge),

@@ -76,7 +76,20 @@ def samples() -> list[tuple[str, Any]]:
         ("fleet", fleet),
         ("star system", generate_system(seed=11)),
         ("ship design", ShipDesign(battle=2)),
+        ("campaign", _campaign()),
     ]
+
+
+def _campaign() -> Any:
+    """A campaign with something on its clock (the clock widget's object)."""
+    from kit import Campaign
+    from kit.successors import Entity, Workshop
+
+    camp = Campaign("Gate", seed=1)
+    ws = Workshop(Entity("Smith", handling=2, control=1).with_damage("control", 1), seed=1)
+    ws.add("Drone", neutralized=True)
+    camp.schedule(ws, "repairs")
+    return camp
 
 
 def build(cls: type, *args: Any) -> Any:

@@ -216,6 +216,25 @@ def _tuner_states() -> list[dict[str, Any]]:
     return out
 
 
+def _clock_states() -> list[dict[str, Any]]:
+    from kit import Campaign
+    from kit.successors import Entity, Workshop
+    from kit.widgets import ClockWidget
+
+    camp = Campaign("Clock", seed=2)
+    ws = Workshop(Entity("Smith", handling=2, control=1).with_damage("control", 1), seed=1)
+    ws.add("Drone", neutralized=True)
+    camp.schedule(ws, "repairs")
+    camp.plan(9, "the patrol returns")
+    w = ClockWidget(camp)
+    out = [dict(w.view)]
+    w.advance(3)
+    out.append(dict(w.view))
+    w.advance_until()
+    out.append(dict(w.view))
+    return out
+
+
 def _sector() -> SectorExplorer:
     ex = SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)
     ex.selected = 3
@@ -231,6 +250,7 @@ CASES = [
     ("ShipDesigner", P.ShipDesignView, _designer_states),
     ("StarSystemExplorer", P.StarSystemView, _system_states),
     ("Tuner", P.TunerView, _tuner_states),
+    ("ClockWidget", P.ClockView, _clock_states),
     ("SectorExplorer route", P.RouteView, lambda: [dict(_sector().route_view)]),
     ("SectorExplorer system", P.SectorSystemView, lambda: [dict(_sector().system_view)]),
 ]
@@ -254,6 +274,7 @@ SCRIPTS = [
     ("ship_designer.js", {"v": P.ShipDesignView}),
     ("stars.js", {"v": P.StarSystemView, "rv": P.RouteView, "sv": P.SectorSystemView}),
     ("tuner.js", {"v": P.TunerView}),
+    ("clock.js", {"v": P.ClockView}),
 ]
 
 

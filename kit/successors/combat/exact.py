@@ -804,8 +804,8 @@ def simulated_odds(
                 [{k: binomial_se(p, n) for k, p in d.items()} for d in firsts], names
             ),
         ),
-        why=f"{why}; {n} battles on the {res.method} simulation (seed {res.seed})",
+        why=f"{why}; {n} battles on the {res.engine} simulation (seed {res.seed})",
         n=n,
         seconds=seconds,
-        extra={"seed": res.seed, "simulation": res.method},
+        extra={"seed": res.seed, "simulation": res.engine},
     )

@@ -253,7 +253,7 @@ def _joined(parts: list[BattleSimulation]) -> BattleSimulation:
         np.concatenate([p.ru_lost for p in parts]),
         np.concatenate([p.rounds for p in parts]),
         first.seed,
-        first.method,
+        first.engine,
         np.concatenate([p.first_hits for p in parts]),
     )
 

@@ -17,9 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ... import validate
-from ...errors import IllegalAction, InvalidInput, InvalidType
-from ...rng import SeedLike, make_rng
+import numpy as np
+
+from ... import limits, store, validate
+from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
+from ...rng import SeedLike, make_rng, step_rng
 from ..abilities import aptitude_attempt
 from ..entities import Entity
 from ..fleets import ability_pool
@@ -33,7 +35,22 @@ from .state import Unit
 if TYPE_CHECKING:
     from ..stars.system import StarSystem
 
-__all__ = ["BuildJob", "DayReport", "LooseObject", "Workshop"]
+__all__ = ["WORKSHOP_FORMAT", "BuildJob", "DayReport", "LooseObject", "Workshop"]
+
+#: Save-file format kind and version of a Workshop.
+WORKSHOP_FORMAT = ("successors-workshop", 1)
+#: Unit states a saved Workshop may hold.
+_UNIT_STATES = ("active", "destroyed")
+
+
+def _system_or_none(label: str, value: object) -> StarSystem | None:
+    """The check of :attr:`Workshop.system`: a StarSystem or None."""
+    from ..stars.system import StarSystem
+
+    if value is not None and not isinstance(value, StarSystem):
+        raise InvalidType(f"{label} must be a StarSystem or None, got {value!r}")
+    return value
+
 
 #: Task kinds whose successes add up (each success is more RU); the others are one job each.
 _QUANTITY_TASKS = ("build", "mine", "recycle")
@@ -160,6 +177,34 @@ class Workshop:
     repair
     """
 
+    # every public attribute is a kit.validate.Field: checked when set (the campaign clock and
+    # a GM's notebook both change a Workshop between days)
+    entity = validate.Field(validate.instance, of=Entity, doc="The entity at work (its hits).")
+    faction = validate.Field(
+        lambda label, value: None if value is None else validate.text(label, value),
+        doc="The side whose ships need no reconditioning (None: every ship does).",
+    )
+    rng = validate.Field(
+        validate.instance, of=np.random.Generator, doc="Where the dice of :meth:`day` come from."
+    )
+    ru = validate.Field(validate.number, lo=0, hi=1e12, doc="RU at hand.")
+    system = validate.Field(
+        lambda label, value: _system_or_none(label, value),
+        doc="The star system worked in (None: mining draws on no particular world).",
+    )
+    seed: validate.Field[int] = validate.Field(fixed=True, doc="The recorded seed.")
+    rules: validate.Field[SuccessorsRules] = validate.Field(
+        fixed=True, doc="The rules options the days are played under."
+    )
+    units: validate.Field[dict[str, Unit]] = validate.Field(fixed=True, doc="Ships by key.")
+    days: validate.Field[list[DayReport]] = validate.Field(fixed=True, doc="Days rolled so far.")
+    projects: validate.Field[dict[str, BuildJob]] = validate.Field(
+        fixed=True, doc="Builds by key, finished ones included."
+    )
+    loose: validate.Field[dict[str, LooseObject]] = validate.Field(
+        fixed=True, doc="Hulks and loose objects in the orbit, by key."
+    )
+
     def __init__(
         self,
         entity: Entity,
@@ -174,24 +219,16 @@ class Workshop:
             raise InvalidType(f"entity must be an Entity, got {entity!r}")
         if not isinstance(rules, SuccessorsRules):
             raise InvalidType(f"rules must be SuccessorsRules, got {rules!r}")
-        if system is not None:
-            from ..stars.system import StarSystem
-
-            if not isinstance(system, StarSystem):
-                raise InvalidType(f"system must be a StarSystem or None, got {system!r}")
         self.entity = entity
         self.faction = faction if faction is not None else entity.side
         self.rng, self.seed = make_rng(seed)
-        self.units: dict[str, Unit] = {}
-        self.days: list[DayReport] = []
-        self.ru = float(validate.number("ru", ru, 0))
+        self.units = {}
+        self.days = []
+        self.ru = ru
         self.rules = rules
         self.system = system
-        """The star system worked in (None: mining draws on no particular world)."""
-        self.projects: dict[str, BuildJob] = {}
-        """Builds by key, finished ones included."""
-        self.loose: dict[str, LooseObject] = {}
-        """Hulks and loose objects in the orbit, by key."""
+        self.projects = {}
+        self.loose = {}
 
     # ------------------------------------------------------------------ setting up
     def add(self, name: str, *, neutralized: bool = False, maker: str | None = None) -> str:
@@ -626,3 +663,173 @@ class Workshop:
                 raise IllegalAction(f"not done after {max_days} days")
             self.day()
         return len(self.days) - start
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: the entity, the ships, the builds, the loose objects and the days.
+
+        The dice of days still to come are drawn after a load from a generator seeded by the
+        Workshop's seed and the number of days rolled so far (the campaign clock gives each
+        day its own dice anyway, see :mod:`kit.clock`).
+        """
+        return {
+            "entity": self.entity.to_dict(),
+            "faction": self.faction,
+            "seed": self.seed,
+            "ru": self.ru,
+            "rules": self.rules.to_dict(),
+            "system": None if self.system is None else self.system.to_dict(),
+            "units": [
+                {
+                    "key": u.key,
+                    "name": u.name,
+                    "maker": u.maker,
+                    "damaged": u.damaged,
+                    "needs_recondition": u.needs_recondition,
+                    "controlled": u.controlled,
+                    "eaten": u.eaten,
+                    "state": u.state,
+                }
+                for u in self.units.values()
+            ],
+            "projects": [
+                {k: v for k, v in j.to_dict().items() if k != "finished"}
+                | {"ru_per_success": j.ru_per_success}
+                for j in self.projects.values()
+            ],
+            "loose": [dataclasses.asdict(o) for o in self.loose.values()],
+            "days": [{"day": d.day, "rolls": d.rolls, "events": d.events} for d in self.days],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: object) -> Workshop:
+        """Read :meth:`to_dict` output; any bad field raises the kit's errors, naming it."""
+        from ..stars.system import StarSystem
+
+        raw = validate.mapping("workshop", raw)
+        keys = ("entity", "faction", "seed", "ru", "rules", "system", "units", "projects")
+        validate.no_unknown_keys("workshop", raw, (*keys, "loose", "days"))
+        validate.require_keys("workshop", raw, ("entity", "seed"))
+        system = raw.get("system")
+        faction = raw.get("faction")
+        ws = cls(
+            Entity.from_dict(raw["entity"]),
+            faction=None
+            if faction is None
+            else validate.text("faction", faction, max_len=limits.MAX_NAME),
+            seed=validate.integer("seed", raw["seed"], 0, limits.MAX_INT),
+            ru=raw.get("ru", 0),
+            system=None if system is None else StarSystem.from_dict(system),
+            rules=SuccessorsRules.from_dict(raw.get("rules", {})),
+        )
+        units = validate.sequence("units", raw.get("units", []))
+        if len(units) > limits.MAX_SHIPS_PER_FLEET:
+            raise InvalidInput(
+                f"a workshop holds at most {limits.MAX_SHIPS_PER_FLEET} ships, got {len(units)}"
+            )
+        for k, u in enumerate(units):
+            f = f"units[{k}]"
+            u = validate.mapping(f, u)
+            validate.no_unknown_keys(
+                f,
+                u,
+                (
+                    "key",
+                    "name",
+                    "maker",
+                    "damaged",
+                    "needs_recondition",
+                    "controlled",
+                    "eaten",
+                    "state",
+                ),
+            )
+            validate.require_keys(f, u, ("key", "name"))
+            maker = u.get("maker")
+            key = ws.add(
+                validate.text(f"{f}.name", u["name"], max_len=limits.MAX_NAME),
+                neutralized=validate.boolean(f"{f}.damaged", u.get("damaged", False)),
+                maker=None if maker is None else validate.text(f"{f}.maker", maker),
+            )
+            if u["key"] != key:
+                raise InvalidInput(f"{f}.key must be {key!r} (units are numbered in order)")
+            unit = ws.units[key]
+            unit.needs_recondition = validate.boolean(
+                f"{f}.needs_recondition", u.get("needs_recondition", False)
+            )
+            unit.controlled = validate.boolean(f"{f}.controlled", u.get("controlled", False))
+            unit.eaten = float(validate.number(f"{f}.eaten", u.get("eaten", 0), 0, unit.cost))
+            unit.state = validate.choice(f"{f}.state", u.get("state", "active"), _UNIT_STATES)
+        for k, j in enumerate(validate.sequence("projects", raw.get("projects", []))):
+            f = f"projects[{k}]"
+            j = validate.mapping(f, j)
+            fields = [x.name for x in dataclasses.fields(BuildJob)]
+            validate.no_unknown_keys(f, j, fields)
+            validate.require_keys(f, j, ("key", "kind", "name", "cost", "ru_per_success"))
+            job = BuildJob(
+                validate.text(f"{f}.key", j["key"], max_len=limits.MAX_NAME),
+                validate.choice(f"{f}.kind", j["kind"], ("project", "ship")),
+                validate.text(f"{f}.name", j["name"], max_len=limits.MAX_NAME),
+                float(validate.number(f"{f}.cost", j["cost"], 0, 1e9)),
+                validate.integer(f"{f}.ru_per_success", j["ru_per_success"], 1, 1000),
+                validate.integer(f"{f}.level", j.get("level", 1), 1, 10_000),
+                None if j.get("site") is None else validate.text(f"{f}.site", j["site"]),
+                float(validate.number(f"{f}.ru", j.get("ru", 0), 0, 1e9)),
+                validate.integer(f"{f}.successes", j.get("successes", 0), 0, limits.MAX_INT),
+            )
+            ws.projects[job.key] = job
+        for k, o in enumerate(validate.sequence("loose", raw.get("loose", []))):
+            f = f"loose[{k}]"
+            o = validate.mapping(f, o)
+            validate.no_unknown_keys(f, o, ("key", "name", "ru", "gathered"))
+            validate.require_keys(f, o, ("key", "name", "ru"))
+            obj = LooseObject(
+                validate.text(f"{f}.key", o["key"], max_len=20),
+                validate.text(f"{f}.name", o["name"], max_len=120),
+                validate.integer(f"{f}.ru", o["ru"], 0, 10**9),
+                validate.boolean(f"{f}.gathered", o.get("gathered", False)),
+            )
+            ws.loose[obj.key] = obj
+        days = validate.sequence("days", raw.get("days", []))
+        if len(days) > limits.MAX_EVENTS:
+            raise InvalidInput(
+                f"a workshop keeps at most {limits.MAX_EVENTS} days, got {len(days)}"
+            )
+        for k, d in enumerate(days):
+            f = f"days[{k}]"
+            d = validate.mapping(f, d)
+            validate.no_unknown_keys(f, d, ("day", "rolls", "events"))
+            if d.get("day") != k + 1:
+                raise InvalidInput(f"{f}.day must be {k + 1} (days are numbered in order)")
+            rolls = [dict(validate.mapping(f"{f}.rolls", r)) for r in d.get("rolls", [])]
+            events = [dict(validate.mapping(f"{f}.events", e)) for e in d.get("events", [])]
+            ws.days.append(DayReport(k + 1, rolls, events))
+        ws.rng = step_rng(ws.seed, len(ws.days))
+        return ws
+
+    def to_json(self) -> str:
+        """Versioned JSON text (format ``gm-kit/successors-workshop``)."""
+        return store.dumps(*WORKSHOP_FORMAT, self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Workshop:
+        """Read :meth:`to_json` text."""
+        try:
+            return cls.from_dict(store.loads(text, *WORKSHOP_FORMAT))
+        except KitError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            raise InvalidInput(f"workshop data is malformed: {exc!r}") from None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Workshop):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Workshop({self.entity.name!r}, {len(self.units)} ships, day {len(self.days)}, "
+            f"{len(self.pending())} jobs pending)"
+        )

@@ -1,0 +1,455 @@
+"""How the campaign clock (:mod:`kit.clock`) plays each kind of activity for one day.
+
+One adapter per kind of :data:`~kit.clock_days.KINDS`: who the activity occupies, which
+systems it concerns, what one day of it does (its events), when it is done, how far it has
+come, and how to take a day back. Engines are imported when a day is played, never at import.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .clock_days import Activity, ClockEvent
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .clock import Clock
+
+__all__ = ["ADAPTERS"]
+
+
+class _Adapter:
+    """How the clock plays one kind of activity (one instance per kind, no state)."""
+
+    collection: str | None = None
+
+    def obj(self, clock: Clock, act: Activity) -> Any:
+        assert self.collection is not None
+        return clock.campaign.get(self.collection, act.target)
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        if self.collection is not None:
+            self.obj(clock, act)
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        raise NotImplementedError
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        return []
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        raise NotImplementedError
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        raise NotImplementedError
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        raise NotImplementedError
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return None
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        """What the activity's object looks like after a day, in brief: if it differs when the
+        day is taken back, something else changed the object since and the undo is refused."""
+        return None
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        return None
+
+
+def _plural(n: int, word: str) -> str:
+    """``"1 die"``, ``"3 dice"``, ``"2 successes"``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} " + {"die": "dice", "success": "successes"}.get(word, word + "s")
+
+
+class _JourneyAdapter(_Adapter):
+    collection = "journeys"
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        j = self.obj(clock, act)
+        if j.arrived and act.first_day is None:
+            raise IllegalAction(f"journey {act.target!r} has arrived: nothing is left to play")
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return [t.name for t in self.obj(clock, act).party.travellers]
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        j = self.obj(clock, act)
+        st = j.state()
+        return [st["at"]] if st["arrived"] else list(j.names[st["leg"] : st["leg"] + 2])
+
+    @staticmethod
+    def _next_days(j: Any) -> int:
+        st = j.state()
+        leg = j.legs[st["leg"]]
+        if leg.gate or st["total"] >= leg.successes:
+            return int(leg.travel_days)
+        return int(leg.time_factor)
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        j = self.obj(clock, act)
+        if act.days == 0:  # its own day 0 is the eve of the day it starts (after= or start=)
+            act = clock._update(act.name, offset=day - 1 - j.day)
+        out = []
+        for _ in range(1000):  # steps of 0 days (a 0-day gate) play on the same day
+            if j.arrived or act.offset + j.day + self._next_days(j) > day:
+                break
+            for e in j.step():
+                a, b = j.names[e["leg"]], j.names[e["leg"] + 1]
+                if e.kind == "jump" and act.players:  # the players' knowledge of routes flown
+                    clock.campaign.knowledge.travelled((a, b), day=day)
+                if e.kind == "plot":
+                    text = (
+                        f"plotting {a} -> {b}: {_plural(e['successes'], 'success')} "
+                        f"({e['total']}/{e['needed']})"
+                    )
+                elif e.kind == "jump":
+                    text = f"Hyper-Jump {a} -> {b} ({e['ly']:.1f} ly)"
+                else:
+                    text = f"through the Hyper Gate {a} -> {b}"
+                out.append(clock._event(act, day, e.kind, text, systems=(a, b)))
+            if j.arrived:
+                at = j.names[-1]
+                out.append(clock._event(act, day, "arrived", f"arrived at {at}", systems=(at,)))
+        return out
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        return bool(self.obj(clock, act).arrived)
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        j = self.obj(clock, act)
+        st = j.state()
+        if not j.legs:
+            return 1.0
+        part = 0.0
+        if not st["arrived"]:
+            need = j.legs[st["leg"]].successes
+            part = min(st["total"], need) / (need + 1) if need else 0.0
+        return (st["leg"] + part) / len(j.legs)
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        j = self.obj(clock, act)
+        while len(j.log) > saved:
+            j.undo()
+
+
+class _BattleAdapter(_Adapter):
+    collection = "battles"
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        if self.obj(clock, act).over and act.first_day is None:
+            raise IllegalAction(f"battle {act.target!r} is over: nothing is left to play")
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        out = []
+        for s in self.obj(clock, act).sides:
+            out.append(s.name)
+            if s.entity is not None and s.entity.name != s.name:
+                out.append(s.entity.name)
+        return out
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        orbit = self.obj(clock, act).orbit
+        return [orbit] if orbit else []
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        from .successors.combat.rules import PHASES
+
+        b = self.obj(clock, act)
+        policy = clock._policies.get(act.name)
+        limit = b.rules.max_rounds
+        first = b.round + (1 if b.state.phase_index >= len(PHASES) else 0)
+        while not b.over:
+            if b.state.phase_index >= len(PHASES) and b.state.round >= limit:
+                b.run(policy=policy)  # the round limit: run() writes the battle's end
+                break
+            b.step_phase(policy)
+            if b.state.phase_index == len(PHASES):
+                break
+        counts = "; ".join(
+            f"{row['side']}: " + ", ".join(f"{n} {k}" for k, n in sorted(row["counts"].items()))
+            for row in b.summary()
+        )
+        out = [clock._event(act, day, "round", f"round {first}: {counts}")]
+        if b.over:
+            res = b.result or {}
+            winner = res.get("winner")
+            why = f" ({res['reason']})" if res.get("reason") else ""
+            text = (
+                f"the battle is over: {winner} wins" if winner else "the battle is over: no winner"
+            )
+            out.append(clock._event(act, day, "battle over", text + why))
+        return out
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        return bool(self.obj(clock, act).over)
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        b = self.obj(clock, act)
+        return 1.0 if b.over else b.round / max(1, b.rules.max_rounds)
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).log)
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        b = self.obj(clock, act)
+        while len(b.log) > saved:
+            b.undo()
+
+
+def _heal(entity: Any, rng: np.random.Generator) -> tuple[Any, list[str]]:
+    """An entity's daily traits out of battle: Self-Repairing mends a hit, then a neutralized
+    entity rolls its rank-1 die (a 1 mends a hit; a 6 always fails)."""
+    from .successors.combat.handling import entity_repair_ability
+    from .successors.combat.rules import DEFAULT_COMBAT_RULES
+
+    said: list[str] = []
+    if not any(entity.damage):
+        return entity, said
+    if entity.has("self_repair"):
+        ability = entity_repair_ability(entity)
+        entity = entity.with_damage(ability, -1)
+        said.append(f"self-repairing mends {ability}")
+    if entity.neutralized:
+        rank = DEFAULT_COMBAT_RULES.entity_self_repair_rank
+        face = int(rng.integers(1, 7))
+        if face <= rank and face < 6:
+            ability = entity_repair_ability(entity)
+            entity = entity.with_damage(ability, -1)
+            said.append(f"healing roll {face}: mends {ability}")
+        else:
+            said.append(f"healing roll {face}: no change")
+    return entity, said
+
+
+class _WorkshopAdapter(_Adapter):
+    collection = "workshops"
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return [self.obj(clock, act).entity.name]
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        ws = self.obj(clock, act)
+        return [ws.system.name] if ws.system is not None and ws.system.name else []
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        ws = self.obj(clock, act)
+        plan = act.options.get("plan")
+        plan = None if plan is None else [tuple(p) for p in plan]
+        if plan is None:  # the default day puts Handling ships under Control first
+            room = ws.control_limit
+            ws.control([u.key for u in ws.usable if u.design.handling][:room])
+        faces = [int(x) for x in rng.integers(1, 7, size=len(ws.dice()))]
+        report = ws.day(plan, faces=faces)
+        rolls = report["rolls"]
+        hits = sum(1 for r in rolls if r["success"])
+        jobs = [f"{r['task']} {r['target']}" for r in rolls if r["done"]]
+        text = (
+            f"Handling: {_plural(len(rolls), 'die')} rolled {[r['face'] for r in rolls]}, "
+            f"{_plural(hits, 'success')}" + (f"; done: {', '.join(jobs)}" if jobs else "")
+        )
+        out = [clock._event(act, day, "handling", text)]
+        out += [
+            clock._event(act, day, "finished", f"{e['name']} finished")
+            for e in report["events"]
+            if e["kind"] == "finished"
+        ]
+        ws.entity, said = _heal(ws.entity, rng)
+        if said:
+            out.append(clock._event(act, day, "heal", f"{ws.entity.name}: " + "; ".join(said)))
+        return out
+
+    def _open(self, ws: Any, plan: list[list[str]]) -> int:
+        """Jobs of an explicit plan still to do."""
+        n = 0
+        for task, target in plan:
+            if task in ("repair", "recondition") and target == "0:E":
+                n += any(ws.entity.damage)
+            elif task == "repair":
+                n += target in ws.units and ws.units[target].damaged
+            elif task == "recondition":
+                n += target in ws.units and ws.units[target].needs_recondition
+            elif task == "gather":
+                n += target in ws.loose and not ws.loose[target].gathered
+            elif task == "build":
+                job = ws.projects.get(target)
+                n += job is None or not job.finished
+            elif task == "recycle":
+                n += target in ws.units and ws.units[target].in_orbit
+            else:
+                n += 1  # mining goes on for its days
+        return n
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        ws = self.obj(clock, act)
+        if "days" in act.options and act.days >= act.options["days"]:
+            return True
+        plan = act.options.get("plan")
+        if plan is None:
+            return not ws.pending() and not any(ws.entity.damage)
+        return self._open(ws, plan) == 0
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        ws = self.obj(clock, act)
+        if "days" in act.options:
+            return act.days / act.options["days"]
+        plan = act.options.get("plan")
+        left = len(ws.pending()) if plan is None else self._open(ws, plan)
+        done = sum(1 for d in ws.days[-act.days :] if act.days for r in d.rolls if r["done"])
+        return done / max(1, done + left)
+
+    #: Workshop attributes that are values (replaced, never changed in place): kept as they are.
+    _VALUES = ("entity", "system", "rules", "seed", "faction", "ru")
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        # days only grow: their count is enough; ships, builds and loose objects are records of
+        # plain values (a ship's design is frozen), so a shallow copy of each is a true copy
+        ws = self.obj(clock, act)
+        out: dict[str, Any] = {}
+        for k, v in ws.__dict__.items():
+            if k in self._VALUES:
+                out[k] = v
+            elif k == "days":
+                out[k] = len(v)
+            elif k in ("units", "projects", "loose"):
+                out[k] = {key: _record_copy(x) for key, x in v.items()}
+            else:
+                out[k] = copy.deepcopy(v)
+        return out
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return len(self.obj(clock, act).days)
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        # a snapshot is restored once (undo pops it), so its copies are taken over as they are
+        ws = self.obj(clock, act)
+        days = ws.days
+        del days[saved["days"] :]
+        ws.__dict__.clear()
+        ws.__dict__.update({k: days if k == "days" else v for k, v in saved.items()})
+
+
+def _record_copy(record: Any) -> Any:
+    """A copy of a Workshop's ship, build or loose object (its one dict copied too)."""
+    out = copy.copy(record)
+    takeover = getattr(record, "takeover", None)
+    if isinstance(takeover, dict):
+        out.takeover = dict(takeover)
+    return out
+
+
+class _ScanAdapter(_Adapter):
+    def _scanner(self, clock: Clock, act: Activity) -> Any:
+        return clock.campaign.get("entities", act.options["scanner"])
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        self._scanner(clock, act)
+        collection, _, name = act.target.partition("/")
+        if collection in ("fleets", "entities") and name:
+            clock.campaign.get(collection, name)
+        else:
+            clock.campaign.get("systems", act.target)
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return [act.options["scanner"]]
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        return [] if "/" in act.target else [act.target]
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        from .successors.stars.scan import scan_roll
+
+        roll = scan_roll(self._scanner(clock, act), rng)
+        act = clock._update(act.name, total=act.total + roll.successes)
+        if act.players:
+            k = clock.campaign.knowledge
+            if "/" in act.target:
+                k.scan_fleet(act.target, roll.successes, day=day)
+            else:
+                k.scan(act.target, roll.successes, act.options.get("orbit"), day=day)
+        text = (
+            f"Sensors on {act.target}: rolled {list(roll.faces)}, "
+            f"{_plural(roll.successes, 'success')} ({act.total} in all)"
+        )
+        return [clock._event(act, day, "scan", text)]
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        opts = act.options
+        return ("days" in opts and act.days >= opts["days"]) or (
+            "level" in opts and act.total >= opts["level"]
+        )
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        opts = act.options
+        shares = []
+        if "days" in opts:
+            shares.append(act.days / opts["days"])
+        if "level" in opts:
+            shares.append(act.total / opts["level"])
+        return max(shares)
+
+
+class _TraitsAdapter(_Adapter):
+    collection = "entities"
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return [self.obj(clock, act).name]
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        before = self.obj(clock, act)
+        after, said = _heal(before, rng)
+        clock.campaign.collections["entities"][act.target] = after
+        if not said:
+            return []
+        return [clock._event(act, day, "heal", f"{after.name}: " + "; ".join(said))]
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        return not any(self.obj(clock, act).damage)
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        return 0.0
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return self.obj(clock, act)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return id(self.obj(clock, act))
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        clock.campaign.collections["entities"][act.target] = saved
+
+
+ADAPTERS: dict[str, _Adapter] = {
+    "journey": _JourneyAdapter(),
+    "battle": _BattleAdapter(),
+    "workshop": _WorkshopAdapter(),
+    "scan": _ScanAdapter(),
+    "traits": _TraitsAdapter(),
+}
