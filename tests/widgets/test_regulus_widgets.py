@@ -101,7 +101,11 @@ def test_builder_refuses_bad_fields_at_the_gate_and_keeps_the_form():
     msg(b, action="set", field="seed", value="12")
     msg(b, action="remove", row=1)
     msg(b, action="add")
-    assert b.error == "" and [r["name"] for r in b.form["crew"]] == ["Vex", ""]
+    # a new row starts blank, and the form says what it still needs
+    assert b.error == "operative name must not be empty"
+    assert [r["name"] for r in b.form["crew"]] == ["Vex", ""]
+    msg(b, action="crew", row=1, name="Ash", gig="Thief")
+    assert b.error == "" and b.job.crew[1].gig == "Thief"
     assert "name" in JobBuilder().job.crew[0].to_dict()
 
 
