@@ -4,6 +4,7 @@
 
 import { h, onCommit, title } from "./dom.js";
 import { figureView } from "./figure.js";
+import { followInMarimo } from "./state.js";
 
 const fmt = (x) => (Math.round(x * 100) / 100).toString();
 
@@ -300,6 +301,7 @@ function chartsSection(model) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view", "fleet_data"]);
     const builder = model.get("charts_on") !== undefined;
     const root = h("div", "gmk-root gmk-successors gmk-fleet-panel" + (builder ? " gmk-fleet-builder" : ""));
     const panel = h("div", "gmk-fleet-main");
@@ -313,6 +315,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, redraw);
     redraw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, redraw);
       if (charts) charts.dispose();
       root.remove();

@@ -4,6 +4,7 @@
 // Build job hands the job back to Python (`job_data`). User text goes in with textContent.
 
 import { h, labelled, onCommit, pct } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 const NUMBERS = [["difficulty", "Difficulty"], ["clock", "Clock"]];
 const BOXES = [["seed", "Seed"], ["max_heat", "Max Heat (0: no limit)"], ["max_threat", "Max Threat (0: no limit)"]];
@@ -114,6 +115,7 @@ function fill(c) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["job_data"]);
     const root = h("div", "gmk-root gmk-job-builder");
     el.appendChild(root);
     const c = { model, root, inputs: {}, crew: [], rows: -1 };
@@ -143,6 +145,7 @@ export default {
     const watched = ["form", "odds", "error", "job_data"];
     for (const k of watched) model.on(`change:${k}`, draw);
     return () => {
+      unfollow();
       for (const k of watched) model.off(`change:${k}`, draw);
       root.remove();
     };

@@ -4,6 +4,7 @@
 
 import { h, labelled } from "./dom.js";
 import { figureView, pointData } from "./figure.js";
+import { followInMarimo } from "./state.js";
 
 function button(label, cls, onClick) {
   const b = h("button", "gmk-btn " + (cls || ""), label);
@@ -58,6 +59,7 @@ function orbitDetails(row) {
 }
 
 function renderSystem({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["view", "seed", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-star-explorer");
   const main = h("div", "gmk-stars-main");
   const fig = figureView(model, "figure_data",
@@ -136,11 +138,13 @@ function renderSystem({ model, el }) {
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
     fig.dispose();
+    unfollow();
     root.remove();
   };
 }
 
 function renderSector({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["route_view", "system_view", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-sector-explorer");
   const main = h("div", "gmk-stars-main");
   const fig = figureView(model, "figure_data",
@@ -225,6 +229,7 @@ function renderSector({ model, el }) {
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
     fig.dispose();
+    unfollow();
     root.remove();
   };
 }

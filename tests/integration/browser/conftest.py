@@ -641,3 +641,15 @@ WIDGET_KINDS = [
         state="tuner",
     ),
 ]
+
+
+@pytest.fixture(scope="session")
+def widget_kinds() -> list[WidgetKind]:
+    """Every kind of kit widget and how to drive it (see :class:`WidgetKind`)."""
+    return WIDGET_KINDS
+
+
+@pytest.fixture(scope="session")
+def widget_cells() -> list[str]:
+    """A notebook's cells showing one widget of each kind, in :data:`WIDGET_KINDS`' order."""
+    return WIDGET_CELLS
