@@ -161,7 +161,10 @@ def _click_the_system_figure(page: Any) -> None:
     star.locator(".gmk-stars-seed").fill("2")  # back from the bad seed: the system of seed 2
     star.locator(".gmk-stars-reroll").click()
     calm = "In Python: seed 2, no orbit picked"
-    page.locator(f'[data-state="star"]:text-is("{calm}")').wait_for(timeout=30_000)
+    deadline = time.time() + 30
+    while _state(page, "star") != calm:
+        assert time.time() < deadline, _state(page, "star")
+        page.wait_for_timeout(250)
     points = star.locator(".gmk-stars-figure .scatterlayer .point")
     points.first.wait_for(timeout=30_000)
     for i in range(points.count()):
