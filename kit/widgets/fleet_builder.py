@@ -338,7 +338,6 @@ class FleetBuilder(FleetPanel, FigureHost):
         super().__init__(fleet, others=others, **kwargs)
         self.charts_on = self._charts_on
 
-
     @property
     def panel(self) -> FleetBuilder:
         """The builder itself (it used to hold its panel apart; kept for older notebooks)."""
@@ -366,9 +365,7 @@ class FleetBuilder(FleetPanel, FigureHost):
         if not self.__dict__.get("_charts_on", False):
             return
         phase = self.phase or None
-        self.chart_0 = figure_json(
-            fleet_composition(self.fleet).update_layout(width=CHART_WIDTH)
-        )
+        self.chart_0 = figure_json(fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
         self.chart_1 = figure_json(
             attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH)
         )

@@ -330,6 +330,12 @@ class JobBuilder(KitWidget):
             return blank
         return whole_number(_LABELS[field], text)
 
+    def _needed(self, field: str) -> int:
+        number = self._number(field, blank=None)
+        if number is None:
+            raise InvalidInput(f"{_LABELS[field]} must be a whole number from 3 to 7, got ''")
+        return number
+
     @property
     def crew(self) -> list[Operative]:
         """The operatives in the form (raises the kit's error for a bad row)."""
@@ -357,8 +363,8 @@ class JobBuilder(KitWidget):
         seed = self._number("seed", blank=None)
         return Job(
             f.get("type", "heist"),
-            self._number("difficulty", blank=None),
-            self._number("clock", blank=None),
+            self._needed("difficulty"),
+            self._needed("clock"),
             self.crew,
             conditions,
             title=f.get("title", ""),

@@ -146,7 +146,8 @@ def test_the_fleet_being_built_is_a_synced_trait() -> None:
     msg(b, action="buy", name="Gunboat", count="2")
     assert b.error == "" and len(seen) == 1
     again = Fleet.from_dict(wire(b)["fleet_data"])
-    assert [s.name for s in again.ships] == ["GUNBOAT", "GUNBOAT"] and again.spent == 4  # a Gunboat costs 2 RU
+    # a Gunboat costs 2 RU (the rule text's catalog)
+    assert [s.name for s in again.ships] == ["GUNBOAT", "GUNBOAT"] and again.spent == 4
     msg(b, action="buy", name="Gunboat", count="5000")  # over the budget: a warning only
     msg(b, action="toggle", id="99")
     assert "99" in b.error and not Fleet.from_dict(wire(b)["fleet_data"]).controlled
@@ -170,9 +171,7 @@ def test_a_click_on_the_system_figure_picks_the_orbit() -> None:
         n
         for t in fig["data"]
         if t.get("customdata") is not None
-        for n in (
-            t["customdata"] if isinstance(t["customdata"], list) else [t["customdata"]]
-        )
+        for n in (t["customdata"] if isinstance(t["customdata"], list) else [t["customdata"]])
     ]
     assert orbits, "the planets carry their orbit number for a click"
     msg(w, action="pick", orbit=2)
