@@ -569,7 +569,8 @@ WIDGET_KINDS = [
         ".gmk-board",
         lambda w: (_fill(w, ".gmk-board-value", "10"), w.locator(".gmk-board-check").click()),
         "(r) => r.querySelectorAll('.gmk-board-hist tr').length > 0",
-        lambda w: (_fill(w, ".gmk-board-value", "-3"), w.locator(".gmk-board-check").click()),
+        # a check total is a whole number (a negative one is a real, failed check)
+        lambda w: (_fill(w, ".gmk-board-value", "2.5"), w.locator(".gmk-board-check").click()),
         state="board",
     ),
     WidgetKind(
