@@ -456,6 +456,8 @@ class WidgetKind:
     """How many plotly figures the widget draws inside itself."""
     state: str = ""
     """The marimo app's name for the line that shows this widget's state (data-state)."""
+    python: str = ""
+    """A cell that changes the widget's state from Python (its name as in WIDGET_CELLS)."""
 
     def wait(self, page: Any, predicate: str, timeout: float = 30_000) -> None:
         """Wait until ``predicate`` holds on this widget's root (in a shadow root or not)."""
@@ -531,19 +533,19 @@ from kit.successors.sector import generate_sector
 from kit.widgets import (BoardWidget, CombatTable, EntityBuilder, FleetBuilder, FleetPanel,
                          JobBuilder, JobTable, SectorExplorer, ShipDesigner, StarSystemExplorer,
                          Tuner)""",
-    'JobTable(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1))',
-    "JobBuilder()",
-    'BoardWidget(StandardBoard([6, 5, 7, 4], goal=3, title="Disarm the bomb"))',
+    'job_table = JobTable(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1))\njob_table',
+    "job_builder = JobBuilder()\njob_builder",
+    'board = BoardWidget(StandardBoard([6, 5, 7, 4], goal=3, title="Disarm the bomb"))\nboard',
     'CombatTable(Battle([Side("Raiders", ships={"Cruiser": 3}), Side("Guards", ships={"Frigate": 4})], seed=2))',
     'EntityBuilder(Entity("Nameless", points=10, sex="Male", side="Vontuni Empire"), seed=7)',
-    'FleetBuilder(Fleet(Entity("TanRac", battle=4, control=4), budget=32))',
+    'fleet_builder = FleetBuilder(Fleet(Entity("TanRac", battle=4, control=4), budget=32))\nfleet_builder',
     """fleet = Fleet(budget=60)
 fleet.buy("Cruiser", 2)
 FleetPanel(fleet)""",
     'ShipDesigner(compare="Fortress")',
-    "StarSystemExplorer(seed=2)",
-    "SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)",
-    "Tuner(target=0.6)",
+    "star = StarSystemExplorer(seed=2)\nstar",
+    "sector = SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)\nsector",
+    "tuner = Tuner(target=0.6)\ntuner",
 ]
 
 WIDGET_KINDS = [
@@ -554,6 +556,7 @@ WIDGET_KINDS = [
         "(r) => !r.textContent.includes('No incidents yet')",
         lambda w: (w.locator("input.gmk-entry").fill("13"), w.locator("button.gmk-enter").click()),
         state="job-table",
+        python="job_table.job.undo()",
     ),
     WidgetKind(
         "job builder",
@@ -563,6 +566,7 @@ WIDGET_KINDS = [
         _builder_bad,
         ".gmk-builder-error",
         state="job-builder",
+        python="job_builder.set_field('difficulty', 7)",
     ),
     WidgetKind(
         "board",
@@ -572,6 +576,7 @@ WIDGET_KINDS = [
         # a check total is a whole number (a negative one is a real, failed check)
         lambda w: (_fill(w, ".gmk-board-value", "2.5"), w.locator(".gmk-board-check").click()),
         state="board",
+        python="board.board.undo()",
     ),
     WidgetKind(
         "combat table",
@@ -597,6 +602,7 @@ WIDGET_KINDS = [
         _fleet_bad,
         figures=2,
         state="fleet-builder",
+        python="fleet_builder.buy('Cruiser')",
     ),
     WidgetKind(
         "fleet panel",
@@ -605,6 +611,7 @@ WIDGET_KINDS = [
         "(r) => r.querySelectorAll('.gmk-token').length === 3",
         _fleet_bad,
         state="fleet-panel",
+        python="fleet.buy('Scout')",
     ),
     WidgetKind(
         "ship designer",
@@ -622,6 +629,7 @@ WIDGET_KINDS = [
         _star_bad,
         figures=1,
         state="star",
+        python="star.reroll(5)",
     ),
     WidgetKind(
         "sector explorer",
@@ -631,6 +639,7 @@ WIDGET_KINDS = [
         _sector_bad,
         figures=1,
         state="sector",
+        python="sector.open_system(3)",
     ),
     WidgetKind(
         "tuner",
@@ -640,6 +649,7 @@ WIDGET_KINDS = [
         _tuner_bad,
         ".gmk-tuner-error",
         state="tuner",
+        python="tuner.system = 'job'",
     ),
 ]
 

@@ -4,13 +4,15 @@ One notebook shows one widget of each kind (``WIDGET_CELLS`` in conftest; marimo
 app and test, test_marimo.py). In each front end each widget draws (the explorers and the
 Fleet builder with their plotly figures inside them), takes a click that goes to Python and
 back (the page changes only by what Python answers), and shows its error banner, written by
-Python, on bad input; then every widget is shot again in the dark theme where the front end
+Python, on bad input; a code cell then changes the object behind each widget and the page
+draws Python's change (JupyterLab and Notebook 7); then every widget is shot again in the dark theme where the front end
 has one. JupyterLab and Notebook 7 run the notebook in the page; Voila runs it on the server
 and shows only the outputs, as on Binder.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -38,6 +40,19 @@ def test_every_widget_draws_answers_and_refuses(
         except Exception as exc:  # one report for every widget, not only the first to fail
             failures.append(f"{kind.name}: {str(exc).splitlines()[0]}")
             nb.screenshot(shot + "-failed")
+    assert failures == []
+    if front_end != "voila":  # a code cell changes each widget's object: the page follows
+        for kind in widget_kinds:
+            if not kind.python:
+                continue
+            root = page.locator(kind.root).first
+            before = root.inner_text()
+            out = nb.append_and_run(kind.python)
+            assert "ERROR" not in out, (kind.name, out)
+            try:
+                kind.wait(page, f"(r) => r.innerText !== {json.dumps(before)}", 20_000)
+            except Exception as exc:
+                failures.append(f"{kind.name}: Python's change not drawn: {exc}")
     assert failures == []
     if DARK[front_end]:
         nb.set_theme(True)
