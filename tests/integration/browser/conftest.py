@@ -566,7 +566,7 @@ WIDGET_KINDS = [
         _builder_bad,
         ".gmk-builder-error",
         state="job-builder",
-        python="job_builder.set_field('difficulty', 7)",
+        python="job_builder.set_field('gig', '')",
     ),
     WidgetKind(
         "board",

@@ -46,14 +46,14 @@ def test_every_widget_draws_answers_and_refuses(
             if not kind.python:
                 continue
             root = page.locator(kind.root).first
-            before = root.inner_text()
+            before = root.text_content()
             out = nb.append_and_run(kind.python)
             assert "ERROR" not in out, (kind.name, out)
             try:
-                kind.wait(page, f"(r) => r.innerText !== {json.dumps(before)}", 20_000)
+                kind.wait(page, f"(r) => r.textContent !== {json.dumps(before)}", 20_000)
             except Exception as exc:
-                failures.append(f"{kind.name}: Python's change not drawn: {exc}")
-    assert failures == []
+                failures.append(f"{kind.name}: Python's change not drawn: {exc}"[:300])
+    assert failures == [], failures
     if DARK[front_end]:
         nb.set_theme(True)
         for kind in widget_kinds:
