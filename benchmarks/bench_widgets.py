@@ -2,8 +2,10 @@
 
 A GM's first evening starts with a cold kernel: the time from ``import kit.widgets`` to the
 widget's display message is what they wait for. Each widget is measured in a fresh process
-inside a running event loop (as ipykernel runs a cell); a widget that shows a plotly
-FigureWidget beside itself adds it once the cell has run, and that later time is printed too.
+inside a running event loop (as ipykernel runs a cell); anything a widget adds once the cell
+has run is in the "with figures" time. The explorers and the Fleet builder carry their figures
+inside themselves as plotly JSON (issue #34), so their figures come with the first display
+(a FigureWidget beside them used to add seconds after it).
 
 The reference, written here, is the same widget built a second time in the same process (all
 imports warm): the ratio says how much of the first display is one-time import cost.

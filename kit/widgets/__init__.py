@@ -1,7 +1,9 @@
-"""Interactive views of the kit's engine objects, for JupyterLab.
+"""Interactive views of the kit's engine objects, for JupyterLab, Notebook 7, Voilà and marimo.
 
 Each widget wraps one engine object: clicks become engine calls and the display is derived
 from the engine's state afterwards. Errors from the kit show inline; the object is unchanged.
+Every widget is one anywidget (in marimo: ``mo.ui.anywidget(widget)``); what the GM picks or
+builds is a synced trait, so ``observe`` and marimo's dependent cells follow it.
 
 * Regulus: :class:`JobBuilder`, :class:`JobTable`
 * Complex Tasks: :class:`BoardWidget`

@@ -392,6 +392,21 @@ def undeclared_handlers(cls: type) -> list[str]:
     return problems
 
 
+def fallback_text(name: str) -> str:
+    """What a front end that cannot run the kit's widgets shows instead of one.
+
+    >>> fallback_text("Tuner")[:58]
+    'gm-kit Tuner: a live widget that this view cannot display.'
+    """
+    return (
+        f"gm-kit {name}: a live widget that this view cannot display. It runs where Jupyter "
+        "widgets run with a Python kernel: JupyterLab or Notebook 7 (gm-kit lab), Voila, "
+        "marimo (mo.ui.anywidget), VS Code's notebook editor; in Google Colab call "
+        "google.colab.output.enable_custom_widget_manager() first. Saved or static copies "
+        "of a notebook show this text instead."
+    )
+
+
 class KitWidget(anywidget.AnyWidget):
     """Base of the kit's anywidget views: an ``error`` banner and an action guard."""
 
@@ -411,6 +426,21 @@ class KitWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget's view, and words for a front end that cannot draw it.
+
+        A front end that runs Jupyter widgets draws the view and ignores the rest; one that
+        cannot (a static render of the notebook, a viewer without the widget manager) shows
+        the plain text or HTML, which says what the widget is and where it runs.
+        """
+        shown = super()._repr_mimebundle_(**kwargs)
+        if not shown:
+            return shown
+        data, meta = shown if isinstance(shown, tuple) else (shown, {})
+        words = fallback_text(type(self).__name__)
+        data = {**data, "text/plain": words, "text/html": f"<p class='gmk-no-widgets'>{words}</p>"}
+        return data, meta
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """The message gate: check the message's shape, then run its handler, in the guard.

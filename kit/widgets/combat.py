@@ -29,6 +29,20 @@ ASKED = ("allocate", "takeover", "retreat")
 _UNANSWERED: Any = object()  # _try() with no answer: step with the table's policy
 
 
+def advice_json(advice: Advice | None) -> dict[str, Any] | None:
+    """The advisor's answer as JSON: each option's chance, the best, how it was found."""
+    if advice is None:
+        return None
+    return {
+        "question": advice.question,
+        "options": dict(advice.options),
+        "best": advice.best,
+        "exact": advice.exact,
+        "stderr": None if advice.stderr is None else dict(advice.stderr),
+        "n": advice.n,
+    }
+
+
 class CombatTable(KitWidget):
     """A view of one :class:`~kit.successors.combat.Battle`.
 
@@ -79,6 +93,11 @@ class CombatTable(KitWidget):
     hints = traitlets.Bool(
         True, help="Offer the advisor at a pending allocation (simulated chances, for the GM)."
     ).tag(sync=True)
+    advice = traitlets.Instance(
+        Advice,
+        allow_none=True,
+        help="The advisor's last answer at a pending decision (Advise), None before.",
+    ).tag(sync=True, to_json=lambda a, _w: advice_json(a), from_json=lambda _d, w: w.advice)
 
     def __init__(self, battle: Battle, **kwargs: Any) -> None:
         check_kwargs(
@@ -91,7 +110,6 @@ class CombatTable(KitWidget):
                 f"CombatTable needs a kit.successors.combat.Battle, got {type(battle).__name__}"
             )
         self.battle = battle
-        self.advice: Advice | None = None
         self._advised_for: Any = None
         self.simulation: Any = None
         super().__init__(**kwargs)

@@ -3,9 +3,10 @@
 :class:`FleetPanel` is the anywidget view of one :class:`~kit.successors.Fleet` (an event
 log): the catalog as a filterable table, the budget bar, the ships as tokens grouped by type
 (click a token to put it under Control or take it out), the attack pool per phase, warnings
-and undo. :class:`FleetBuilder` puts the panel above two plotly charts from
-:mod:`kit.figures.successors` (composition by role and RU; exact distribution of hits), which
-it redraws after every change. Both expose the fleet as ``.fleet``.
+and undo. :class:`FleetBuilder` is the same panel with two plotly charts from
+:mod:`kit.figures.successors` drawn inside it (composition by role and RU; exact distribution
+of hits), redrawn after every change, and the fleet built so far as a synced trait. Both
+expose the fleet as ``.fleet``; both are single anywidgets (no ipywidgets container).
 
 Spending past the budget is a soft warning; putting more ships under Control than the Control
 rank allows is refused by the fleet and shown as the inline error, and nothing changes.
@@ -22,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-import ipywidgets as W
 import plotly.graph_objects as go
 import traitlets
 
@@ -32,7 +32,8 @@ from ..figures.successors import ROLE_COLORS, attack_distribution, fleet_composi
 from ..successors import SHIPS, Entity, Fleet
 from ..successors.fleets import PHASES
 from ..successors.ships import ROLES
-from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, soon
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css
+from ._figures import FigureHost, figure_json
 from .payloads import FleetGroup, FleetView, as_payload
 
 __all__ = ["FleetBuilder", "FleetPanel"]
@@ -291,8 +292,14 @@ class FleetPanel(KitWidget):
             listener()
 
 
-class FleetBuilder(W.VBox):
-    """The fleet builder: :class:`FleetPanel` above the composition and hits charts.
+class FleetBuilder(FleetPanel, FigureHost):
+    """The fleet builder: the :class:`FleetPanel` with its composition and hits charts inside.
+
+    One anywidget: the charts travel as plotly JSON (``chart_0``: composition by role and RU,
+    ``chart_1``: the exact distribution of hits for the chosen ``phase``) and the page draws
+    them below the panel, redrawn after every change. The fleet built so far is the synced
+    ``fleet_data`` trait (the fleet's save file, as JSON), so ``observe`` in Jupyter and a
+    dependent cell in marimo see each purchase; :attr:`fleet` is the fleet itself.
 
     Args:
         fleet: the fleet to edit (default: an owner-less fleet with no budget).
@@ -302,9 +309,21 @@ class FleetBuilder(W.VBox):
     >>> from kit.successors import Entity, Fleet
     >>> b = FleetBuilder(Fleet(Entity("Releata", battle=8, control=3), budget=32))
     >>> _ = b.buy("Battleship", 2)
-    >>> b.fleet.spent
-    24.0
+    >>> b.fleet.spent, len(b.fleet_data["events"])
+    (24.0, 1)
     """
+
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        **FleetPanel.messages,
+        **FigureHost.messages,
+    }
+
+    charts_on = traitlets.Bool(True, help="Whether the page draws the two charts.").tag(sync=True)
+    chart_0 = traitlets.Dict(help="The composition chart as plotly JSON.").tag(sync=True)
+    chart_1 = traitlets.Dict(help="The hits chart (for ``phase``) as plotly JSON.").tag(sync=True)
+    fleet_data = traitlets.Dict(
+        help="The fleet being built, as its save file (read-only: the panel writes it)."
+    ).tag(sync=True)
 
     def __init__(
         self,
@@ -314,82 +333,39 @@ class FleetBuilder(W.VBox):
         others: Mapping[str, Fleet] | None = None,
         **kwargs: Any,
     ) -> None:
-        check_kwargs("FleetBuilder", kwargs, {"layout"})
-        self.panel = FleetPanel(fleet, others=others)
+        check_kwargs("FleetBuilder", kwargs, {"layout", "phase"})
         self._charts_on = validate.boolean("charts", charts)
-        self._composition: go.FigureWidget | None = None
-        self._hits: go.FigureWidget | None = None
-        self.charts = W.VBox([])
-        self.charts.add_class("gmk-fleet-charts")
-        super().__init__([self.panel, self.charts] if charts else [self.panel], **kwargs)
-        self.add_class("gmk-fleet-builder")
-        self.layout.max_width = "980px"
-        self.on_msg(self._on_msg)
-        if charts:
-            # the panel shows at once; the charts join once the cell has run (a FigureWidget's
-            # first import takes seconds in a kernel), or on first use of .composition / .hits
-            soon(self._make_charts)
-
-    def _make_charts(self) -> None:
-        if self._composition is not None or not self._charts_on:
-            return
-        self._composition, self._hits = go.FigureWidget(), go.FigureWidget()
-        self.charts.children = (self._composition, self._hits)
-        self.panel.on_change.append(self.redraw)
-        self.redraw()
-
-    def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
-        """A message sent to the builder goes through its panel's gate (and banner)."""
-        self.panel._on_msg(self.panel, content, buffers)
+        super().__init__(fleet, others=others, **kwargs)
+        self.charts_on = self._charts_on
 
     @property
-    def error(self) -> str:
-        """The error the panel's banner shows ('' when none; set '' to clear it)."""
-        return str(self.panel.error)
-
-    @error.setter
-    def error(self, text: str) -> None:
-        self.panel.error = text
+    def panel(self) -> FleetBuilder:
+        """The builder itself (it used to hold its panel apart; kept for older notebooks)."""
+        return self
 
     @property
-    def composition(self) -> go.FigureWidget | None:
-        """The fleet's composition chart (``None`` when built with ``charts=False``)."""
-        self._make_charts()
-        return self._composition
+    def composition(self) -> go.Figure | None:
+        """The fleet's composition chart as drawn (``None`` when built with ``charts=False``)."""
+        return go.Figure(self.chart_0) if self._charts_on else None
 
     @property
-    def hits(self) -> go.FigureWidget | None:
+    def hits(self) -> go.Figure | None:
         """The chart of hits the fleet's attack pool scores (``None`` without charts)."""
-        self._make_charts()
-        return self._hits
+        return go.Figure(self.chart_1) if self._charts_on else None
 
-    @property
-    def fleet(self) -> Fleet:
-        """The fleet being built."""
-        return self.panel.fleet
-
-    def buy(self, name: str, count: int = 1) -> list[int]:
-        """Buy ships (see :meth:`FleetPanel.buy`)."""
-        return self.panel.buy(name, count)
-
-    def toggle_control(self, ship_id: int) -> None:
-        """Toggle Control of one ship (see :meth:`FleetPanel.toggle_control`)."""
-        self.panel.toggle_control(ship_id)
+    def refresh(self) -> None:
+        """Re-derive the panel, the saved fleet and the charts from the fleet."""
+        with self.hold_sync():
+            super().refresh()
+            self.fleet_data = self.fleet.to_dict()
+            self.redraw()
 
     def redraw(self) -> None:
         """Rebuild both charts from the fleet."""
-        if self._composition is None or self._hits is None:
+        if not self.__dict__.get("_charts_on", False):
             return
-        phase = self.panel.phase or None
-        _replace(self._composition, fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
-        _replace(
-            self._hits,
-            attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH),
+        phase = self.phase or None
+        self.chart_0 = figure_json(fleet_composition(self.fleet).update_layout(width=CHART_WIDTH))
+        self.chart_1 = figure_json(
+            attack_distribution(self.fleet, phase=phase).update_layout(width=CHART_WIDTH)
         )
-
-
-def _replace(target: go.FigureWidget, new: go.Figure) -> None:
-    with target.batch_update():
-        target.data = []
-        target.add_traces(list(new.data))
-        target.layout = new.layout

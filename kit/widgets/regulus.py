@@ -1,17 +1,17 @@
-"""Regulus widgets: the Job table (play a job) and the Job builder (set one up with live odds)."""
+"""Regulus widgets: the Job table (play a job) and the Job builder (set one up with live odds).
+
+Both are single anywidgets; what the GM builds is a synced trait (``JobBuilder.job_data``).
+"""
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any, ClassVar
 
-import ipywidgets as W
 import traitlets
 
-from ..errors import InvalidType, KitError
+from ..errors import InvalidInput, InvalidType, KitError
 from ..regulus import JOB_TYPES, AskPolicy, AutoPolicy, Condition, Job, Operative, odds
-from ._base import FieldSpec, KitWidget, check_kwargs, esm, read_message, scoped_css, whole_number
+from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import JobAdvice, JobView, as_payload
 
 __all__ = ["JobBuilder", "JobTable"]
@@ -175,20 +175,78 @@ class JobTable(KitWidget):
 
 #: Shown in the Job builder: what the rule text leaves to the GM in every job type's table.
 TYPE_ROWS_NOTE = (
-    "<div class='gmk-type-rows-note' style='opacity:.8;max-width:720px'>"
     "Rows 3, 5, 9 and 11 of each job type's table, and the name of row 7, are yours to fill in: "
-    "the rule text leaves them blank. Until you edit them (<code>JobType.with_row</code>), every "
-    "type uses the same default effects, so every job type gives the same odds.</div>"
+    "the rule text leaves them blank. Until you edit them (JobType.with_row), every type uses "
+    "the same default effects, so every job type gives the same odds."
 )
 
+#: The Job builder's fields besides the crew, with what each starts as (text, as typed).
+FORM_FIELDS: dict[str, str] = {
+    "type": "heist",
+    "title": "",
+    "difficulty": "4",
+    "clock": "5",
+    "gig": "",
+    "seed": "0",
+    "max_heat": "0",
+    "max_threat": "0",
+}
+_LABELS = {
+    "type": "Type",
+    "title": "Title",
+    "difficulty": "Difficulty",
+    "clock": "Clock",
+    "gig": "Needs gig",
+    "seed": "Seed",
+    "max_heat": "Max Heat",
+    "max_threat": "Max Threat",
+}
+_CREW_KEYS = ("name", "gig", "contributions")
 
-class JobBuilder(W.VBox):
+
+class JobBuilder(KitWidget):
     """Set up a job in a form - type, difficulty, clock, conditions, crew - with live exact odds.
 
-    ``builder.job`` builds the :class:`~kit.regulus.Job` (raising if the form is not valid);
-    ``builder.open_table()`` shows a :class:`JobTable` for it below the form. Errors are shown
-    inline and the form keeps what was typed.
+    One anywidget. The form is the synced ``form`` trait, every field as typed (text), so a
+    value the kit refuses stays in its field while the banner says what is wrong. The odds are
+    recomputed after every change (``odds``). **Build job** builds the job: its save file is
+    the synced ``job_data`` trait and :attr:`built` the :class:`~kit.regulus.Job`, so
+    ``observe`` in Jupyter and a dependent cell in marimo see each job built. Play it with
+    :meth:`open_table` (a :class:`JobTable`, displayed by the caller: the next cell in Jupyter,
+    a cell that reads the builder in marimo).
+
+    ``builder.job`` builds a new job from the form as it stands (raising if it is not valid).
+
+    >>> b = JobBuilder()
+    >>> b.set_field("difficulty", "7")
+    >>> b.odds["success"] < 0.5, b.built
+    (True, None)
+    >>> b.build().difficulty, b.job_data["difficulty"]
+    (7, 7)
     """
+
+    _esm = esm("job_builder.js")
+    _css = scoped_css("job_builder.css", ".gmk-job-builder")
+    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        "set": {"field": "text", "value": "text"},
+        "crew": {"row": "whole", "name": "text?", "gig": "text?", "contributions": "text?"},
+        "add": {},
+        "remove": {"row": "whole"},
+        "build": {},
+    }
+
+    form = traitlets.Dict(
+        help="The form as typed: the fields of FORM_FIELDS and 'crew' (rows of name, gig, "
+        "contributions), all text."
+    ).tag(sync=True)
+    odds = traitlets.Dict(help="The exact odds of the job in the form ({} when invalid).").tag(
+        sync=True
+    )
+    job_types = traitlets.List(traitlets.Unicode(), help="The job types offered.").tag(sync=True)
+    note = traitlets.Unicode(TYPE_ROWS_NOTE, help="What the rules leave to the GM.").tag(sync=True)
+    job_data = traitlets.Dict(
+        help="The last job built with Build job, as its save file ({} until then)."
+    ).tag(sync=True)
 
     def __init__(self, job: Job | None = None, **kwargs: Any) -> None:
         check_kwargs("JobBuilder", kwargs, {"layout"})
@@ -196,190 +254,197 @@ class JobBuilder(W.VBox):
             raise InvalidType(
                 f"JobBuilder needs a kit.regulus.Job or None, got {type(job).__name__}"
             )
-        self.type_w = W.Dropdown(options=list(JOB_TYPES), value="heist", description="Type")
-        self.difficulty_w = W.IntSlider(4, min=3, max=7, description="Difficulty")
-        self.clock_w = W.IntSlider(5, min=3, max=7, description="Clock")
-        self.title_w = W.Text(placeholder="e.g. The Meridian vault", description="Title")
-        self.gig_cond_w = W.Text(
-            placeholder="gig that must stay (optional)", description="Needs gig"
-        )
-        self.seed_w = W.IntText(0, description="Seed")
-        self.max_heat_w = W.BoundedIntText(
-            0, min=0, max=100, description="Max Heat", tooltip="0: no limit"
-        )
-        self.max_threat_w = W.BoundedIntText(
-            0, min=0, max=100, description="Max Threat", tooltip="0: no limit"
-        )
-        self.rows_box = W.VBox()
-        self.add_w = W.Button(description="Add operative", icon="user-plus")
-        self.open_w = W.Button(description="Open job table", button_style="primary", icon="play")
-        self.odds_w = W.HTML()
-        self.type_note_w = W.HTML(TYPE_ROWS_NOTE)
-        self.error_w = W.HTML()
-        self.table_box = W.VBox()
-        self._rows: list[tuple[W.Text, W.Text, W.Text, W.Button]] = []
-        self.add_w.on_click(lambda _: self.add_operative())
-        self.open_w.on_click(lambda _: self.open_table())
-        for w in (
-            self.type_w,
-            self.difficulty_w,
-            self.clock_w,
-            self.gig_cond_w,
-            self.max_heat_w,
-            self.max_threat_w,
-        ):
-            w.observe(lambda _: self.update(), "value")
-        if job is not None:
-            self._load(job)
-        else:
-            self.add_operative("Vex", "Face", "forged invitation, silver tongue")
-            self.add_operative("Oro", "Hacker", "cyberdeck")
-        super().__init__(
-            [
-                W.HTML("<b>Job builder</b>"),
-                W.HBox([self.type_w, self.title_w]),
-                self.type_note_w,
-                W.HBox([self.difficulty_w, self.clock_w]),
-                W.HBox([self.gig_cond_w, self.seed_w]),
-                W.HBox([self.max_heat_w, self.max_threat_w]),
-                W.HTML(
-                    "<b>Crew workup</b> <span style='opacity:.7'>(first operative leads; contributions comma-separated)</span>"
-                ),
-                self.rows_box,
-                self.add_w,
-                self.error_w,
-                self.odds_w,
-                self.open_w,
-                self.table_box,
-            ],
-            **kwargs,
-        )
-        self.add_class("gmk-job-builder")
-        self.on_msg(self._on_msg)
-        self.update()
+        super().__init__(job_types=list(JOB_TYPES), form=_form_of(job), **kwargs)
+        self.table: JobTable | None = None
+        """The table :meth:`open_table` made last (``None`` before)."""
+        self.refresh()
 
-    #: The builder's controls are standard ipywidgets; it takes no custom messages.
-    messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {}
-
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """The gate: every custom message is refused (shown inline), nothing changes."""
-        try:
-            read_message(content, self.messages, "JobBuilder")
-        except KitError as exc:
-            self.error_w.value = _error_html(exc)
-
-    @property
-    def error(self) -> str:
-        """The error the builder shows ('' when none; set '' to clear it), as text."""
-        return html.unescape(re.sub(r"<[^>]*>", "", self.error_w.value))
-
-    @error.setter
-    def error(self, text: str) -> None:
-        self.error_w.value = _error_html(text) if text else ""
-
-    def _load(self, job: Job) -> None:
-        self.type_w.value = job.job_type.name if job.job_type.name in JOB_TYPES else "heist"
-        self.difficulty_w.value, self.clock_w.value = job.difficulty, job.clock
-        self.title_w.value, self.seed_w.value = job.title, job.seed % (2**31)
-        by_kind = {c.kind: c.value for c in job.conditions}
-        self.gig_cond_w.value = by_kind.get("gig_active", "")
-        self.max_heat_w.value = by_kind.get("max_heat", 0)
-        self.max_threat_w.value = by_kind.get("max_threat", 0)
-        for op in job.crew:
-            self.add_operative(op.name, op.gig, ", ".join(op.contributions))
+    # ------------------------------------------------------------------ the form
+    def set_field(self, field: str, value: object) -> None:
+        """Type ``value`` into a field of the form (``"difficulty"``, ``"gig"``, ...)."""
+        with self.guard():
+            if field not in FORM_FIELDS:
+                raise InvalidInput(
+                    f"the job builder has no field {field!r}; its fields are "
+                    f"{', '.join(FORM_FIELDS)}"
+                )
+            self.form = {**self.form, field: str(value)}
 
     def add_operative(self, name: str = "", gig: str = "", contributions: str = "") -> None:
         """Add a crew row to the form."""
-        n = W.Text(name, placeholder="name", layout=W.Layout(width="150px"))
-        g = W.Text(gig, placeholder="gig type", layout=W.Layout(width="130px"))
-        c = W.Text(
-            contributions, placeholder="gear, skills, contacts", layout=W.Layout(width="320px")
-        )
-        rm = W.Button(icon="trash", tooltip="remove", layout=W.Layout(width="40px"))
-        row = (n, g, c, rm)
-        rm.on_click(lambda _: self._remove(row))
-        for w in (n, g, c):
-            w.observe(lambda _: self.update(), "value")
-        self._rows.append(row)
-        self.rows_box.children = [W.HBox(list(r)) for r in self._rows]
-        self.update()
+        with self.guard():
+            row = {"name": str(name), "gig": str(gig), "contributions": str(contributions)}
+            self.form = {**self.form, "crew": [*self.form.get("crew", []), row]}
 
-    def _remove(self, row: tuple[W.Text, W.Text, W.Text, W.Button]) -> None:
-        self._rows.remove(row)
-        self.rows_box.children = [W.HBox(list(r)) for r in self._rows]
-        self.update()
+    def edit_operative(self, row: int, **fields: str) -> None:
+        """Change a crew row's ``name``, ``gig`` or ``contributions`` (comma-separated)."""
+        with self.guard():
+            crew = [dict(r) for r in self.form.get("crew", [])]
+            index = self._row(row, crew)
+            for key, value in fields.items():
+                if key not in _CREW_KEYS:
+                    raise InvalidInput(f"a crew row has {', '.join(_CREW_KEYS)}, not {key!r}")
+                crew[index][key] = str(value)
+            self.form = {**self.form, "crew": crew}
+
+    def remove_operative(self, row: int) -> None:
+        """Take a crew row out of the form."""
+        with self.guard():
+            crew = list(self.form.get("crew", []))
+            crew.pop(self._row(row, crew))
+            self.form = {**self.form, "crew": crew}
+
+    @staticmethod
+    def _row(row: int, crew: list[Any]) -> int:
+        if not 0 <= row < len(crew):
+            raise InvalidInput(f"crew row must be from 0 to {len(crew) - 1}, got {row}")
+        return row
+
+    # ------------------------------------------------------------------ messages
+    def _msg_set(self, field: str, value: str) -> None:
+        self.set_field(field, value)
+
+    def _msg_crew(
+        self,
+        row: int,
+        name: str | None = None,
+        gig: str | None = None,
+        contributions: str | None = None,
+    ) -> None:
+        given = {"name": name, "gig": gig, "contributions": contributions}
+        self.edit_operative(row, **{k: v for k, v in given.items() if v is not None})
+
+    def _msg_add(self) -> None:
+        self.add_operative()
+
+    def _msg_remove(self, row: int) -> None:
+        self.remove_operative(row)
+
+    def _msg_build(self) -> None:
+        self.build()
+
+    # ------------------------------------------------------------------ reading the form
+    def _number(self, field: str, *, blank: int | None = 0) -> int | None:
+        text = str(self.form.get(field, "")).strip()
+        if not text:
+            return blank
+        return whole_number(_LABELS[field], text)
+
+    def _needed(self, field: str) -> int:
+        number = self._number(field, blank=None)
+        if number is None:
+            raise InvalidInput(f"{_LABELS[field]} must be a whole number from 3 to 7, got ''")
+        return number
 
     @property
     def crew(self) -> list[Operative]:
         """The operatives in the form (raises the kit's error for a bad row)."""
-        crew = []
-        for n, g, c, _ in self._rows:
-            contribs = [x.strip() for x in c.value.split(",") if x.strip()]
-            crew.append(Operative(n.value, g.value, tuple(contribs)))
-        return crew
+        return [
+            Operative(
+                r.get("name", ""),
+                r.get("gig", ""),
+                tuple(x.strip() for x in r.get("contributions", "").split(",") if x.strip()),
+            )
+            for r in self.form.get("crew", [])
+        ]
 
     @property
     def job(self) -> Job:
-        """A new :class:`Job` from the form."""
+        """A new :class:`Job` from the form (raises the kit's error naming what is wrong)."""
+        f = self.form
         conditions = [Condition("crew_active")]
-        if self.gig_cond_w.value.strip():
-            conditions.append(Condition.gig_active(self.gig_cond_w.value))
-        if self.max_heat_w.value:
-            conditions.append(Condition.max_heat(self.max_heat_w.value))
-        if self.max_threat_w.value:
-            conditions.append(Condition.max_threat(self.max_threat_w.value))
+        if str(f.get("gig", "")).strip():
+            conditions.append(Condition.gig_active(f["gig"]))
+        heat, threat = self._number("max_heat"), self._number("max_threat")
+        if heat:
+            conditions.append(Condition.max_heat(heat))
+        if threat:
+            conditions.append(Condition.max_threat(threat))
+        seed = self._number("seed", blank=None)
         return Job(
-            self.type_w.value,
-            self.difficulty_w.value,
-            self.clock_w.value,
+            f.get("type", "heist"),
+            self._needed("difficulty"),
+            self._needed("clock"),
             self.crew,
             conditions,
-            title=self.title_w.value,
-            seed=max(0, self.seed_w.value),
+            title=f.get("title", ""),
+            seed=None if seed is None else max(0, seed),
         )
+
+    @property
+    def built(self) -> Job | None:
+        """The job last built with **Build job** (read from ``job_data``), or ``None``."""
+        return Job.from_dict(self.job_data) if self.job_data else None
+
+    # ------------------------------------------------------------------ actions
+    def build(self) -> Job | None:
+        """Build the job in the form into ``job_data``; ``None`` (and the banner) if invalid."""
+        made: Job | None = None
+        with self.guard():
+            made = self.job
+            self.job_data = made.to_dict()
+        return made
+
+    def open_table(self) -> JobTable | None:
+        """Build the job and return a :class:`JobTable` to play it (display it yourself)."""
+        job = self.build()
+        if job is None:
+            return None
+        self.table = JobTable(job)
+        return self.table
 
     def update(self) -> None:
         """Recompute the exact odds, or show what is wrong with the form."""
+        self.refresh()
+
+    def refresh(self) -> None:
         try:
-            job = self.job
-            o = odds(job)
+            o = odds(self.job)
         except (KitError, ValueError, TypeError) as exc:
-            self.error_w.value = _error_html(exc)
-            self.odds_w.value = ""
+            # what the last action did wrong stays shown over what the form still lacks
+            self.error = self.error or str(exc)
+            self.odds = {}
             return
-        self.error_w.value = ""
-        bars = "".join(
-            f"<div title='by tick {k}: {p:.1%}' style='display:inline-block;width:22px;margin-right:3px;"
-            f"height:{max(2, round(p * 60))}px;background:#4e8fd6;vertical-align:bottom'></div>"
-            for k, p in enumerate(o.by_turn, 1)
-        )
-        self.odds_w.value = (
-            f"<div class='gmk-odds'><b>Chance of success: {o.success:.1%}</b>"
-            f" &nbsp;·&nbsp; expected Threat {o.expected_threat:.2f}, Heat {o.expected_heat:.2f}"
-            f" &nbsp;·&nbsp; fails on the clock {o.failure_reasons.get('clock', 0):.1%}, crew "
-            f"{o.failure_reasons.get('crew', 0) + o.failure_reasons.get('condition', 0):.1%}"
-            f"<div style='margin-top:6px;height:62px;display:flex;align-items:flex-end'>{bars}"
-            f"<span style='opacity:.7;margin-left:8px'>P(success) by clock tick</span></div></div>"
-        )
+        self.odds = {
+            "success": o.success,
+            "expected_threat": o.expected_threat,
+            "expected_heat": o.expected_heat,
+            "clock": o.failure_reasons.get("clock", 0.0),
+            "crew": o.failure_reasons.get("crew", 0.0) + o.failure_reasons.get("condition", 0.0),
+            "by_turn": list(o.by_turn),
+        }
 
-    def open_table(self) -> JobTable | None:
-        """Build the job and show a :class:`JobTable` for it below the form."""
-        try:
-            table = JobTable(self.job)
-        except (KitError, ValueError, TypeError) as exc:
-            self.error_w.value = _error_html(exc)
-            return None
-        self.table = table
-        self.table_box.children = [table]
-        return table
+    @traitlets.observe("form")
+    def _form_changed(self, _change: dict[str, Any]) -> None:
+        if "table" not in self.__dict__:  # still being made
+            return
+        with self.guard():  # clears the banner, then the refresh shows what is still wrong
+            pass
 
 
-def _error_html(exc: Exception | str) -> str:
-    return (
-        "<div class='gmk-builder-error' style='border-left:4px solid var(--jp-error-color1,#d0424f);"
-        "background:var(--jp-error-color3,#fde8ea);color:var(--jp-ui-font-color0,#222);"
-        f"padding:6px 10px;border-radius:4px'>{html.escape(str(exc))}</div>"
-    )
+def _form_of(job: Job | None) -> dict[str, Any]:
+    """The form's text for ``job`` (a heist with two operatives when none)."""
+    if job is None:
+        crew = [
+            {"name": "Vex", "gig": "Face", "contributions": "forged invitation, silver tongue"},
+            {"name": "Oro", "gig": "Hacker", "contributions": "cyberdeck"},
+        ]
+        return {**FORM_FIELDS, "crew": crew}
+    by_kind = {c.kind: c.value for c in job.conditions}
+    return {
+        "type": job.job_type.name if job.job_type.name in JOB_TYPES else "heist",
+        "title": job.title,
+        "difficulty": str(job.difficulty),
+        "clock": str(job.clock),
+        "gig": str(by_kind.get("gig_active", "") or ""),
+        "seed": str(job.seed % (2**31)),
+        "max_heat": str(by_kind.get("max_heat", 0) or 0),
+        "max_threat": str(by_kind.get("max_threat", 0) or 0),
+        "crew": [
+            {"name": op.name, "gig": op.gig, "contributions": ", ".join(op.contributions)}
+            for op in job.crew
+        ],
+    }
 
 
 # Keep AskPolicy importable from here for notebooks that build interactive runs.

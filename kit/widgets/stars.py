@@ -1,11 +1,18 @@
 """Star system and sector explorers.
 
 * :class:`StarSystemExplorer` - generate a system, re-roll it from a seed, switch between the
-  GM's view and a player's Sensors view, pick an orbit to read its details; the plotly system
-  figure sits under the controls and follows every change.
+  GM's view and a player's Sensors view, pick an orbit (in the list or on the figure) to read
+  its details; the plotly system figure is drawn inside the widget and follows every change.
 * :class:`SectorExplorer` - a sector map with a route planner (origin, destination, navigator
   ranks, mode, day limit): the route with its expected days and odds, a click on a system (on
   the map or in the route table) opens that system's details.
+
+Each is one anywidget: the figure travels as plotly JSON in its ``figure_data`` trait and the
+page draws it with plotly.js (:mod:`kit.widgets._figures`), so it shows wherever anywidget
+runs (JupyterLab, Notebook 7, Voilà, marimo) with no ipywidgets container. What the GM picks
+is a synced trait: ``selected`` (the orbit, or the opened system), ``seed`` (the system shown),
+``route_view`` (the planned route), so ``observe`` in Jupyter and a dependent cell in marimo
+both see it.
 
 Both hold one engine object (a :class:`~kit.successors.stars.StarSystem`, a
 :class:`~kit.successors.sector.Sector`) and derive their synced traits from it in ``refresh``.
@@ -24,7 +31,8 @@ import traitlets
 from ..errors import InvalidInput
 from ..rng import resolve_seed
 from ..successors.stars import StarRules, StarSystem, generate_system, redact
-from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, soon, whole_number
+from ._base import FieldSpec, check_kwargs, esm, scoped_css, whole_number
+from ._figures import FigureHost, figure_json
 from .payloads import OrbitRow, RouteRow, RouteView, SectorSystemView, StarSystemView, as_payload
 
 if TYPE_CHECKING:
@@ -62,14 +70,7 @@ def _orbit_row(number: int, orbit: Any) -> OrbitRow:
     return row
 
 
-def _replace_figure(target: Any, new: Any) -> None:
-    with target.batch_update():
-        target.data = []
-        target.add_traces(list(new.data))
-        target.layout = new.layout
-
-
-class StarSystemExplorer(KitWidget):
+class StarSystemExplorer(FigureHost):
     """Generate, re-roll and inspect a star system.
 
     Args:
@@ -81,8 +82,10 @@ class StarSystemExplorer(KitWidget):
     _esm = esm("stars.js")
     _css = _CSS
     messages: ClassVar[dict[str, dict[str, FieldSpec]]] = {
+        **FigureHost.messages,
         "generate": {},
         "reroll": {"seed": "whole"},
+        "pick": {"orbit": "whole"},
     }
 
     kind = traitlets.Unicode("system", help="Which explorer the JS draws.").tag(sync=True)
@@ -98,6 +101,9 @@ class StarSystemExplorer(KitWidget):
     current_orbit = traitlets.Int(
         0, help="The scanner's orbit for the player view (0: outside)."
     ).tag(sync=True)
+    figure_data = traitlets.Dict(help="The system figure as plotly JSON (drawn by the page).").tag(
+        sync=True
+    )
 
     def __init__(
         self,
@@ -112,7 +118,6 @@ class StarSystemExplorer(KitWidget):
         self.system = system if system is not None else generate_system(seed, rules=self.rules)
         if not isinstance(self.system, StarSystem):
             raise TypeError(f"system must be a StarSystem, got {type(self.system).__name__}")
-        self._figure: Any = None
         super().__init__(seed=self.system.seed or 0, **kwargs)
         self.observe(
             lambda _c: self.refresh(), names=["selected", "mode", "successes", "current_orbit"]
@@ -142,16 +147,21 @@ class StarSystemExplorer(KitWidget):
     def _msg_reroll(self, seed: int) -> None:
         self.reroll(seed)
 
+    def _msg_pick(self, orbit: int) -> None:
+        # a click on the figure: the orbit clicked, again to put it down
+        if not 0 <= orbit <= len(self.system.orbits):
+            raise InvalidInput(
+                f"orbit must be from 1 to {len(self.system.orbits)} (0: none), got {orbit}"
+            )
+        self.selected = 0 if orbit == self.selected else orbit
+
     # ------------------------------------------------------------ view
     @property
-    def figure(self) -> go.FigureWidget:
-        """The plotly FigureWidget of the system (made on first use)."""
-        if self._figure is None:
-            import plotly.graph_objects as go
+    def figure(self) -> go.Figure:
+        """The system figure as it is drawn now (a plain plotly ``Figure``)."""
+        import plotly.graph_objects as go
 
-            self._figure = go.FigureWidget()
-            self._update_figure()
-        return self._figure
+        return go.Figure(self.figure_data)
 
     def _sensor_view(self) -> Any:
         if self.mode == "player":
@@ -168,7 +178,7 @@ class StarSystemExplorer(KitWidget):
             selected=self.selected or None,
             height=480,
         )
-        _replace_figure(self._figure, fig)
+        self.figure_data = figure_json(fig)
 
     def refresh(self) -> None:
         """Re-derive the view (and the figure) from the system."""
@@ -194,30 +204,7 @@ class StarSystemExplorer(KitWidget):
             "summary": self.system.summary() if self.mode == "gm" else v.summary(),
         }
         self.view = as_payload(view)
-        if self._figure is not None:
-            self._update_figure()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-
-        # a box renders its children by their models, so the explorer shows above its figure;
-        # the figure joins once the cell has run (its first plotly import takes seconds)
-        return _with_figure(self)._repr_mimebundle_(**kwargs)
-
-
-def _with_figure(widget: Any) -> Any:
-    """A box of ``widget`` and, as soon as the cell has run, its figure."""
-    import ipywidgets
-
-    box = ipywidgets.VBox([widget])
-
-    def attach() -> None:
-        box.children = (widget, widget.figure)
-
-    if widget._figure is not None:
-        attach()
-    else:
-        soon(attach)
-    return box
+        self._update_figure()
 
 
 def _successes(n: int) -> str:
@@ -242,7 +229,7 @@ def _int(field: str, value: object) -> int:
     return number
 
 
-class SectorExplorer(KitWidget):
+class SectorExplorer(FigureHost):
     """A sector map with a route planner; click a system to open it.
 
     Args:
@@ -264,6 +251,7 @@ class SectorExplorer(KitWidget):
             "within": ("whole", _LABELS["within"]),
         },
         "open": {"system": "whole|text"},
+        **FigureHost.messages,
     }
 
     kind = traitlets.Unicode("sector", help="Which explorer the JS draws.").tag(sync=True)
@@ -279,6 +267,9 @@ class SectorExplorer(KitWidget):
     route_view = traitlets.Dict(help="The planned route as the JS draws it.").tag(sync=True)
     system_view = traitlets.Dict(help="The opened system as the JS draws it.").tag(sync=True)
     names = traitlets.List(traitlets.Unicode(), help="System names offered (up to 3000).").tag(
+        sync=True
+    )
+    figure_data = traitlets.Dict(help="The sector map as plotly JSON (drawn by the page).").tag(
         sync=True
     )
 
@@ -299,7 +290,6 @@ class SectorExplorer(KitWidget):
             raise TypeError(f"sector must be a Sector, got {type(sector).__name__}")
         self.sector = sector
         self.route: Any = None
-        self._figure: Any = None
         o = sector.names[sector.index(origin if origin is not None else 0)]
         d = sector.names[
             sector.index(destination if destination is not None else min(1, sector.n - 1))
@@ -359,19 +349,12 @@ class SectorExplorer(KitWidget):
 
     # ------------------------------------------------------------ view
     @property
-    def figure(self) -> go.FigureWidget:
-        """The plotly FigureWidget map (made on first use); clicking a system opens it."""
-        if self._figure is None:
-            import plotly.graph_objects as go
+    def figure(self) -> go.Figure:
+        """The sector map as it is drawn now (a plain plotly ``Figure``); on the page a click on
+        a system opens it."""
+        import plotly.graph_objects as go
 
-            self._figure = go.FigureWidget()
-            self._update_figure()
-        return self._figure
-
-    def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
-        if points.point_inds:
-            idx = trace.customdata[points.point_inds[0]]
-            self.open_system(int(idx))
+        return go.Figure(self.figure_data)
 
     def _update_figure(self) -> None:
         from ..figures.stars import sector_map
@@ -382,10 +365,7 @@ class SectorExplorer(KitWidget):
             selected=self.selected if self.selected >= 0 else None,
             height=560,
         )
-        _replace_figure(self._figure, fig)
-        for trace in self._figure.data:
-            if trace.customdata is not None:
-                trace.on_click(self._on_click)
+        self.figure_data = figure_json(fig)
 
     def refresh(self) -> None:
         """Re-derive the route and system views (and the map) from the sector."""
@@ -431,9 +411,4 @@ class SectorExplorer(KitWidget):
             self.system_view = as_payload(system_view)
         else:
             self.system_view = {}
-        if self._figure is not None:
-            self._update_figure()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-
-        return _with_figure(self)._repr_mimebundle_(**kwargs)
+        self._update_figure()

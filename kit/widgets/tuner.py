@@ -116,6 +116,28 @@ def parse_ships(field: str, text: str) -> dict[str, int]:
     return out
 
 
+def row_json(row: TuningRow | None) -> dict[str, Any] | None:
+    """A tuning row as JSON: its setup as ``[name, value]`` pairs, its chance and error.
+
+    >>> row_json(TuningRow((("cards", (5, 6)), ("goal", 2)), 0.5))
+    {'setup': [['cards', [5, 6]], ['goal', 2]], 'chance': 0.5, 'stderr': None}
+    """
+    if row is None:
+        return None
+    setup = [[k, list(v) if isinstance(v, tuple) else v] for k, v in row.setup]
+    return {"setup": setup, "chance": row.chance, "stderr": row.stderr}
+
+
+def row_of(data: Any) -> TuningRow | None:
+    """The :class:`~kit.advising.TuningRow` of :func:`row_json`'s JSON (``None`` for none)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("setup"), list):
+        raise InvalidType(f"a tuning row must be an object with a setup, got {data!r:.80}")
+    setup = tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in data["setup"])
+    return TuningRow(setup, float(data["chance"]), data.get("stderr"))
+
+
 class Tuner(KitWidget):
     """Set up a job, a board or a battle at a target chance: the nearest setups, best first.
 
@@ -140,6 +162,14 @@ class Tuner(KitWidget):
     inputs = traitlets.Dict(help="Every field's text as typed in the page.").tag(sync=True)
     view = traitlets.Dict(help="The ranked results the page shows.").tag(sync=True)
     busy = traitlets.Bool(False, help="True while a grid is being computed.").tag(sync=True)
+    chosen = traitlets.Instance(
+        TuningRow,
+        allow_none=True,
+        help="The setup handed back by the page's Use button (or choose()); None until then.",
+    ).tag(sync=True, to_json=lambda row, _w: row_json(row), from_json=lambda d, _w: row_of(d))
+    chosen_system = traitlets.Unicode(
+        None, allow_none=True, help="Which tuner the chosen row is from: job, board or battle."
+    ).tag(sync=True)
 
     def __init__(
         self,
@@ -162,9 +192,6 @@ class Tuner(KitWidget):
         self.conditions = list(conditions)
         self.attacker_side = attacker
         self.rows = whole_number("rows", rows, 1, 100)
-        self.chosen: Any = None
-        """The setup handed back by the page's button (or :meth:`choose`); None until then."""
-        self.chosen_system: str | None = None
         self._grid: dict[str, Any] = {}
         self._spec: dict[str, Any] = {}
         extra = dict(inputs or {})
@@ -342,8 +369,9 @@ class Tuner(KitWidget):
         index = whole_number("row", index, 0)
         if index >= len(rows):
             raise InvalidInput(f"row must be from 0 to {len(rows) - 1}, got {index}")
-        self.chosen = rows[index]
-        self.chosen_system = self.system
+        with self.hold_trait_notifications():  # an observer of either sees both set
+            self.chosen = rows[index]
+            self.chosen_system = self.system
         self.refresh()
         return self
 

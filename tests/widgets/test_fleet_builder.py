@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import anywidget
 import pytest
 
 from kit.successors import Entity, Fleet, pool_summary, success_distribution
@@ -151,13 +152,13 @@ def test_combat_reflexes_pool_by_phase_and_the_hits_chart() -> None:
 def test_builder_charts_follow_every_change_and_can_be_off() -> None:
     b = FleetBuilder(Fleet(tanrac(), budget=32))
     assert b.fleet is b.panel.fleet
-    assert "gmk-fleet-builder" in b._dom_classes
+    assert isinstance(b, anywidget.AnyWidget) and b.charts_on and b.chart_0["data"]
     b.buy("Gunboat", 5)
     assert "5 ships" in b.composition.layout.title.text
     b.panel.undo()
     assert "0 ships" in b.composition.layout.title.text
     light = FleetBuilder(Fleet(), charts=False)
-    assert light.composition is None and light.children == (light.panel,)
+    assert light.composition is None and not light.charts_on and light.chart_0 == {}
     light.buy("Scout")
     assert light.panel.view["owner"] is None and light.panel.view["budget"] is None
     with pytest.raises(TypeError, match="chart"):

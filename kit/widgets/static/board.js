@@ -2,6 +2,7 @@
 // The Python side owns the board; this file only draws `view` and sends actions.
 
 import { h, pct } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 const KIND_NAMES = {
   standard: "Standard board",
@@ -46,6 +47,7 @@ function paintCard(parts, card, modifier) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-board");
     el.appendChild(root);
 
@@ -395,6 +397,7 @@ export default {
     model.on("change:hints", onHints);
     update();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, update);
       model.off("change:hints", onHints);
       checkBtn.removeEventListener("click", onCheck);

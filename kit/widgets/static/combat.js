@@ -2,6 +2,7 @@
 // shown is re-rendered from the `view` trait. Names are user text: always textContent.
 
 import { h, pct } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 const PHASES = ["order", "sensors", "takeover", "repair", "first", "main", "last", "retreat"];
 const PHASE_NAMES = {
@@ -11,6 +12,7 @@ const PHASE_NAMES = {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view", "advice"]);
     const root = h("div", "gmk-root gmk-combat");
     el.appendChild(root);
     /** @type {string[]} */
@@ -229,6 +231,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

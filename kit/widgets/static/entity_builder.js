@@ -2,6 +2,7 @@
 // everything shown is re-drawn from the `view` trait. User-typed text goes through textContent.
 
 import { h, labelled, onCommit } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 /** A die drawn as a box of five pip slots, `part` of them filled (a split rank is several). */
 function dieBox(part) {
@@ -31,6 +32,7 @@ function select(values, current, cls) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-entity-builder");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
@@ -262,6 +264,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

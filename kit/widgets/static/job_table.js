@@ -2,6 +2,7 @@
 // everything shown is re-rendered from the `view` trait. User text uses textContent.
 
 import { h } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 /** A ring of `clock` segments, `spent` of them filled. */
 function clockSvg(clock, spent, ended) {
@@ -51,6 +52,7 @@ function counter(label, value, cls) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-job-table");
     el.appendChild(root);
     // The typed roll survives a refused entry (the error shows and the text stays to fix);
@@ -229,6 +231,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -2,6 +2,7 @@
 // breakdown, signature and catalog comparison are re-drawn from the `view` trait.
 
 import { h, onCommit, title } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 function stat(value, label, cls) {
   const s = h("div", "gmk-stat " + (cls || ""));
@@ -12,6 +13,7 @@ function stat(value, label, cls) {
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-ship-designer");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
@@ -142,6 +144,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -1,7 +1,10 @@
 // Star system explorer and sector explorer (gm-kit). Plain ESM for anywidget, no bundler.
-// All user or generated text goes in with textContent.
+// All user or generated text goes in with textContent. Each explorer draws its plotly figure
+// inside itself (figure.js), below the controls; a click on the figure goes to Python.
 
 import { h, labelled } from "./dom.js";
+import { figureView, pointData } from "./figure.js";
+import { followInMarimo } from "./state.js";
 
 function button(label, cls, onClick) {
   const b = h("button", "gmk-btn " + (cls || ""), label);
@@ -56,10 +59,15 @@ function orbitDetails(row) {
 }
 
 function renderSystem({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["view", "seed", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-star-explorer");
+  const main = h("div", "gmk-stars-main");
+  const fig = figureView(model, "figure_data",
+    (p) => model.send({ action: "pick", orbit: Number(pointData(p)) }), "gmk-figure gmk-stars-figure");
+  root.append(main, fig.el);
   el.appendChild(root);
   const draw = () => {
-    root.replaceChildren();
+    main.replaceChildren();
     const v = model.get("view") || {};
     const star = v.star || {};
     const head = h("div", "gmk-row");
@@ -70,7 +78,7 @@ function renderSystem({ model, el }) {
     if (star.dust_cloud) head.appendChild(h("span", "gmk-chip", "dust cloud"));
     head.appendChild(h("span", "gmk-chip", `${(v.orbits || []).length} orbits`));
     head.appendChild(h("span", "gmk-chip", `${v.rolls} rolls recorded`));
-    root.appendChild(head);
+    main.appendChild(head);
 
     const controls = h("div", "gmk-row");
     const seed = input(String(model.get("seed")), "number", "14em");
@@ -96,8 +104,8 @@ function renderSystem({ model, el }) {
       cur.addEventListener("change", () => { model.set("current_orbit", Math.max(0, parseInt(cur.value || "0", 10))); model.save_changes(); });
       controls.appendChild(field("In orbit (0 = outside)", cur));
     }
-    root.appendChild(controls);
-    root.appendChild(h("div", "gmk-error", model.get("error")));
+    main.appendChild(controls);
+    main.appendChild(h("div", "gmk-error", model.get("error")));
 
     const body = h("div", "gmk-stars-body");
     const list = h("div", "gmk-stars-orbits");
@@ -122,28 +130,35 @@ function renderSystem({ model, el }) {
     }
     body.appendChild(list);
     body.appendChild(orbitDetails(orbits.find((r) => r.number === sel)));
-    root.appendChild(body);
+    main.appendChild(body);
   };
   draw();
   const watched = ["view", "error", "seed", "mode", "selected", "successes", "current_orbit"];
   for (const k of watched) model.on(`change:${k}`, draw);
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
+    fig.dispose();
+    unfollow();
     root.remove();
   };
 }
 
 function renderSector({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["route_view", "system_view", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-sector-explorer");
+  const main = h("div", "gmk-stars-main");
+  const fig = figureView(model, "figure_data",
+    (p) => model.send({ action: "open", system: Number(pointData(p)) }), "gmk-figure gmk-sector-map");
+  root.append(main, fig.el);
   el.appendChild(root);
   const listId = "gmk-sector-names-" + Math.random().toString(36).slice(2);
   const draw = () => {
-    root.replaceChildren();
-    root.appendChild(h("div", "gmk-title", "Route planner"));
+    main.replaceChildren();
+    main.appendChild(h("div", "gmk-title", "Route planner"));
     const names = model.get("names") || [];
     const dl = h("datalist"); dl.id = listId;
     for (const n of names) { const o = h("option"); o.value = n; dl.appendChild(o); }
-    root.appendChild(dl);
+    main.appendChild(dl);
     const row = h("div", "gmk-row");
     const origin = input(model.get("origin")); origin.setAttribute("list", listId); origin.classList.add("gmk-sector-origin"); origin.style.width = "11em";
     const dest = input(model.get("destination")); dest.setAttribute("list", listId); dest.classList.add("gmk-sector-destination"); dest.style.width = "11em";
@@ -166,15 +181,15 @@ function renderSector({ model, el }) {
       action: "plan", origin: origin.value, destination: dest.value, information: info.value,
       sensors: sens.value, mode: mode.value, within: within.value,
     })));
-    root.appendChild(row);
-    root.appendChild(h("div", "gmk-error", model.get("error")));
+    main.appendChild(row);
+    main.appendChild(h("div", "gmk-error", model.get("error")));
 
     const rv = model.get("route_view") || {};
     if (rv.rows) {
       const banner = h("div", "gmk-banner gmk-info gmk-sector-summary",
         `${rv.jumps} legs, ${rv.ly} ly, ${rv.expected_days} expected days; ` +
         `${(100 * rv.chance).toFixed(1)}% to arrive within ${rv.within} days`);
-      root.appendChild(banner);
+      main.appendChild(banner);
       const t = h("table", "gmk-table gmk-sector-route");
       const hr = h("tr");
       for (const c of ["#", "System", "ly", "Jump", "Expected days"]) hr.appendChild(h("th", "", c));
@@ -192,7 +207,7 @@ function renderSector({ model, el }) {
         tr.appendChild(h("td", "", r.days || ""));
         t.appendChild(tr);
       });
-      root.appendChild(t);
+      main.appendChild(t);
     }
     const sv = model.get("system_view") || {};
     if (sv.name) {
@@ -203,9 +218,9 @@ function renderSector({ model, el }) {
       head.appendChild(button("Close", "", () => { model.set("selected", -1); model.save_changes(); }));
       box.appendChild(head);
       box.appendChild(h("pre", "gmk-stars-summary", sv.summary));
-      root.appendChild(box);
+      main.appendChild(box);
     } else {
-      root.appendChild(h("div", "gmk-muted", "Click a system on the map or in the route to open it."));
+      main.appendChild(h("div", "gmk-muted", "Click a system on the map or in the route to open it."));
     }
   };
   draw();
@@ -213,6 +228,8 @@ function renderSector({ model, el }) {
   for (const k of watched) model.on(`change:${k}`, draw);
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
+    fig.dispose();
+    unfollow();
     root.remove();
   };
 }

@@ -3,11 +3,13 @@
 // from the `view` trait. User text uses textContent only.
 
 import { h, labelled, onCommit, pct } from "./dom.js";
+import { followInMarimo } from "./state.js";
 
 const TABS = [["job", "Job"], ["board", "Board"], ["battle", "Battle"]];
 
 export default {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["chosen", "chosen_system"]);
     const root = h("div", "gmk-root gmk-tuner");
     el.appendChild(root);
     // the slider's value while it is dragged (sent when it is let go)
@@ -158,6 +160,7 @@ export default {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -16,6 +16,7 @@ by ``.ci/run``), in which case a missing browser is a failure.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import shutil
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -429,3 +431,236 @@ def notebook(lab, chromium):
     context.close()
     with contextlib.suppress(Exception):
         lab.shutdown_kernels()
+
+
+# ---------------------------------------------------------------------------------------------
+# Every kind of kit widget, and how to drive each, shared by the front-end tests (JupyterLab,
+# Notebook 7, Voila: test_front_ends.py; marimo: test_marimo.py). Locators pierce open shadow
+# roots, so the same steps drive a widget in a Jupyter page and inside marimo's elements.
+
+
+@dataclasses.dataclass(frozen=True)
+class WidgetKind:
+    """How to drive one kind of widget: its root, a click and its answer, a bad input."""
+
+    name: str
+    root: str
+    click: Callable[[Any], None]
+    """Click something whose answer comes from Python."""
+    answered: str
+    """A JavaScript predicate on the root element: true once Python's answer is drawn."""
+    bad: Callable[[Any], None]
+    """Enter something the kit refuses."""
+    banner: str = ".gmk-error"
+    figures: int = 0
+    """How many plotly figures the widget draws inside itself."""
+    state: str = ""
+    """The marimo app's name for the line that shows this widget's state (data-state)."""
+    python: str = ""
+    """A cell that changes the widget's state from Python (its name as in WIDGET_CELLS)."""
+
+    def wait(self, page: Any, predicate: str, timeout: float = 30_000) -> None:
+        """Wait until ``predicate`` holds on this widget's root (in a shadow root or not)."""
+        root = page.locator(self.root).first
+        root.wait_for(state="attached", timeout=timeout)
+        deadline = time.time() + timeout / 1000
+        while not root.evaluate(f"(r) => !!(({predicate})(r))"):
+            if time.time() > deadline:
+                raise TimeoutError(f"{self.name}: {predicate} still false")
+            page.wait_for_timeout(200)
+
+    def drive(self, page: Any) -> None:
+        """Draw, click (and see Python's answer drawn), refuse a bad input in the banner."""
+        self.wait(page, "(r) => r.getBoundingClientRect().height > 40", 120_000)
+        w = page.locator(self.root).first
+        w.scroll_into_view_if_needed()
+        if self.figures:
+            self.wait(
+                page, f"(r) => r.querySelectorAll('.gmk-figure .main-svg').length >= {self.figures}"
+            )
+        self.click(w)
+        self.wait(page, self.answered)
+        self.bad(w)
+        self.wait(
+            page, f"(r) => (r.querySelector('{self.banner}')?.textContent || '').trim().length > 0"
+        )
+
+
+def _fill(w: Any, selector: str, text: str) -> None:
+    box = w.locator(selector).first
+    box.fill(text)
+    box.press("Enter")
+
+
+def _combat_bad(w: Any) -> None:
+    w.get_by_label("battles to simulate").fill("-5")
+    w.locator("button[data-action=simulate]").click()
+
+
+def _fleet_bad(w: Any) -> None:
+    _fill(w, ".gmk-qty", "5000")
+    w.locator('.gmk-catalog tr[data-ship="GUNBOAT"] .gmk-buy').click()
+
+
+def _star_bad(w: Any) -> None:
+    w.locator(".gmk-stars-seed").fill("1e30")
+    w.locator(".gmk-stars-reroll").click()
+
+
+def _sector_bad(w: Any) -> None:
+    w.locator(".gmk-sector-origin").fill("Nowhere")
+    w.locator(".gmk-sector-plan").click()
+
+
+def _tuner_bad(w: Any) -> None:
+    w.locator('.gmk-tuner-tab[data-system="board"]').click()
+    w.locator(".gmk-tuner-length").wait_for(timeout=20_000)
+    _fill(w, ".gmk-tuner-length", "12")
+
+
+def _builder_bad(w: Any) -> None:
+    _fill(w, ".gmk-jb-gig", "Wizard")
+
+
+#: One notebook cell per widget kind, in the order of WIDGET_KINDS (after an import cell).
+WIDGET_CELLS = [
+    """\
+from kit.boards import StandardBoard
+from kit.regulus import Job, Operative
+from kit.successors import Entity, Fleet
+from kit.successors.combat import Battle, Side
+from kit.successors.sector import generate_sector
+from kit.widgets import (BoardWidget, CombatTable, EntityBuilder, FleetBuilder, FleetPanel,
+                         JobBuilder, JobTable, SectorExplorer, ShipDesigner, StarSystemExplorer,
+                         Tuner)""",
+    'job_table = JobTable(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1))\njob_table',
+    "job_builder = JobBuilder()\njob_builder",
+    'board = BoardWidget(StandardBoard([6, 5, 7, 4], goal=3, title="Disarm the bomb"))\nboard',
+    'CombatTable(Battle([Side("Raiders", ships={"Cruiser": 3}), Side("Guards", ships={"Frigate": 4})], seed=2))',
+    'EntityBuilder(Entity("Nameless", points=10, sex="Male", side="Vontuni Empire"), seed=7)',
+    'fleet_builder = FleetBuilder(Fleet(Entity("TanRac", battle=4, control=4), budget=32))\nfleet_builder',
+    """fleet = Fleet(budget=60)
+fleet.buy("Cruiser", 2)
+FleetPanel(fleet)""",
+    'ShipDesigner(compare="Fortress")',
+    "star = StarSystemExplorer(seed=2)\nstar",
+    "sector = SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)\nsector",
+    "tuner = Tuner(target=0.6)\ntuner",
+]
+
+WIDGET_KINDS = [
+    WidgetKind(
+        "job table",
+        ".gmk-job-table",
+        lambda w: w.locator("button.gmk-roll").click(),
+        "(r) => !r.textContent.includes('No incidents yet')",
+        lambda w: (w.locator("input.gmk-entry").fill("13"), w.locator("button.gmk-enter").click()),
+        state="job-table",
+        python="job_table.job.undo()",
+    ),
+    WidgetKind(
+        "job builder",
+        ".gmk-job-builder",
+        lambda w: w.get_by_role("button", name="Build job").click(),
+        "(r) => !!r.querySelector('.gmk-built')",
+        _builder_bad,
+        ".gmk-builder-error",
+        state="job-builder",
+        python="job_builder.set_field('gig', '')",
+    ),
+    WidgetKind(
+        "board",
+        ".gmk-board",
+        lambda w: (_fill(w, ".gmk-board-value", "10"), w.locator(".gmk-board-check").click()),
+        "(r) => r.querySelectorAll('.gmk-board-hist tr').length > 0",
+        # a check total is a whole number (a negative one is a real, failed check)
+        lambda w: (_fill(w, ".gmk-board-value", "2.5"), w.locator(".gmk-board-check").click()),
+        state="board",
+        python="board.board.undo()",
+    ),
+    WidgetKind(
+        "combat table",
+        ".gmk-combat",
+        lambda w: w.locator("button[data-action=round]").click(),
+        "(r) => !!r.querySelector('.gmk-pending') || r.querySelectorAll('.gmk-log-list li').length > 0",
+        _combat_bad,
+        state="combat",
+    ),
+    WidgetKind(
+        "entity builder",
+        ".gmk-entity-builder",
+        lambda w: w.locator('.gmk-ability[data-ability="battle"] .gmk-plus').click(),
+        "(r) => r.querySelector('.gmk-ability[data-ability=\"battle\"] .gmk-rank')?.textContent === '2'",
+        lambda w: _fill(w, ".gmk-name", ""),
+        state="entity",
+    ),
+    WidgetKind(
+        "fleet builder",
+        ".gmk-fleet-builder",
+        lambda w: w.locator('.gmk-catalog tr[data-ship="GUNBOAT"] .gmk-buy').click(),
+        "(r) => r.querySelectorAll('.gmk-token').length === 1",
+        _fleet_bad,
+        figures=2,
+        state="fleet-builder",
+        python="fleet_builder.buy('Cruiser')",
+    ),
+    WidgetKind(
+        "fleet panel",
+        ".gmk-fleet-panel:not(.gmk-fleet-builder)",
+        lambda w: w.locator('.gmk-catalog tr[data-ship="GUNBOAT"] .gmk-buy').click(),
+        "(r) => r.querySelectorAll('.gmk-token').length === 3",
+        _fleet_bad,
+        state="fleet-panel",
+        python="fleet.buy('Scout')",
+    ),
+    WidgetKind(
+        "ship designer",
+        ".gmk-ship-designer",
+        lambda w: w.locator(".gmk-opt-long_ranged").click(),
+        "(r) => r.querySelector('.gmk-opt-long_ranged')?.checked === true && !r.querySelector('.gmk-error')?.textContent",
+        lambda w: _fill(w, ".gmk-opt-battle", "-3"),
+        state="designer",
+    ),
+    WidgetKind(
+        "star system explorer",
+        ".gmk-star-explorer",
+        lambda w: w.locator('.gmk-stars-orbit[data-orbit="2"]').click(),
+        "(r) => !!r.querySelector('.gmk-stars-orbit.gmk-selected')",
+        _star_bad,
+        figures=1,
+        state="star",
+        python="star.reroll(5)",
+    ),
+    WidgetKind(
+        "sector explorer",
+        ".gmk-sector-explorer",
+        lambda w: w.locator(".gmk-sector-route .gmk-linklike").nth(1).click(),
+        "(r) => !!r.querySelector('.gmk-sector-system')",
+        _sector_bad,
+        figures=1,
+        state="sector",
+        python="sector.open_system(3)",
+    ),
+    WidgetKind(
+        "tuner",
+        ".gmk-tuner",
+        lambda w: w.locator(".gmk-tuner-use").first.click(),
+        "(r) => !!r.querySelector('.gmk-tuner-chosen')",
+        _tuner_bad,
+        ".gmk-tuner-error",
+        state="tuner",
+        python="tuner.system = 'job'",
+    ),
+]
+
+
+@pytest.fixture(scope="session")
+def widget_kinds() -> list[WidgetKind]:
+    """Every kind of kit widget and how to drive it (see :class:`WidgetKind`)."""
+    return WIDGET_KINDS
+
+
+@pytest.fixture(scope="session")
+def widget_cells() -> list[str]:
+    """A notebook's cells showing one widget of each kind, in :data:`WIDGET_KINDS`' order."""
+    return WIDGET_CELLS
