@@ -170,7 +170,7 @@ export default {
       const enter = h("button", "gmk-btn gmk-enter", "Enter roll");
       enter.disabled = !rolling;
       enter.onclick = () => send({ action: "enter", value: entry });
-      input.onkeydown = (e) => { if (e.key === "Enter") enter.onclick(); };
+      input.onkeydown = (e) => { if (e.key === "Enter") enter.click(); };
       const undo = h("button", "gmk-btn gmk-undo", "Undo");
       undo.disabled = !v.can_undo;
       undo.onclick = () => send({ action: "undo" });
