@@ -86,8 +86,8 @@ def test_the_generator_spells_python_types_as_typescript() -> None:
     assert ts(list[P.OrbitRow]) == "OrbitRow[]"
     assert ts(int | float | None) == "number | null"
     assert ts(list[int] | None) == "number[] | null"
-    assert ts(dict[str, typing.Any] | None) == "Record<string, unknown> | null"
-    assert ts(list[list[typing.Any]]) == "unknown[][]"
+    assert ts(dict[str, typing.Any] | None) == "Record<string, any> | null"
+    assert ts(list[list[typing.Any]]) == "any[][]"
     assert ts(tuple[int, str]) == "[number, string]"
     with pytest.raises(TypeError, match="no TypeScript spelling"):
         ts(set[int])

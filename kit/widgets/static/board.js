@@ -44,6 +44,7 @@ function paintCard(parts, card, modifier) {
   mod.title = modifier ? `slot modifier ${signed(modifier)}` : "";
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").BoardWidgetModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-board");
@@ -186,7 +187,7 @@ export default {
     }
 
     function update() {
-      const v = model.get("view") || {};
+      const v = model.get("view") || /** @type {import("./payloads").BoardView} */ ({});
       if (!v.slots) return;
       if (slots.length !== v.slots.length) build(v.slots.length);
       const checks = (v.history || []).length;

@@ -9,6 +9,7 @@ const PHASE_NAMES = {
   first: "First strike", main: "Main combat", last: "Last combat", retreat: "Retreats",
 };
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").CombatTableModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-combat");
@@ -73,7 +74,7 @@ export default {
     }
 
     function draw() {
-      const v = model.get("view") || {};
+      const v = model.get("view") || /** @type {import("./payloads").CombatView} */ ({});
       const asked = v.pending || null;
       const pending = asked && asked.kind === "allocate" ? asked : null;
       if (!pending) picked = [];

@@ -29,6 +29,7 @@ function select(values, current, cls) {
 
 
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").EntityBuilderModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-successors gmk-entity-builder");

@@ -7,6 +7,7 @@ import { h, onCommit, title } from "./dom.js";
 const fmt = (x) => (Math.round(x * 100) / 100).toString();
 
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").FleetPanelModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-successors gmk-fleet-panel");

@@ -49,6 +49,7 @@ function counter(label, value, cls) {
   return c;
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").JobTableModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-job-table");

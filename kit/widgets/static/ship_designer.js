@@ -10,6 +10,7 @@ function stat(value, label, cls) {
 }
 
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").ShipDesignerModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-successors gmk-ship-designer");

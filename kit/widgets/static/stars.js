@@ -55,12 +55,13 @@ function orbitDetails(row) {
   return box;
 }
 
+/** @param {Pick<import("@anywidget/types").RenderProps<import("./payloads").StarSystemExplorerModel>, "model" | "el">} props */
 function renderSystem({ model, el }) {
   const root = h("div", "gmk-root gmk-stars gmk-star-explorer");
   el.appendChild(root);
   const draw = () => {
     root.replaceChildren();
-    const v = model.get("view") || {};
+    const v = model.get("view") || /** @type {import("./payloads").StarSystemView} */ ({});
     const star = v.star || {};
     const head = h("div", "gmk-row");
     const dot = h("span", `gmk-star-dot gmk-class-${star.class}`);
@@ -133,6 +134,7 @@ function renderSystem({ model, el }) {
   };
 }
 
+/** @param {Pick<import("@anywidget/types").RenderProps<import("./payloads").SectorExplorerModel>, "model" | "el">} props */
 function renderSector({ model, el }) {
   const root = h("div", "gmk-root gmk-stars gmk-sector-explorer");
   el.appendChild(root);
@@ -217,6 +219,7 @@ function renderSector({ model, el }) {
   };
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").StarSystemExplorerModel & import("./payloads").SectorExplorerModel>} */
 export default {
   render({ model, el }) {
     return model.get("kind") === "sector" ? renderSector({ model, el }) : renderSystem({ model, el });

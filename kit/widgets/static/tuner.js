@@ -6,6 +6,7 @@ import { h, labelled, onCommit, pct } from "./dom.js";
 
 const TABS = [["job", "Job"], ["board", "Board"], ["battle", "Battle"]];
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").TunerModel>} */
 export default {
   render({ model, el }) {
     const root = h("div", "gmk-root gmk-tuner");

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of board.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: board.js dom.js
-// sources-sha256: 990830341e8fec6061ccd2edcd7a571cf1c6526d8bf83e9ede4468b56c7e1903
+// sources-sha256: b35c65d3c3a5d20965db7772e294e51997de9ddacd0387c0d263a868ca2103a0
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -203,7 +203,8 @@ var board_default = {
       }
     }
     function update() {
-      const v = model.get("view") || {};
+      const v = model.get("view") || /** @type {import("./payloads").BoardView} */
+      {};
       if (!v.slots) return;
       if (slots.length !== v.slots.length) build(v.slots.length);
       const checks = (v.history || []).length;

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of combat.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: combat.js dom.js
-// sources-sha256: d0628f66c3759b2d41363106ed258329282a069b5062217032dd23884c501271
+// sources-sha256: ebd66dc93bea48d99ba54ce69f33173a93ce79aceece37df2f5a8eec6928655e
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -83,7 +83,8 @@ var combat_default = {
       return ban;
     }
     function draw() {
-      const v = model.get("view") || {};
+      const v = model.get("view") || /** @type {import("./payloads").CombatView} */
+      {};
       const asked = v.pending || null;
       const pending = asked && asked.kind === "allocate" ? asked : null;
       if (!pending) picked = [];

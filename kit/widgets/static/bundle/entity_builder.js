@@ -1,6 +1,6 @@
 // gm-kit widget bundle of entity_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js entity_builder.js
-// sources-sha256: b9d62ce48e502eb87cdcca7cb52f48cc249095d6ded5ada479a37ff081b58e97
+// sources-sha256: 7aac765002f9e240104b24aa871e29e9505c37a9c60e724870cf9b4384770ee4
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);

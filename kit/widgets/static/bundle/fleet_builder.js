@@ -1,6 +1,6 @@
 // gm-kit widget bundle of fleet_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js fleet_builder.js
-// sources-sha256: 7af480defb13ec1a7291bdb6c816fd5cc2be19d388f103672e5a6274c36a5e94
+// sources-sha256: 8a6d93f34e61c896439fde40beb8d8ec795f5b77da77f2746d0ff4385c255b58
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);

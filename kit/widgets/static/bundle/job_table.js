@@ -1,6 +1,6 @@
 // gm-kit widget bundle of job_table.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js job_table.js
-// sources-sha256: 207a205bc634b580e82bf32a37bd4864922254a055158398a7d8af2988c1952a
+// sources-sha256: bb25c4f63785ed032cc061adcf93bf7ac8ef0984c4248340eb7d27f7fc526cc6
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);

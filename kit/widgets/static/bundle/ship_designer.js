@@ -1,6 +1,6 @@
 // gm-kit widget bundle of ship_designer.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js ship_designer.js
-// sources-sha256: 50cc8f199c805e939a2300c46f51b90b284c3fd48f78da8fb80fd2a4b491e3e0
+// sources-sha256: 2798db799dae268738a14145d0fb948e3900cc143be44724bdeef7c211c31775
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of stars.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js stars.js
-// sources-sha256: a43b0e9aed0fcaa4f5c4105ef08f57b5df7761d80503a722fd2fe38a178c5436
+// sources-sha256: 62579cb00240d7d8bf3fe6f8a17d7c1c5273c6b7dbd12034a2357f10dd8d9031
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -67,7 +67,8 @@ function renderSystem({ model, el }) {
   el.appendChild(root);
   const draw = () => {
     root.replaceChildren();
-    const v = model.get("view") || {};
+    const v = model.get("view") || /** @type {import("./payloads").StarSystemView} */
+    {};
     const star = v.star || {};
     const head = h("div", "gmk-row");
     const dot = h("span", `gmk-star-dot gmk-class-${star.class}`);

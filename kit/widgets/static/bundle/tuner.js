@@ -1,6 +1,6 @@
 // gm-kit widget bundle of tuner.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js tuner.js
-// sources-sha256: bba9f0a755d3726445074c17fdd5b9cb5bf5f3b6c2c47c86f7f9c68489ecb011
+// sources-sha256: 01bdd6f86881ec72cf816b35ac411a962d11e623ff83b9fe48c20ccc791201d9
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
