@@ -65,7 +65,7 @@ def test_the_type_checker_refuses_a_key_the_payload_does_not_have(
     shutil.copytree(STATIC, copy, ignore=shutil.ignore_patterns("bundle"))
     board = copy / "board.js"
     text = board.read_text()
-    anchor = 'const v = model.get("view") || /** @type {import("./payloads").BoardView} */ ({});'
+    anchor = 'const v = model.get("view") || /** @type {BoardView} */ ({});'
     assert anchor in text
     board.write_text(
         text.replace(anchor, anchor + '\n      console.log(v.no_such_key); model.set("nope", 1);')
