@@ -156,17 +156,26 @@ VOILA_TEMPLATE = "gm-kit"
 JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
 
 
-def server_options() -> list[str]:
+def server_options(server: bool = True) -> list[str]:
     """The options every front end the kit starts gets: Voila's extension denylist and template.
 
     They apply to standalone Voila and to the ``/voila/render`` pages of a Jupyter server alike;
-    the template is found through :func:`front_end_env`.
+    the template is found through :func:`front_end_env`. A Jupyter server (``server``) also
+    leaves MathJax's address unset ("null"), as standalone Voila does: its Voila pages then use
+    the MathJax bundled with them instead of fetching one from a CDN (JupyterLab and Notebook 7
+    use their bundled MathJax either way).
     """
     names = ",".join(repr(n) for n in VOILA_EXTENSION_DENYLIST)
-    return [
+    options = [
         f"--VoilaConfiguration.extension_denylist=[{names}]",
         f"--VoilaConfiguration.template={VOILA_TEMPLATE}",
     ]
+    if server:
+        options += [
+            "--ServerApp.tornado_settings=mathjax_url=null",
+            "--ServerApp.tornado_settings=mathjax_config=null",
+        ]
+    return options
 
 
 def front_end_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -193,7 +202,7 @@ def front_end_command(front_end: str, folder: Path, extra: Sequence[str] = ()) -
             cmd.append("--allow-root")
     else:
         cmd.append(f"--Voila.root_dir={folder}")
-    return [*cmd, *server_options(), *extra]
+    return [*cmd, *server_options(server), *extra]
 
 
 def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
