@@ -12,9 +12,12 @@ import importlib.util
 import re
 import shutil
 import sys
+import threading
+import time
 import typing
 from pathlib import Path
 
+import anywidget
 import pytest
 
 from kit.widgets import _base
@@ -174,3 +177,30 @@ def test_the_package_ships_the_bundles() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "widgets/static/bundle/*.js" in data["tool"]["setuptools"]["package-data"]["kit"]
     assert "kit/widgets/static" in (ROOT / "MANIFEST.in").read_text()
+
+
+def test_hot_reload_sends_a_rebuilt_bundle(static_copy: Path, monkeypatch) -> None:
+    """With ANYWIDGET_HMR=1 in a source checkout, anywidget watches the bundle a widget loads:
+    when `npm run watch` (esbuild) rewrites it, the new text goes to every view."""
+    pytest.importorskip("watchfiles", reason="anywidget's hot reload needs watchfiles")
+    monkeypatch.setenv("ANYWIDGET_HMR", "1")
+
+    class Hot(anywidget.AnyWidget):
+        _esm = _base.esm("tuner.js")
+
+    sent: list[str] = []
+    arrived = threading.Event()
+
+    def on_change(text: str) -> None:
+        sent.append(text)
+        arrived.set()
+
+    Hot._esm.changed.connect(on_change)
+    try:
+        bundle = static_copy / "bundle" / "tuner.js"
+        time.sleep(0.5)  # the watcher thread starts watching
+        bundle.write_text(bundle.read_text() + "\n// rebuilt\n")
+        assert arrived.wait(10), "no change was sent"
+        assert sent[-1].endswith("// rebuilt\n")
+    finally:
+        Hot._esm.stop_thread()
