@@ -1,36 +1,68 @@
-"""The ``gm-kit`` command: copy the teaching notebooks out of the package and open JupyterLab.
+"""The ``gm-kit`` command: copy the teaching notebooks out of the package and open a front end.
 
 The wheel carries the notebooks inside the package (``kit/notebooks``); a source checkout keeps
 them in the repository's top-level ``notebooks/`` folder. Either way::
 
     gm-kit notebooks my-table      # copy them into ./my-table (never overwriting your edits)
     gm-kit lab my-table            # copy if needed, then open JupyterLab on the start-here notebook
+    gm-kit notebook my-table       # the same in Jupyter Notebook 7
+    gm-kit voila my-table          # the start-here notebook as a Voila app (outputs only)
     python -m kit lab              # the same, without the console script
     gm-kit schema campaign         # print the JSON Schema of a save format (gm-kit schema: list)
 
-``gm-kit lab`` needs JupyterLab (``pip install "gm-kit[lab]"``). Run as root (a container), it
-passes JupyterLab the ``--allow-root`` it would otherwise refuse to start without.
+``gm-kit lab``, ``gm-kit notebook`` and ``gm-kit voila`` need the ``[lab]`` extra (``pip install
+"gm-kit[lab]"``). Run as root (a container), the first two pass the Jupyter server the
+``--allow-root`` it would otherwise refuse to start without. All three pass the kit's Voila
+setting (:data:`VOILA_EXTENSION_DENYLIST`) on the command line, so a Voila page, standalone or
+under ``/voila/render`` of the Jupyter server, is clean in an editable install too (the wheel
+also installs it as ``etc/jupyter/jupyter_server_config.d/gm-kit-voila.json``). Options after
+the folder go to the front end as they are (``gm-kit voila my-table --port 8867``).
 """
 
 from __future__ import annotations
 
 import argparse
 import filecmp
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["START_HERE", "CopyReport", "copy_notebooks", "main", "notebooks_source"]
+__all__ = [
+    "FRONT_ENDS",
+    "START_HERE",
+    "VOILA_EXTENSION_DENYLIST",
+    "CopyReport",
+    "copy_notebooks",
+    "front_end_command",
+    "front_end_env",
+    "main",
+    "notebooks_source",
+    "server_options",
+]
 
 #: The notebook ``gm-kit lab`` opens.
 START_HERE = "00_start_here.ipynb"
 
 #: Where ``gm-kit lab`` puts the notebooks when no folder is named.
 DEFAULT_DIR = "gm-kit-notebooks"
+
+#: JupyterLab extensions Voila must not load: they need JupyterLab's document manager, which a
+#: Voila page lacks, and only throw there (Notebook 7's lab extension, jupytext's). The same list
+#: as ``jupyter-config/gm-kit-voila.json``, which the wheel installs.
+VOILA_EXTENSION_DENYLIST = ("@jupyter-notebook/lab-extension", "jupyterlab-jupytext")
+
+#: Each front end: its module, what it is called, and whether it is a Jupyter server (which
+#: refuses to run as root without ``--allow-root``; standalone Voila has no such check).
+FRONT_ENDS = {
+    "lab": ("jupyterlab", "JupyterLab", True),
+    "notebook": ("notebook", "Jupyter Notebook 7", True),
+    "voila": ("voila", "Voila", False),
+}
 
 
 def notebooks_source() -> Path:
@@ -115,12 +147,67 @@ def _ask_on_terminal(name: str) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
+#: The kit's Voila template (``kit/jupyter/voila/templates/gm-kit``): Voila's "lab" template
+#: without the style sheets it fetches from a CDN.
+VOILA_TEMPLATE = "gm-kit"
+
+#: The data folder holding the kit's Voila template; :func:`front_end_env` puts it on
+#: ``JUPYTER_PATH`` (the wheel also installs the template into ``share/jupyter``).
+JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
+
+
+def server_options(server: bool = True) -> list[str]:
+    """The options every front end the kit starts gets: Voila's extension denylist and template.
+
+    They apply to standalone Voila and to the ``/voila/render`` pages of a Jupyter server alike;
+    the template is found through :func:`front_end_env`. A Jupyter server (``server``) also
+    leaves MathJax's address unset ("null"), as standalone Voila does: its Voila pages then use
+    the MathJax bundled with them instead of fetching one from a CDN (JupyterLab and Notebook 7
+    use their bundled MathJax either way).
+    """
+    names = ",".join(repr(n) for n in VOILA_EXTENSION_DENYLIST)
+    options = [
+        f"--VoilaConfiguration.extension_denylist=[{names}]",
+        f"--VoilaConfiguration.template={VOILA_TEMPLATE}",
+    ]
+    if server:
+        options += [
+            "--ServerApp.tornado_settings=mathjax_url=null",
+            "--ServerApp.tornado_settings=mathjax_config=null",
+        ]
+    return options
+
+
+def front_end_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment a front end runs in: ``base`` (the process's) with the kit's data folder
+    first on ``JUPYTER_PATH``, where Voila looks for templates."""
+    env = dict(os.environ if base is None else base)
+    paths = [str(JUPYTER_DATA), *filter(None, env.get("JUPYTER_PATH", "").split(os.pathsep))]
+    env["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    return env
+
+
+def front_end_command(front_end: str, folder: Path, extra: Sequence[str] = ()) -> list[str]:
+    """The command line that opens ``front_end`` on the start-here notebook in ``folder``.
+
+    >>> cmd = front_end_command("voila", Path("t"))
+    >>> cmd[1:4], "--allow-root" in cmd
+    (['-m', 'voila', '00_start_here.ipynb'], False)
+    """
+    module, _, server = FRONT_ENDS[front_end]
+    cmd = [sys.executable, "-m", module, START_HERE]
+    if server:
+        cmd.append(f"--ServerApp.root_dir={folder}")
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+    else:
+        cmd.append(f"--Voila.root_dir={folder}")
+    return [*cmd, *server_options(server), *extra]
+
+
 def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
     """The command line that opens JupyterLab on the start-here notebook in ``folder``."""
-    cmd = [sys.executable, "-m", "jupyterlab", START_HERE, f"--ServerApp.root_dir={folder}"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    return [*cmd, *extra]
+    return front_end_command("lab", folder, extra)
 
 
 def _schema(kind: str | None) -> int:
@@ -165,22 +252,24 @@ def _main(argv: Sequence[str] | None) -> int:
 
     parser = argparse.ArgumentParser(
         prog="gm-kit",
-        description="Copy gm-kit's teaching notebooks into a folder and open them in JupyterLab.",
+        description="Copy gm-kit's teaching notebooks into a folder and open them in JupyterLab, "
+        "Jupyter Notebook 7 or Voila.",
     )
     parser.add_argument("--version", action="version", version=f"gm-kit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p_nb = sub.add_parser("notebooks", help="copy the notebooks into DIR")
     p_nb.add_argument("dir", metavar="DIR", help="folder to copy the notebooks into")
     p_nb.add_argument("--force", action="store_true", help="replace notebooks you have edited")
-    p_lab = sub.add_parser("lab", help="copy the notebooks if needed and open JupyterLab")
-    p_lab.add_argument("dir", metavar="DIR", nargs="?", default=DEFAULT_DIR)
-    p_lab.add_argument("--force", action="store_true", help="replace notebooks you have edited")
-    p_lab.add_argument("--dry-run", action="store_true", help="print the JupyterLab command only")
+    for name, (_, title, _) in FRONT_ENDS.items():
+        p_fe = sub.add_parser(name, help=f"copy the notebooks if needed and open {title}")
+        p_fe.add_argument("dir", metavar="DIR", nargs="?", default=DEFAULT_DIR)
+        p_fe.add_argument("--force", action="store_true", help="replace notebooks you have edited")
+        p_fe.add_argument("--dry-run", action="store_true", help=f"print the {title} command only")
     sub.add_parser("where", help="print the folder the notebooks are copied from")
     p_schema = sub.add_parser("schema", help="print the JSON Schema of a save format (KIND)")
     p_schema.add_argument("kind", metavar="KIND", nargs="?", help="for example 'campaign'")
     args, extra = parser.parse_known_args(argv)
-    if args.command != "lab" and extra:
+    if args.command not in FRONT_ENDS and extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command is None:
@@ -201,19 +290,18 @@ def _main(argv: Sequence[str] | None) -> int:
     print(report.summary())
     if args.command == "notebooks":
         return 0
-    cmd = lab_command(report.folder, extra)
+    cmd = front_end_command(args.command, report.folder, extra)
     if args.dry_run:
         print(" ".join(cmd))
         return 0
-    try:
-        import jupyterlab  # noqa: F401
-    except ImportError:
+    module, title, _ = FRONT_ENDS[args.command]
+    if importlib.util.find_spec(module) is None:
         print(
-            "gm-kit: JupyterLab is not installed; install it with: pip install 'gm-kit[lab]'",
+            f"gm-kit: {title} is not installed; install it with: pip install 'gm-kit[lab]'",
             file=sys.stderr,
         )
         return 1
-    return subprocess.call(cmd, cwd=report.folder)
+    return subprocess.call(cmd, cwd=report.folder, env=front_end_env())
 
 
 if __name__ == "__main__":  # pragma: no cover

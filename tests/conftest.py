@@ -83,7 +83,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         path = Path(str(item.path)).resolve()
         if path.suffix == ".ipynb" or _INTEGRATION in path.parents:
             item.add_marker(pytest.mark.integration)
+        if _is_notebook_cell(item):
+            _give_expected_outputs(item)
     _group_notebooks(items)
+
+
+def _give_expected_outputs(item: pytest.Item) -> None:
+    """Hand nbval a checked cell's expected outputs, kept in its metadata (the notebooks are
+    committed without outputs; see tools/nbtool.py)."""
+    import nbformat
+
+    cell = item.cell  # type: ignore[attr-defined]
+    expected = cell.get("metadata", {}).get("gm-kit", {}).get("expected_outputs")
+    if expected and not cell.outputs:
+        cell.outputs = [nbformat.from_dict(o) for o in expected]
 
 
 # --------------------------------------------------------------------------- notebook capture

@@ -78,20 +78,23 @@ def _widget_classes() -> list[type]:
 
 def test_every_widget_script_is_an_es_module_importing_the_shared_helpers():
     """Each widget's script file imports the helpers (dom.js) as a module; what anywidget sends
-    is the file linked with them: no import left, the helpers' declarations once."""
-    from kit.widgets._base import STATIC, WidgetScript
+    is its esbuild bundle: no import left, the helpers' declarations once."""
+    from anywidget._file_contents import FileContents
+
+    from kit.widgets._base import BUNDLE, STATIC
 
     classes = _widget_classes()
     assert len(classes) >= 9, [c.__name__ for c in classes]
     for cls in classes:
         script = cls._esm
-        assert isinstance(script, WidgetScript), cls.__name__
-        source = script.sources()[0].read_text()
+        assert isinstance(script, FileContents), cls.__name__
+        bundle = Path(script._path)
+        assert bundle.parent == BUNDLE, cls.__name__
+        source = (STATIC / bundle.name).read_text()
         assert 'from "./dom.js";' in source and "function h(" not in source, cls.__name__
-        linked = str(script)
-        assert not re.search(r"^import ", linked, re.M), cls.__name__
-        assert linked.count("function h(") == 1, cls.__name__
-        assert STATIC / "dom.js" in script.sources()
+        sent = str(script)
+        assert not re.search(r"^import ", sent, re.M), cls.__name__
+        assert sent.count("function h(") == 1, cls.__name__
 
 
 def test_every_render_returns_its_cleanup():
@@ -106,15 +109,6 @@ def test_every_render_returns_its_cleanup():
         offs = len(re.findall(r"model\.off\(", text))
         assert ons and offs >= ons, (path.name, ons, offs)
         assert re.search(r"return \(\) => \{.*?root\.remove\(\)", text, re.S), path.name
-
-
-def test_a_helper_name_the_helpers_do_not_export_is_refused_when_linking(tmp_path):
-    from kit.widgets._base import link
-
-    (tmp_path / "dom.js").write_text("export function h() {}\n")
-    (tmp_path / "w.js").write_text('import { h, nope } from "./dom.js";\nexport default {};\n')
-    with pytest.raises(ValueError, match="nope"):
-        link(tmp_path / "w.js")
 
 
 # --- The import graph, read from the source (no imports executed) ---------------------------

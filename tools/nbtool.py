@@ -2,13 +2,17 @@
 
     python tools/nbtool.py notebooks/01_regulus_jobs.ipynb [...]   # re-run and refresh
     python tools/nbtool.py --check notebooks/*.ipynb                # only check the conventions
+    python tools/nbtool.py --strip notebooks/*.ipynb                # strip without running
 
 The ``.ipynb`` files are the source: edit them in JupyterLab, then refresh them here. The
 conventions, which the test suite checks too:
 
 * A code cell whose seeded text output teaches something carries the cell tag
-  ``nbval-check-output``; it keeps its text outputs so nbval compares them. Every other output
-  and all widget state are removed, so notebooks are committed without outputs.
+  ``nbval-check-output``; its text outputs are kept in the cell's metadata
+  (``metadata["gm-kit"]["expected_outputs"]``), where a reader never sees them, and the test
+  suite hands them to nbval to compare (``tests/conftest.py``). Every output, every execution
+  count and all widget state are removed, so notebooks are committed without outputs
+  (``tests/test_notebooks_clean.py``).
 * The first code cell installs the kit from the JupyterLite site's own package index when the
   notebook runs in the browser alone (Pyodide) and does nothing anywhere else.
 """
@@ -18,10 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
 CHECK_TAG = "nbval-check-output"
+#: Where a checked cell keeps the outputs nbval compares (``cell.metadata[META][EXPECTED]``).
+META = "gm-kit"
+EXPECTED = "expected_outputs"
 OLD_MARK = "# NBVAL_CHECK_OUTPUT"
 PYODIDE_CELL = """# In the browser-only JupyterLite site, install the kit from the site's own package index.
 # Anywhere else (JupyterLab, Binder, a script) this cell does nothing.
@@ -53,8 +61,16 @@ def normalise(nb: nbformat.NotebookNode) -> None:
         nb.cells.insert(index, nbformat.v4.new_code_cell(PYODIDE_CELL))
 
 
+def expected_outputs(cell: nbformat.NotebookNode) -> list[Any] | None:
+    """The outputs nbval compares for a checked cell (``None`` for any other cell)."""
+    if not checks_output(cell):
+        return None
+    return list(cell.get("metadata", {}).get(META, {}).get(EXPECTED, []))
+
+
 def strip(nb: nbformat.NotebookNode) -> None:
-    """Keep only the text outputs of checked cells; drop the rest and all widget state."""
+    """Clear every output and execution count; a checked cell's text outputs move into its
+    metadata for nbval. Widget state goes too."""
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -62,15 +78,21 @@ def strip(nb: nbformat.NotebookNode) -> None:
             kept = []
             for o in cell.outputs:
                 if o.get("output_type") == "stream":
-                    kept.append(o)
+                    kept.append({"output_type": "stream", "name": o["name"], "text": o["text"]})
                 elif o.get("output_type") == "execute_result" and "text/plain" in o.get("data", {}):
-                    o["data"] = {"text/plain": o["data"]["text/plain"]}
-                    o["metadata"] = {}
-                    kept.append(o)
-            cell.outputs = kept
-        else:
-            cell.outputs = []
-            cell.execution_count = None
+                    kept.append(
+                        {
+                            "output_type": "execute_result",
+                            "data": {"text/plain": o["data"]["text/plain"]},
+                            "metadata": {},
+                            "execution_count": None,
+                        }
+                    )
+            if cell.outputs:  # freshly run (an already stripped cell keeps what it had)
+                cell.metadata.setdefault(META, {})[EXPECTED] = kept
+        cell.outputs = []
+        cell.execution_count = None
+        cell.metadata.pop("execution", None)  # run timings
     nb.metadata.pop("widgets", None)
     nb.metadata["kernelspec"] = {
         "name": "python3",
@@ -107,8 +129,10 @@ def problems(path: Path) -> list[str]:
             continue
         if OLD_MARK in cell.source:
             out.append(f"cell {i} uses the {OLD_MARK!r} comment; tag it {CHECK_TAG!r}")
-        if cell.outputs and not checks_output(cell):
-            out.append(f"cell {i} keeps outputs nbval does not check")
+        if cell.outputs or cell.execution_count is not None or "execution" in cell.metadata:
+            out.append(f"cell {i} keeps outputs or an execution count")
+        if checks_output(cell) and not expected_outputs(cell):
+            out.append(f"cell {i} is tagged {CHECK_TAG!r} but has no expected outputs")
     return out
 
 
@@ -117,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Refresh or check the kit's notebooks.")
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--check", action="store_true", help="only report convention problems")
+    parser.add_argument("--strip", action="store_true", help="strip outputs without running")
     args = parser.parse_args(argv)
     bad = 0
     for path in args.paths:
@@ -124,6 +149,11 @@ def main(argv: list[str] | None = None) -> int:
             for problem in problems(path):
                 print(f"{path}: {problem}")
                 bad += 1
+        elif args.strip:
+            nb = nbformat.read(path, as_version=4)
+            strip(nb)
+            nbformat.write(nb, path)
+            print("stripped", path)
         else:
             refresh(path)
             print("refreshed", path)

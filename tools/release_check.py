@@ -111,6 +111,12 @@ def check_contents(sdist: Path, wheel: Path) -> tuple[list[str], list[str]]:
             "kit/py.typed",
             "kit/widgets/static/kit.css",
             "kit/widgets/static/dom.js",
+            # the widget bundles the kit sends (built by frontend/build.mjs, no Node at install)
+            *(
+                f"kit/widgets/static/bundle/{p.name}"
+                for p in (ROOT / "kit/widgets/static/bundle").glob("*.js")
+            ),
+            "kit/jupyter/voila/templates/gm-kit/index.html.j2",
             *(f"kit/notebooks/{n}" for n in notebooks),
         )
         if name not in in_wheel
@@ -119,6 +125,8 @@ def check_contents(sdist: Path, wheel: Path) -> tuple[list[str], list[str]]:
         missing.append("*.dist-info/licenses/LICENSE")
     if not any(n.endswith("jupyter_server_config.d/gm-kit-voila.json") for n in in_wheel):
         missing.append("etc/jupyter/jupyter_server_config.d/gm-kit-voila.json")
+    if not any(n.endswith("share/jupyter/voila/templates/gm-kit/index.html.j2") for n in in_wheel):
+        missing.append("share/jupyter/voila/templates/gm-kit/index.html.j2")
     missing += [
         f"sdist: {name}"
         for name in (

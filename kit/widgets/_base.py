@@ -19,9 +19,9 @@ one helper, :func:`kit.validate.whole_number` (and :func:`~kit.validate.real_num
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import logging
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -31,7 +31,6 @@ from typing import Any, ClassVar, TypeAlias
 
 import anywidget
 import traitlets
-from anywidget._file_contents import FileContents
 
 from .. import limits, validate
 from ..errors import InvalidInput, InvalidType, KitError
@@ -41,114 +40,110 @@ from ..validate import real_number, whole_number
 STATIC = Path(__file__).parent / "static"
 
 __all__ = [
+    "BUNDLE",
     "FIELD_KINDS",
     "STATIC",
     "KitWidget",
-    "WidgetScript",
+    "bundle_problem",
     "check_kwargs",
     "esm",
-    "link",
     "read_message",
     "real_number",
     "scoped_css",
     "soon",
+    "sources_hash",
     "undeclared_handlers",
     "whole_number",
+    "widget_modules",
 ]
 
 _log = logging.getLogger(__name__)
 
 
-_IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";[ \t]*$', re.M)
-_EXPORT = re.compile(r"^export (?=function |const |let |class )", re.M)
+#: The bundles anywidget sends: one per widget module, built by ``frontend/build.mjs``.
+BUNDLE = STATIC / "bundle"
+_ENTRY = re.compile(r"^export default\b", re.M)
+_HEADER = re.compile(
+    r"^// sources: (?P<sources>.*)\n// sources-sha256: (?P<sha>[0-9a-f]{64})$", re.M
+)
+_BUILD = "npm --prefix frontend ci && npm --prefix frontend run build"
 
 
-class WidgetScript(FileContents):
-    """A widget's ES module file, linked with the helper modules it imports.
+def widget_modules() -> list[str]:
+    """The widget modules in ``static/``: every ``.js`` file with a default export.
 
-    Each widget's script in ``static/`` is a real ES module that imports the shared helpers
-    (``import { h, pct } from "./dom.js";``). anywidget sends a module to the page as a string
-    and loads it from a ``blob:`` address, where a relative import cannot resolve, so the text
-    anywidget sends (``str(script)``) has each such import replaced by the helper module's own
-    declarations: a link step of a few lines, not a bundler. Only the kit's own ``./x.js`` files
-    are linked; a name imported but not exported by the helper is an error here, not on the page.
+    A helper module (``dom.js``) has none; each widget module is one bundle. The build script
+    (``frontend/build.mjs``) uses the same rule, so a new widget module needs no list kept.
 
-    It is an anywidget :class:`~anywidget._file_contents.FileContents`, so with
-    ``ANYWIDGET_HMR=1`` (and ``watchfiles``) in a development install, editing the widget's file
-    or a helper it imports redraws every view of the widget without restarting the kernel.
+    >>> "board.js" in widget_modules(), "dom.js" in widget_modules()
+    (True, False)
     """
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, start_thread=False)
-        if _hot_reload(self._path):
-            self.watch_in_thread()
-
-    def sources(self) -> list[Path]:
-        """The widget's file and the helper files it imports."""
-        text = self._path.read_text(encoding="utf-8")
-        return [self._path, *(self._path.parent / m.group(2) for m in _IMPORT.finditer(text))]
-
-    def watch(self) -> Iterator[tuple[int, str]]:
-        """Emit ``changed`` with the newly linked text whenever one of :meth:`sources` changes."""
-        from watchfiles import Change, watch
-
-        for changes in watch(*self.sources(), stop_event=self._stop_event):
-            for change, path in changes:
-                if change in (Change.modified, Change.added):
-                    self._contents = None
-                    self.changed.emit(str(self))
-                    yield (change, path)
-                    break
-
-    def __str__(self) -> str:
-        if self._contents is None:
-            self._contents = link(self._path)
-        return self._contents
+    return sorted(
+        p.name for p in STATIC.glob("*.js") if _ENTRY.search(p.read_text(encoding="utf-8"))
+    )
 
 
-def link(path: Path) -> str:
-    """The text of the ES module at ``path`` with its ``./helper.js`` imports inlined.
+def sources_hash(names: list[str]) -> str:
+    """SHA-256 over the sources a bundle was built from, as ``frontend/build.mjs`` computes it.
 
-    >>> text = link(STATIC / "combat.js")
-    >>> 'from "./dom.js"' in text, text.count("function h(")
-    (False, 1)
+    Each name (relative to ``static/``, ``/``-separated), a NUL, the file's bytes and a NUL,
+    in name order.
     """
-    text = path.read_text(encoding="utf-8")
-    inlined: set[str] = set()
+    digest = hashlib.sha256()
+    for name in sorted(names):
+        digest.update(name.encode() + b"\0")
+        digest.update((STATIC / name).read_bytes() + b"\0")
+    return digest.hexdigest()
 
-    def inline(m: re.Match[str]) -> str:
-        names = {n.strip() for n in m.group(1).split(",") if n.strip()}
-        helper = path.parent / m.group(2)
-        source = helper.read_text(encoding="utf-8")
-        exported = set(re.findall(r"^export (?:function|const|let|class) (\w+)", source, re.M))
-        missing = sorted(names - exported)
-        if missing:
-            raise ValueError(f"{path.name} imports {missing} that {helper.name} does not export")
-        if helper.name in inlined:
-            return ""
-        inlined.add(helper.name)
-        return f"// ---- {helper.name} (linked by kit.widgets._base.link)\n" + _EXPORT.sub(
-            "", source
+
+def bundle_problem(name: str) -> str | None:
+    """Why the bundle of widget module ``name`` is missing or stale; ``None`` when it is fresh.
+
+    Fresh means the hash its header records equals the hash of the sources it names now, so an
+    edit to the widget's module or to a helper it imports shows here without Node.
+
+    >>> bundle_problem("board.js") is None
+    True
+    """
+    bundle = BUNDLE / name
+    if not bundle.is_file():
+        return f"{name} has no bundle ({bundle.relative_to(STATIC.parent)} is missing)"
+    m = _HEADER.search(bundle.read_text(encoding="utf-8")[:2000])
+    if m is None:
+        return f"the bundle of {name} has no sources header"
+    sources = m.group("sources").split()
+    gone = [s for s in sources if not (STATIC / s).is_file()]
+    if gone:
+        return f"the bundle of {name} was built from {', '.join(gone)}, which no longer exist"
+    if sources_hash(sources) != m.group("sha"):
+        return f"the bundle of {name} is older than {', '.join(sources)}"
+    return None
+
+
+def esm(name: str) -> Path:
+    """The module anywidget loads for a widget: the bundle of ``static/<name>``.
+
+    ``frontend/build.mjs`` (esbuild) bundles each widget module with the helpers it imports,
+    since anywidget loads a module from a ``blob:`` address where a relative import cannot
+    resolve. The bundles are committed and installed with the kit, so Node is needed only to
+    change the scripts. anywidget turns the path into a watched file: with ``ANYWIDGET_HMR=1``
+    (and ``watchfiles``) in a source checkout, ``npm --prefix frontend run watch`` rebuilds the
+    bundle on every save and every open view of the widget redraws without restarting the
+    kernel.
+
+    Raises:
+        FileNotFoundError: the module has no bundle (a new widget module not yet built).
+    """
+    bundle = BUNDLE / name
+    if not bundle.is_file():
+        raise FileNotFoundError(
+            f"the widget module {name} has no bundle at {bundle}; build the bundles with: {_BUILD}"
         )
-
-    return _IMPORT.sub(inline, text)
-
-
-def _hot_reload(path: Path) -> bool:
-    """Watch a script for changes: asked for (``ANYWIDGET_HMR=1``), possible (``watchfiles``)
-    and useful (a source checkout, not an installed package)."""
-    if os.environ.get("ANYWIDGET_HMR") != "1" or "site-packages" in path.parts:
-        return False
-    try:
-        import watchfiles  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def esm(name: str) -> WidgetScript:
-    """The module anywidget loads for a widget: ``static/<name>`` linked with its helpers."""
-    return WidgetScript(STATIC / name)
+    if "site-packages" not in bundle.parts:
+        problem = bundle_problem(name)
+        if problem:  # a source checkout whose scripts changed since the last build
+            _log.warning("%s; rebuild with: %s", problem, _BUILD)
+    return bundle
 
 
 def in_kernel() -> bool:

@@ -45,371 +45,421 @@ function paintCard(parts, card, modifier) {
   mod.title = modifier ? `slot modifier ${signed(modifier)}` : "";
 }
 
+/** @typedef {import("./payloads").BoardView} BoardView */
+/** @typedef {import("@anywidget/types").AnyModel<import("./payloads").BoardWidgetModel>} Model */
+/** @typedef {ReturnType<typeof makeCard>} CardParts */
+/** @typedef {{ slot: HTMLElement, marker: HTMLElement, parts: CardParts, place: HTMLElement, odds: HTMLElement }} SlotUi */
+/** What one view keeps between redraws: the slots drawn, the card a limit board's GM picked
+ * and how many checks the last redraw saw (a new check clears the typed results).
+ * @typedef {{ slots: SlotUi[], selected: number | null, lastChecks: number }} BoardState */
+
+/** A labelled number or text input. @param {string} cls @param {string} aria @param {string} [type] */
+function field(cls, aria, type) {
+  const input = h("input", "gmk-input " + cls);
+  if (type) input.type = type;
+  input.setAttribute("aria-label", aria);
+  return input;
+}
+
+/** The title row and the felt the cards lie on. */
+function makeTable() {
+  const header = h("div", "gmk-row gmk-board-header");
+  const title = h("span", "gmk-title gmk-board-title");
+  const kind = h("span", "gmk-chip gmk-board-kind");
+  const status = h("span", "gmk-muted gmk-board-status");
+  header.append(title, kind, status);
+  const felt = h("div", "gmk-board-felt");
+  const leftSide = h("div", "gmk-board-side gmk-board-left");
+  const row = h("div", "gmk-board-row");
+  const rightSide = h("div", "gmk-board-side gmk-board-right");
+  felt.append(leftSide, row, rightSide);
+  const banner = h("div", "gmk-banner gmk-board-banner");
+  const error = h("div", "gmk-error gmk-board-error");
+  error.setAttribute("role", "alert");
+  return { header, title, kind, status, felt, leftSide, row, rightSide, banner, error };
+}
+
+/** The check's inputs: the players' result and skill, a contest opponent's, the buttons. */
+function makeControls() {
+  const controls = h("div", "gmk-row gmk-board-controls");
+  const valueLabel = h("label", "gmk-board-field");
+  const valueName = h("span", "gmk-muted", "Check");
+  const value = field("gmk-board-value", "check result", "number");
+  value.placeholder = "result";
+  valueLabel.append(valueName, value);
+
+  const listId = "gmk-skills-" + Math.random().toString(36).slice(2);
+  const skillLabel = h("label", "gmk-board-field");
+  const skill = field("gmk-board-skill", "skill used");
+  skill.setAttribute("list", listId);
+  skill.placeholder = "none";
+  const datalist = h("datalist");
+  datalist.id = listId;
+  const penalty = h("span", "gmk-chip gmk-board-penalty");
+  skillLabel.append(h("span", "gmk-muted", "Skill"), skill, datalist, penalty);
+
+  const oppLabel = h("label", "gmk-board-field gmk-board-opp-field");
+  const opp = field("gmk-board-opp", "opponent's check result", "number");
+  opp.placeholder = "result";
+  const oppSkill = field("gmk-board-oppskill", "opponent's skill");
+  oppSkill.setAttribute("list", listId);
+  oppSkill.placeholder = "skill";
+  const oppPenalty = h("span", "gmk-chip gmk-board-penalty gmk-board-opp-penalty");
+  oppLabel.append(h("span", "gmk-muted", "Opponent"), opp, oppSkill, oppPenalty);
+
+  const checkBtn = h("button", "gmk-btn gmk-primary gmk-board-check", "Check");
+  const undoBtn = h("button", "gmk-btn gmk-board-undo", "\u21B6 Undo");
+  controls.append(valueLabel, skillLabel, oppLabel, checkBtn, undoBtn);
+  return { controls, valueName, value, skill, datalist, penalty, oppLabel, opp, oppSkill, oppPenalty, checkBtn, undoBtn };
+}
+
+/** The odds row (dice for the odds, the odds, the GM-hints switch), the hints and the history. */
+function makeOdds() {
+  const oddsRow = h("div", "gmk-row gmk-board-oddsrow");
+  const checksLabel = h("label", "gmk-board-field");
+  const checksInput = field("gmk-board-checks", "dice for the odds");
+  checksInput.title = "a dice expression such as 2d6 or 2d6+1";
+  checksLabel.append(h("span", "gmk-muted", "Odds for checks of"), checksInput);
+  const oddsLine = h("span", "gmk-muted gmk-board-odds");
+  const hintsLabel = h("label", "gmk-muted gmk-hints-toggle");
+  const hintsBox = h("input");
+  hintsBox.type = "checkbox";
+  hintsLabel.append(hintsBox, document.createTextNode(" GM hints"));
+  oddsRow.append(checksLabel, oddsLine, hintsLabel);
+  const hintLine = h("div", "gmk-hint gmk-board-hint");
+  hintLine.setAttribute("role", "note");
+  // which of the party's skills the next check should use (GM only)
+  const skillHint = h("div", "gmk-hint gmk-board-skill-hint");
+  skillHint.setAttribute("role", "note");
+  skillHint.setAttribute("aria-label", "skill hint");
+  const askSkill = h("button", "gmk-btn gmk-board-ask-skill", "Which skill?");
+  askSkill.dataset.action = "advise_skill";
+  const history = h("div", "gmk-board-history");
+  return { oddsRow, checksInput, oddsLine, hintsBox, hintLine, skillHint, askSkill, history };
+}
+
+/** Every element of one view, made once; redraws only change them. */
+function makeUi() {
+  const root = h("div", "gmk-root gmk-board");
+  const ui = { root, ...makeTable(), ...makeControls(), ...makeOdds() };
+  root.append(ui.header, ui.felt, ui.banner, ui.error, ui.controls, ui.oddsRow, ui.hintLine,
+    ui.skillHint, ui.askSkill, ui.history);
+  return ui;
+}
+/** @typedef {ReturnType<typeof makeUi>} Ui */
+
+/** Lay out `n` empty slots; a click (or Enter) on a card calls `choose(slot number)`.
+ * @param {Ui} ui @param {BoardState} state @param {number} n @param {(slot: number) => void} choose */
+function buildSlots(ui, state, n, choose) {
+  ui.row.replaceChildren();
+  state.slots = [];
+  for (let i = 0; i < n; i++) {
+    const slot = h("div", "gmk-slot");
+    slot.dataset.slot = String(i + 1);
+    const marker = h("div", "gmk-slot-marker");
+    const parts = makeCard();
+    const place = h("div", "gmk-slot-place");
+    const odds = h("div", "gmk-slot-odds");
+    slot.append(marker, parts.card, place, odds, h("div", "gmk-slot-num", String(i + 1)));
+    parts.card.addEventListener("click", () => choose(i + 1));
+    parts.card.addEventListener("keydown", (ev) => {
+      ev.stopPropagation(); // JupyterLab's notebook shortcuts stay out of the way
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(i + 1); }
+    });
+    ui.row.append(slot);
+    state.slots.push({ slot, marker, parts, place, odds });
+  }
+}
+
+/** The markers over a slot: goal flag, contest goal, chase escapee and pursuer.
+ * @param {SlotUi} s @param {BoardView} v @param {number} i */
+function paintMarkers(s, v, i) {
+  const slot = v.slots[i];
+  s.marker.replaceChildren();
+  if (slot.goal && v.kind === "standard") s.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u2691 goal"));
+  if (slot.goal && v.kind === "contest") s.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u25C6 goal"));
+  if (slot.goal && v.kind === "chase") s.marker.append(h("span", "gmk-marker gmk-marker-escapee", "\u27A4 escapee"));
+  if (v.kind === "chase" && !slot.removed && (i === 0 || v.slots[i - 1].removed))
+    s.marker.append(h("span", "gmk-marker gmk-marker-pursuer", "pursuer \u2192"));
+}
+
+/** The result card placed on a slot (standard, preparation, limit). @param {SlotUi} s
+ * @param {import("./payloads").PlacedCheck | null} placed */
+function paintPlaced(s, placed) {
+  s.place.replaceChildren();
+  if (!placed) return;
+  const mini = h("div", "gmk-mini " + (placed.success ? "gmk-mini-success" : "gmk-mini-failure"));
+  mini.append(h("span", "gmk-mini-value", String(placed.value)));
+  mini.append(h("span", "gmk-mini-mark", placed.success ? "\u2713" : "\u2717"));
+  mini.title = `check #${placed.number}: ${placed.value}` + (placed.skill ? ` (${placed.skill})` : "")
+    + (placed.success ? ", success" : ", failure (face down)");
+  s.place.append(mini);
+}
+
+/** Each slot's card, markers, placed result and odds. @param {BoardState} state @param {BoardView} v */
+function paintSlots(state, v) {
+  v.slots.forEach((slot, i) => {
+    const s = state.slots[i];
+    const card = s.parts.card;
+    paintCard(s.parts, slot.card, slot.modifier);
+    const open = (v.open || []).includes(i + 1);
+    card.classList.toggle("gmk-removed", !!slot.removed);
+    card.classList.toggle("gmk-facing", !!slot.facing || (v.kind === "limit" && state.selected === i + 1));
+    card.classList.toggle("gmk-open", open && v.kind === "limit");
+    card.classList.toggle("gmk-goal-card", !!slot.goal);
+    card.title = slot.removed ? "removed from the board"
+      : slot.card ? `${slot.card.label}: difficulty ${slot.difficulty}` : "face down: revealed when a check is committed";
+    // a card is an image of its slot; on a limit board an open card is a button the keyboard reaches
+    const choosable = open && v.kind === "limit";
+    card.setAttribute("role", choosable ? "button" : "img");
+    card.setAttribute("aria-label", `slot ${i + 1}: ${card.title}`);
+    if (choosable) {
+      card.tabIndex = 0;
+      card.setAttribute("aria-pressed", String(state.selected === i + 1));
+    } else {
+      card.removeAttribute("tabindex");
+      card.removeAttribute("aria-pressed");
+    }
+    paintMarkers(s, v, i);
+    paintPlaced(s, slot.placed);
+    const p = v.odds ? v.odds[String(i + 1)] : undefined;
+    s.odds.textContent = p === undefined ? "" : pct(p);
+    s.odds.title = p === undefined ? "" : `chance the next check succeeds here (${v.checks})`;
+  });
+}
+
+/** The title row, the sides of a contest or chase, the banner and the error.
+ * @param {Ui} ui @param {BoardState} state @param {BoardView} v @param {string} error */
+function paintTable(ui, state, v, error) {
+  ui.title.textContent = v.title || KIND_NAMES[v.kind] || "Board";
+  ui.kind.textContent = KIND_NAMES[v.kind] + (v.kind === "limit" ? ` (${v.need})` : "");
+  ui.status.textContent = v.result || "";
+  ui.root.dataset.kind = v.kind;
+  ui.root.classList.toggle("gmk-finished", !!v.finished);
+  ui.leftSide.replaceChildren();
+  ui.rightSide.replaceChildren();
+  if (v.kind === "contest") {
+    ui.leftSide.append(h("span", "gmk-side-name", "\u25C0 Opponent"));
+    ui.rightSide.append(h("span", "gmk-side-name", "Players \u25B6"));
+  } else if (v.kind === "chase") {
+    ui.leftSide.append(h("span", "gmk-side-name", v.role === "pursuer" ? "Players pursue" : "NPC pursues"));
+    ui.rightSide.append(h("span", "gmk-side-name", "Escape \u25B6"));
+  }
+  ui.banner.className = "gmk-banner gmk-board-banner";
+  if (v.finished) {
+    ui.banner.classList.add(v.outcome === "success" ? "gmk-success" : v.outcome === "failure" ? "gmk-failure" : "gmk-info");
+    ui.banner.textContent = (v.outcome === "success" ? "\u2714 " : v.outcome === "failure" ? "\u2716 " : "\u2605 ")
+      + v.result.charAt(0).toUpperCase() + v.result.slice(1);
+  } else {
+    ui.banner.classList.add("gmk-info");
+    ui.banner.textContent = nextText(v, state.selected);
+  }
+  ui.error.textContent = error || "";
+}
+
+/** What the banner says the next check is. @param {BoardView} v @param {number | null} selected */
+function nextText(v, selected) {
+  if (v.kind === "limit") {
+    if (selected === null) return `Click a card to face: ${v.successes} of ${v.need} successes so far.`;
+    const s = v.slots[selected - 1];
+    return s.card
+      ? `Facing slot ${selected} (${s.card.label}): target ${s.difficulty + (v.penalty || 0)}.`
+      : `Facing slot ${selected}, face down: it is revealed when the check is made.`;
+  }
+  const slot = (v.open || [])[0];
+  if (!slot) return v.result;
+  const s = v.slots[slot - 1];
+  const target = s.difficulty + (v.penalty || 0);
+  const who = v.kind === "contest" ? "Both sides check" : v.kind === "chase" ? `The players (${v.role}) check` : "Next check";
+  return `${who} against slot ${slot} (${s.card.label}): target ${target}` +
+    (v.penalty ? ` including penalty +${v.penalty}` : "") + ".";
+}
+
+/** The inputs and buttons: which show, which are enabled, the penalties and skills offered.
+ * @param {Ui} ui @param {BoardState} state @param {BoardView} v @param {Model} model */
+function paintControls(ui, state, v, model) {
+  const isContest = v.kind === "contest";
+  ui.oppLabel.style.display = isContest ? "" : "none";
+  ui.valueName.textContent = isContest ? "Players" : "Check";
+  ui.checkBtn.textContent = ACTION_NAMES[v.kind] || "Check";
+  ui.checkBtn.disabled = !!v.finished || (v.kind === "limit" && state.selected === null);
+  ui.value.disabled = !!v.finished;
+  ui.undoBtn.disabled = !v.can_undo;
+  ui.datalist.replaceChildren(...(model.get("skills") || []).map((s) => {
+    const o = h("option");
+    o.value = s;
+    return o;
+  }));
+  ui.penalty.textContent = `penalty ${signed(v.penalty || 0) || "0"}`;
+  ui.penalty.classList.toggle("gmk-hot", (v.penalty || 0) > 0);
+  ui.oppPenalty.textContent = `penalty ${signed(v.opponent_penalty || 0) || "0"}`;
+  ui.oppPenalty.classList.toggle("gmk-hot", (v.opponent_penalty || 0) > 0);
+  if (document.activeElement !== ui.skill && ui.skill.value !== model.get("skill")) ui.skill.value = model.get("skill");
+  if (document.activeElement !== ui.checksInput) ui.checksInput.value = model.get("checks");
+}
+
+/** The odds line: the board's chance from here, a contest's next exchange, a chase's NPC.
+ * @param {Ui} ui @param {BoardView} v */
+function paintOdds(ui, v) {
+  const bits = [];
+  if (v.board_odds !== null && v.board_odds !== undefined)
+    bits.push(`chance to succeed from here: ${pct(v.board_odds)}`);
+  if (v.exchange)
+    bits.push(`next exchange: toward players ${pct(v.exchange["toward players"])}, toward opponent ${pct(v.exchange["toward opponent"])}, no move ${pct(v.exchange["no move"])}`);
+  if (v.npc) {
+    const res = (v.npc_results || []).map((ok) => (ok ? "\u2713" : "\u2717")).join(" ");
+    bits.push(`NPC ${v.npc}` + (res ? ` (so far: ${res})` : ""));
+  }
+  ui.oddsLine.textContent = v.odds_error ? v.odds_error : bits.join(" \u00B7 ");
+  ui.oddsLine.classList.toggle("gmk-board-odds-error", !!v.odds_error);
+}
+
+/** The GM's hints: the next card to face on a limit board and the skill for the next check.
+ * @param {Ui} ui @param {BoardState} state @param {BoardView} v @param {boolean} hints */
+function paintHints(ui, state, v, hints) {
+  const a = hints ? v.advice : null;
+  ui.hintLine.style.display = a ? "" : "none";
+  if (a) {
+    const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
+    const tie = new Set(Object.values(a.options)).size === 1;
+    ui.hintLine.textContent = `GM hint, ${a.exact ? "exact" : "simulated"}: ` + (tie
+      ? `the order does not matter here (${(100 * ranked[0][1]).toFixed(1)}% whichever card)`
+      : `face ${a.best} next - ` + ranked.map(([k, p]) => `${k} ${(100 * p).toFixed(1)}%`).join(" \u00B7 "));
+  }
+  const sk = hints ? v.skill_advice : null;
+  ui.skillHint.style.display = sk ? "" : "none";
+  if (sk) {
+    const ranked = Object.entries(sk.options).sort((x, y) => y[1] - x[1]);
+    ui.skillHint.textContent = sk.error ? `Skill hint: ${sk.error}` : "GM hint, skill for the next check: " +
+      ranked.map(([k, p]) => `${k === sk.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}%` +
+        (sk.notes[k] ? ` (${sk.notes[k]})` : "")).join(" \u00B7 ");
+  }
+  ui.askSkill.style.display = v.can_advise_skill && hints ? "" : "none";
+  ui.askSkill.disabled = false;
+  ui.askSkill.textContent = "Which skill?";
+  state.slots.forEach((s, i) => s.parts.card.classList.toggle("gmk-best-card",
+    !!a && a.best_slot === i + 1 && new Set(Object.values(a.options)).size > 1));
+}
+
+/** The last eight checks as a table. @param {Ui} ui @param {BoardView} v */
+function paintHistory(ui, v) {
+  ui.history.replaceChildren();
+  const recs = (v.history || []).slice(-8);
+  if (!recs.length) return;
+  const table = h("table", "gmk-table gmk-board-hist");
+  const head = h("tr");
+  for (const t of ["#", "who", "card", "skill", "check", "target", "result"]) head.append(h("th", "", t));
+  table.append(head);
+  for (const r of recs) {
+    const tr = h("tr", r.success ? "gmk-ok" : "gmk-bad");
+    for (const t of [String(r.number), r.side, `${r.card} (slot ${r.slot})`, r.skill || "\u2014",
+      String(r.value), `${r.target}` + (r.penalty ? ` (+${r.penalty})` : ""), r.success ? "success" : "failure"])
+      tr.append(h("td", "", t));
+    table.append(tr);
+  }
+  ui.history.append(table);
+}
+
+/** Listen to the inputs; returns the function that stops listening.
+ * @param {Ui} ui @param {Model} model @param {(action: string) => void} send */
+function listen(ui, model, send) {
+  const onCheck = () => send("check");
+  const onUndo = () => send("undo");
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); send("check"); }
+  };
+  const onSkill = () => { model.set("skill", ui.skill.value); model.save_changes(); };
+  const onOppSkill = () => { model.set("opponent_skill", ui.oppSkill.value); model.save_changes(); };
+  const onChecks = () => {
+    if (ui.checksInput.value.trim() === model.get("checks")) return;
+    model.set("checks", ui.checksInput.value.trim());
+    model.save_changes();
+  };
+  const onChecksKey = (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); onChecks(); }
+  };
+  const onHintsBox = () => { model.set("hints", ui.hintsBox.checked); model.save_changes(); };
+  const onAskSkill = () => {
+    ui.askSkill.disabled = true;
+    ui.askSkill.textContent = "Working\u2026";
+    model.send({ action: "advise_skill" });
+  };
+  /** @type {Array<[HTMLElement, string, (e: any) => void]>} */
+  const wires = [
+    [ui.checkBtn, "click", onCheck], [ui.undoBtn, "click", onUndo],
+    [ui.value, "keydown", onKey], [ui.opp, "keydown", onKey],
+    [ui.skill, "change", onSkill], [ui.skill, "input", onSkill], [ui.oppSkill, "input", onOppSkill],
+    [ui.checksInput, "change", onChecks], [ui.checksInput, "keydown", onChecksKey],
+    [ui.hintsBox, "change", onHintsBox], [ui.askSkill, "click", onAskSkill],
+  ];
+  for (const [el, type, fn] of wires) el.addEventListener(type, fn);
+  return () => { for (const [el, type, fn] of wires) el.removeEventListener(type, fn); };
+}
+
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").BoardWidgetModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view"]);
-    const root = h("div", "gmk-root gmk-board");
-    el.appendChild(root);
+    const ui = makeUi();
+    el.appendChild(ui.root);
+    /** @type {BoardState} */
+    const state = { slots: [], selected: null, lastChecks: -1 };
 
-    const header = h("div", "gmk-row gmk-board-header");
-    const title = h("span", "gmk-title gmk-board-title");
-    const kind = h("span", "gmk-chip gmk-board-kind");
-    const status = h("span", "gmk-muted gmk-board-status");
-    header.append(title, kind, status);
-
-    const felt = h("div", "gmk-board-felt");
-    const leftSide = h("div", "gmk-board-side gmk-board-left");
-    const row = h("div", "gmk-board-row");
-    const rightSide = h("div", "gmk-board-side gmk-board-right");
-    felt.append(leftSide, row, rightSide);
-
-    const banner = h("div", "gmk-banner gmk-board-banner");
-    const error = h("div", "gmk-error gmk-board-error");
-    error.setAttribute("role", "alert");
-
-    const controls = h("div", "gmk-row gmk-board-controls");
-    const valueLabel = h("label", "gmk-board-field");
-    const valueName = h("span", "gmk-muted", "Check");
-    valueLabel.append(valueName);
-    const value = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-value"));
-    value.type = "number";
-    value.placeholder = "result";
-    value.setAttribute("aria-label", "check result");
-    valueLabel.append(value);
-
-    const listId = "gmk-skills-" + Math.random().toString(36).slice(2);
-    const skillLabel = h("label", "gmk-board-field");
-    skillLabel.append(h("span", "gmk-muted", "Skill"));
-    const skill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-skill"));
-    skill.setAttribute("list", listId);
-    skill.placeholder = "none";
-    skill.setAttribute("aria-label", "skill used");
-    const datalist = h("datalist");
-    datalist.id = listId;
-    const penalty = h("span", "gmk-chip gmk-board-penalty");
-    skillLabel.append(skill, datalist, penalty);
-
-    const oppLabel = h("label", "gmk-board-field gmk-board-opp-field");
-    oppLabel.append(h("span", "gmk-muted", "Opponent"));
-    const opp = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-opp"));
-    opp.type = "number";
-    opp.placeholder = "result";
-    opp.setAttribute("aria-label", "opponent's check result");
-    const oppSkill = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-oppskill"));
-    oppSkill.setAttribute("list", listId);
-    oppSkill.placeholder = "skill";
-    oppSkill.setAttribute("aria-label", "opponent's skill");
-    const oppPenalty = h("span", "gmk-chip gmk-board-penalty gmk-board-opp-penalty");
-    oppLabel.append(opp, oppSkill, oppPenalty);
-
-    const checkBtn = h("button", "gmk-btn gmk-primary gmk-board-check", "Check");
-    const undoBtn = h("button", "gmk-btn gmk-board-undo", "\u21B6 Undo");
-    controls.append(valueLabel, skillLabel, oppLabel, checkBtn, undoBtn);
-
-    const oddsRow = h("div", "gmk-row gmk-board-oddsrow");
-    const checksLabel = h("label", "gmk-board-field");
-    checksLabel.append(h("span", "gmk-muted", "Odds for checks of"));
-    const checksInput = /** @type {HTMLInputElement} */ (h("input", "gmk-input gmk-board-checks"));
-    checksInput.title = "a dice expression such as 2d6 or 2d6+1";
-    checksInput.setAttribute("aria-label", "dice for the odds");
-    checksLabel.append(checksInput);
-    const oddsLine = h("span", "gmk-muted gmk-board-odds");
-    const hintsLabel = h("label", "gmk-muted gmk-hints-toggle");
-    const hintsBox = /** @type {HTMLInputElement} */ (h("input"));
-    hintsBox.type = "checkbox";
-    hintsBox.checked = model.get("hints");
-    hintsBox.addEventListener("change", () => { model.set("hints", hintsBox.checked); model.save_changes(); });
-    hintsLabel.append(hintsBox, document.createTextNode(" GM hints"));
-    oddsRow.append(checksLabel, oddsLine, hintsLabel);
-    const history = h("div", "gmk-board-history");
-    const hintLine = h("div", "gmk-hint gmk-board-hint");
-    hintLine.setAttribute("role", "note");
-    // which of the party's skills the next check should use (GM only)
-    const skillHint = h("div", "gmk-hint gmk-board-skill-hint");
-    skillHint.setAttribute("role", "note");
-    skillHint.setAttribute("aria-label", "skill hint");
-    const askSkill = h("button", "gmk-btn gmk-board-ask-skill", "Which skill?");
-    askSkill.dataset.action = "advise_skill";
-    askSkill.addEventListener("click", () => {
-      askSkill.disabled = true;
-      askSkill.textContent = "Working\u2026";
-      model.send({ action: "advise_skill" });
-    });
-    root.append(header, felt, banner, error, controls, oddsRow, hintLine, skillHint, askSkill, history);
-
-    /** @type {Array<any>} */
-    let slots = [];
-    /** @type {number | null} */
-    let selected = null;
-    let lastChecks = -1;
-
-    function build(n) {
-      row.replaceChildren();
-      slots = [];
-      for (let i = 0; i < n; i++) {
-        const slot = h("div", "gmk-slot");
-        slot.dataset.slot = String(i + 1);
-        const marker = h("div", "gmk-slot-marker");
-        const parts = makeCard();
-        const place = h("div", "gmk-slot-place");
-        const odds = h("div", "gmk-slot-odds");
-        const num = h("div", "gmk-slot-num", String(i + 1));
-        slot.append(marker, parts.card, place, odds, num);
-        const choose = () => {
-          const v = model.get("view");
-          if (v.kind !== "limit" || !(v.open || []).includes(i + 1)) return;
-          selected = selected === i + 1 ? null : i + 1;
-          update();
-        };
-        parts.card.addEventListener("click", choose);
-        parts.card.addEventListener("keydown", (ev) => {
-          ev.stopPropagation(); // JupyterLab's notebook shortcuts stay out of the way
-          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(); }
-        });
-        row.append(slot);
-        slots.push({ slot, marker, parts, place, odds });
-      }
-    }
-
-    function send(action) {
+    const choose = (/** @type {number} */ n) => {
       const v = model.get("view");
-      if (action === "check") {
-        model.send({
-          action: "check",
-          value: value.value,
-          skill: skill.value,
-          slot: v.kind === "limit" ? selected : null,
-          opponent: opp.value,
-          opponent_skill: oppSkill.value,
-        });
-      } else {
-        model.send({ action });
-      }
-    }
+      if (v.kind !== "limit" || !(v.open || []).includes(n)) return;
+      state.selected = state.selected === n ? null : n;
+      update();
+    };
+
+    const send = (/** @type {string} */ action) => {
+      const v = model.get("view");
+      if (action !== "check") return model.send({ action });
+      model.send({
+        action: "check",
+        value: ui.value.value,
+        skill: ui.skill.value,
+        slot: v.kind === "limit" ? state.selected : null,
+        opponent: ui.opp.value,
+        opponent_skill: ui.oppSkill.value,
+      });
+    };
 
     function update() {
-      const v = model.get("view") || {};
+      const v = model.get("view") || /** @type {BoardView} */ ({});
       if (!v.slots) return;
-      if (slots.length !== v.slots.length) build(v.slots.length);
+      if (state.slots.length !== v.slots.length) buildSlots(ui, state, v.slots.length, choose);
       const checks = (v.history || []).length;
-      if (checks !== lastChecks) {
-        if (lastChecks >= 0 && checks > lastChecks) {
-          value.value = "";
-          opp.value = "";
-          selected = null;
+      if (checks !== state.lastChecks) {
+        if (state.lastChecks >= 0 && checks > state.lastChecks) {
+          ui.value.value = "";
+          ui.opp.value = "";
+          state.selected = null;
         }
-        lastChecks = checks;
+        state.lastChecks = checks;
       }
-      if (v.kind !== "limit" || !(v.open || []).includes(selected)) selected = null;
-
-      title.textContent = v.title || KIND_NAMES[v.kind] || "Board";
-      kind.textContent = KIND_NAMES[v.kind] + (v.kind === "limit" ? ` (${v.need})` : "");
-      status.textContent = v.result || "";
-      root.dataset.kind = v.kind;
-      root.classList.toggle("gmk-finished", !!v.finished);
-
-      v.slots.forEach((s, i) => {
-        const ui = slots[i];
-        paintCard(ui.parts, s.card, s.modifier);
-        const open = (v.open || []).includes(i + 1);
-        ui.parts.card.classList.toggle("gmk-removed", !!s.removed);
-        ui.parts.card.classList.toggle("gmk-facing", !!s.facing || (v.kind === "limit" && selected === i + 1));
-        ui.parts.card.classList.toggle("gmk-open", open && v.kind === "limit");
-        ui.parts.card.classList.toggle("gmk-goal-card", !!s.goal);
-        ui.parts.card.title = s.removed ? "removed from the board"
-          : s.card ? `${s.card.label}: difficulty ${s.difficulty}` : "face down: revealed when a check is committed";
-        // a card is an image of its slot; on a limit board an open card is a button the keyboard reaches
-        const choosable = open && v.kind === "limit";
-        ui.parts.card.setAttribute("role", choosable ? "button" : "img");
-        ui.parts.card.setAttribute("aria-label", `slot ${i + 1}: ${ui.parts.card.title}`);
-        if (choosable) {
-          ui.parts.card.tabIndex = 0;
-          ui.parts.card.setAttribute("aria-pressed", String(selected === i + 1));
-        } else {
-          ui.parts.card.removeAttribute("tabindex");
-          ui.parts.card.removeAttribute("aria-pressed");
-        }
-        // markers: goal flag, contest goal, chase escapee / pursuer
-        ui.marker.replaceChildren();
-        if (s.goal && v.kind === "standard") ui.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u2691 goal"));
-        if (s.goal && v.kind === "contest") ui.marker.append(h("span", "gmk-marker gmk-marker-goal", "\u25C6 goal"));
-        if (s.goal && v.kind === "chase") ui.marker.append(h("span", "gmk-marker gmk-marker-escapee", "\u27A4 escapee"));
-        if (v.kind === "chase" && !s.removed && (i === 0 || v.slots[i - 1].removed))
-          ui.marker.append(h("span", "gmk-marker gmk-marker-pursuer", "pursuer \u2192"));
-        // the placed result card (standard, preparation, limit)
-        ui.place.replaceChildren();
-        if (s.placed) {
-          const mini = h("div", "gmk-mini " + (s.placed.success ? "gmk-mini-success" : "gmk-mini-failure"));
-          mini.append(h("span", "gmk-mini-value", String(s.placed.value)));
-          mini.append(h("span", "gmk-mini-mark", s.placed.success ? "\u2713" : "\u2717"));
-          mini.title = `check #${s.placed.number}: ${s.placed.value}` + (s.placed.skill ? ` (${s.placed.skill})` : "")
-            + (s.placed.success ? ", success" : ", failure (face down)");
-          ui.place.append(mini);
-        }
-        const p = v.odds ? v.odds[String(i + 1)] : undefined;
-        ui.odds.textContent = p === undefined ? "" : pct(p);
-        ui.odds.title = p === undefined ? "" : `chance the next check succeeds here (${v.checks})`;
-      });
-
-      // sides
-      leftSide.replaceChildren();
-      rightSide.replaceChildren();
-      if (v.kind === "contest") {
-        leftSide.append(h("span", "gmk-side-name", "\u25C0 Opponent"));
-        rightSide.append(h("span", "gmk-side-name", "Players \u25B6"));
-      } else if (v.kind === "chase") {
-        leftSide.append(h("span", "gmk-side-name", v.role === "pursuer" ? "Players pursue" : "NPC pursues"));
-        rightSide.append(h("span", "gmk-side-name", "Escape \u25B6"));
-      }
-
-      // banner
-      banner.className = "gmk-banner gmk-board-banner";
-      if (v.finished) {
-        banner.classList.add(v.outcome === "success" ? "gmk-success" : v.outcome === "failure" ? "gmk-failure" : "gmk-info");
-        banner.textContent = (v.outcome === "success" ? "\u2714 " : v.outcome === "failure" ? "\u2716 " : "\u2605 ")
-          + v.result.charAt(0).toUpperCase() + v.result.slice(1);
-      } else {
-        banner.classList.add("gmk-info");
-        banner.textContent = nextText(v);
-      }
-      error.textContent = model.get("error") || "";
-
-      // controls
-      const isContest = v.kind === "contest";
-      oppLabel.style.display = isContest ? "" : "none";
-      valueName.textContent = isContest ? "Players" : "Check";
-      checkBtn.textContent = ACTION_NAMES[v.kind] || "Check";
-      checkBtn.disabled = !!v.finished || (v.kind === "limit" && selected === null);
-      value.disabled = !!v.finished;
-      undoBtn.disabled = !v.can_undo;
-      datalist.replaceChildren(...(model.get("skills") || []).map((s) => {
-        const o = h("option");
-        o.value = s;
-        return o;
-      }));
-      penalty.textContent = `penalty ${signed(v.penalty || 0) || "0"}`;
-      penalty.classList.toggle("gmk-hot", (v.penalty || 0) > 0);
-      oppPenalty.textContent = `penalty ${signed(v.opponent_penalty || 0) || "0"}`;
-      oppPenalty.classList.toggle("gmk-hot", (v.opponent_penalty || 0) > 0);
-      if (document.activeElement !== skill && skill.value !== model.get("skill")) skill.value = model.get("skill");
-
-      // odds line
-      const bits = [];
-      if (v.board_odds !== null && v.board_odds !== undefined)
-        bits.push(`chance to succeed from here: ${pct(v.board_odds)}`);
-      if (v.exchange)
-        bits.push(`next exchange: toward players ${pct(v.exchange["toward players"])}, toward opponent ${pct(v.exchange["toward opponent"])}, no move ${pct(v.exchange["no move"])}`);
-      if (v.npc) {
-        const res = (v.npc_results || []).map((ok) => (ok ? "\u2713" : "\u2717")).join(" ");
-        bits.push(`NPC ${v.npc}` + (res ? ` (so far: ${res})` : ""));
-      }
-      oddsLine.textContent = v.odds_error ? v.odds_error : bits.join(" \u00B7 ");
-      // the advisor's hint for the GM: the next card to face on a limit board, with each chance
-      const a = model.get("hints") ? v.advice : null;
-      hintLine.style.display = a ? "" : "none";
-      if (a) {
-        const ranked = Object.entries(a.options).sort((x, y) => y[1] - x[1]);
-        const tie = new Set(Object.values(a.options)).size === 1;
-        hintLine.textContent = `GM hint, ${a.exact ? "exact" : "simulated"}: ` + (tie
-          ? `the order does not matter here (${(100 * ranked[0][1]).toFixed(1)}% whichever card)`
-          : `face ${a.best} next - ` + ranked.map(([k, p]) => `${k} ${(100 * p).toFixed(1)}%`).join(" \u00B7 "));
-      }
-      const sk = model.get("hints") ? v.skill_advice : null;
-      skillHint.style.display = sk ? "" : "none";
-      if (sk) {
-        const ranked = Object.entries(sk.options).sort((x, y) => y[1] - x[1]);
-        skillHint.textContent = sk.error ? `Skill hint: ${sk.error}` : "GM hint, skill for the next check: " +
-          ranked.map(([k, p]) => `${k === sk.best ? "best " : ""}${k} ${(100 * p).toFixed(1)}%` +
-            (sk.notes[k] ? ` (${sk.notes[k]})` : "")).join(" \u00B7 ");
-      }
-      askSkill.style.display = v.can_advise_skill && model.get("hints") ? "" : "none";
-      askSkill.disabled = false;
-      askSkill.textContent = "Which skill?";
-      slots.forEach((ui, i) => ui.parts.card.classList.toggle("gmk-best-card",
-        !!a && a.best_slot === i + 1 && new Set(Object.values(a.options)).size > 1));
-      oddsLine.classList.toggle("gmk-board-odds-error", !!v.odds_error);
-      if (document.activeElement !== checksInput) checksInput.value = model.get("checks");
-
-      // history
-      history.replaceChildren();
-      const recs = (v.history || []).slice(-8);
-      if (recs.length) {
-        const table = h("table", "gmk-table gmk-board-hist");
-        const head = h("tr");
-        for (const t of ["#", "who", "card", "skill", "check", "target", "result"]) head.append(h("th", "", t));
-        table.append(head);
-        for (const r of recs) {
-          const tr = h("tr", r.success ? "gmk-ok" : "gmk-bad");
-          for (const t of [String(r.number), r.side, `${r.card} (slot ${r.slot})`, r.skill || "\u2014",
-            String(r.value), `${r.target}` + (r.penalty ? ` (+${r.penalty})` : ""), r.success ? "success" : "failure"])
-            tr.append(h("td", "", t));
-          table.append(tr);
-        }
-        history.append(table);
-      }
+      if (v.kind !== "limit" || !(v.open || []).includes(state.selected)) state.selected = null;
+      paintTable(ui, state, v, model.get("error"));
+      paintSlots(state, v);
+      paintControls(ui, state, v, model);
+      paintOdds(ui, v);
+      paintHints(ui, state, v, model.get("hints"));
+      paintHistory(ui, v);
     }
 
-    function nextText(v) {
-      if (v.kind === "limit") {
-        if (selected === null) return `Click a card to face: ${v.successes} of ${v.need} successes so far.`;
-        const s = v.slots[selected - 1];
-        return s.card
-          ? `Facing slot ${selected} (${s.card.label}): target ${s.difficulty + (v.penalty || 0)}.`
-          : `Facing slot ${selected}, face down: it is revealed when the check is made.`;
-      }
-      const slot = (v.open || [])[0];
-      if (!slot) return v.result;
-      const s = v.slots[slot - 1];
-      const target = s.difficulty + (v.penalty || 0);
-      const who = v.kind === "contest" ? "Both sides check" : v.kind === "chase" ? `The players (${v.role}) check` : "Next check";
-      return `${who} against slot ${slot} (${s.card.label}): target ${target}` +
-        (v.penalty ? ` including penalty +${v.penalty}` : "") + ".";
-    }
-
-    const onCheck = () => send("check");
-    const onUndo = () => send("undo");
-    const onKey = (/** @type {KeyboardEvent} */ e) => {
-      if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); send("check"); }
-    };
-    const onSkill = () => { model.set("skill", skill.value); model.save_changes(); };
-    const onOppSkill = () => { model.set("opponent_skill", oppSkill.value); model.save_changes(); };
-    const onChecks = () => {
-      if (checksInput.value.trim() === model.get("checks")) return;
-      model.set("checks", checksInput.value.trim());
-      model.save_changes();
-    };
-    const onChecksKey = (/** @type {KeyboardEvent} */ e) => {
-      if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); onChecks(); }
-    };
-    checkBtn.addEventListener("click", onCheck);
-    undoBtn.addEventListener("click", onUndo);
-    value.addEventListener("keydown", onKey);
-    opp.addEventListener("keydown", onKey);
-    skill.addEventListener("change", onSkill);
-    skill.addEventListener("input", onSkill);
-    oppSkill.addEventListener("input", onOppSkill);
-    checksInput.addEventListener("change", onChecks);
-    checksInput.addEventListener("keydown", onChecksKey);
-
+    const unlisten = listen(ui, model, send);
     const watched = ["view", "error", "skills", "checks"];
     for (const t of watched) model.on(`change:${t}`, update);
-    const onHints = () => { hintsBox.checked = model.get("hints"); update(); };
+    const onHints = () => { ui.hintsBox.checked = model.get("hints"); update(); };
     model.on("change:hints", onHints);
+    ui.hintsBox.checked = model.get("hints");
     update();
     return () => {
       unfollow();
       for (const t of watched) model.off(`change:${t}`, update);
       model.off("change:hints", onHints);
-      checkBtn.removeEventListener("click", onCheck);
-      undoBtn.removeEventListener("click", onUndo);
-      value.removeEventListener("keydown", onKey);
-      opp.removeEventListener("keydown", onKey);
-      skill.removeEventListener("change", onSkill);
-      skill.removeEventListener("input", onSkill);
-      oppSkill.removeEventListener("input", onOppSkill);
-      checksInput.removeEventListener("change", onChecks);
-      checksInput.removeEventListener("keydown", onChecksKey);
-      root.remove();
+      unlisten();
+      ui.root.remove();
     };
   },
 };

@@ -30,6 +30,7 @@ function select(values, current, cls) {
 
 
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").EntityBuilderModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view"]);
@@ -123,7 +124,7 @@ export default {
       const v = model.get("view");
       const o = model.get("options");
       if (!v || !v.abilities || !o || !o.edges) return;
-      const active = document.activeElement;
+      const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
       const keepFocus = active && root.contains(active) && active.classList.contains("gmk-name") ? active.selectionStart : null;
       root.replaceChildren();
 
@@ -255,7 +256,7 @@ export default {
       right.appendChild(det);
 
       if (keepFocus !== null) {
-        const n = root.querySelector(".gmk-name");
+        const n = /** @type {HTMLInputElement} */ (root.querySelector(".gmk-name"));
         n.focus(); n.setSelectionRange(keepFocus, keepFocus);
       }
     }

@@ -299,6 +299,7 @@ function chartsSection(model) {
   return { el: box, dispose: () => views.forEach((f) => f.dispose()) };
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").FleetPanelModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view", "fleet_data"]);

@@ -50,6 +50,7 @@ function counter(label, value, cls) {
   return c;
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").JobTableModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view"]);
@@ -172,7 +173,7 @@ export default {
       const enter = h("button", "gmk-btn gmk-enter", "Enter roll");
       enter.disabled = !rolling;
       enter.onclick = () => send({ action: "enter", value: entry });
-      input.onkeydown = (e) => { if (e.key === "Enter") enter.onclick(); };
+      input.onkeydown = (e) => { if (e.key === "Enter") enter.click(); };
       const undo = h("button", "gmk-btn gmk-undo", "Undo");
       undo.disabled = !v.can_undo;
       undo.onclick = () => send({ action: "undo" });

@@ -11,6 +11,7 @@ function stat(value, label, cls) {
 }
 
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").ShipDesignerModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view"]);

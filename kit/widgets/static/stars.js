@@ -58,6 +58,7 @@ function orbitDetails(row) {
   return box;
 }
 
+/** @param {Pick<import("@anywidget/types").RenderProps<import("./payloads").StarSystemExplorerModel>, "model" | "el">} props */
 function renderSystem({ model, el }) {
   const unfollow = followInMarimo(model, el, ["view", "seed", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-star-explorer");
@@ -68,7 +69,7 @@ function renderSystem({ model, el }) {
   el.appendChild(root);
   const draw = () => {
     main.replaceChildren();
-    const v = model.get("view") || {};
+    const v = model.get("view") || /** @type {import("./payloads").StarSystemView} */ ({});
     const star = v.star || {};
     const head = h("div", "gmk-row");
     const dot = h("span", `gmk-star-dot gmk-class-${star.class}`);
@@ -143,6 +144,7 @@ function renderSystem({ model, el }) {
   };
 }
 
+/** @param {Pick<import("@anywidget/types").RenderProps<import("./payloads").SectorExplorerModel>, "model" | "el">} props */
 function renderSector({ model, el }) {
   const unfollow = followInMarimo(model, el, ["route_view", "system_view", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-sector-explorer");
@@ -234,6 +236,7 @@ function renderSector({ model, el }) {
   };
 }
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").StarSystemExplorerModel & import("./payloads").SectorExplorerModel>} */
 export default {
   render({ model, el }) {
     return model.get("kind") === "sector" ? renderSector({ model, el }) : renderSystem({ model, el });

@@ -7,6 +7,7 @@ import { followInMarimo } from "./state.js";
 
 const TABS = [["job", "Job"], ["board", "Board"], ["battle", "Battle"]];
 
+/** @type {import("@anywidget/types").AnyWidget<import("./payloads").TunerModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["chosen", "chosen_system"]);

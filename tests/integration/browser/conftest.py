@@ -32,6 +32,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+from kit.cli import front_end_env, server_options
+
 CHROMIUM = os.environ.get("GMKIT_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
     "--headless=new",
@@ -75,8 +77,6 @@ UPSTREAM = {
         "[anywidget] Failed to initialize model.",
     ),
 }
-#: The kit's Voila settings (installed with the kit into etc/jupyter); the server here reads them.
-VOILA_CONFIG = Path(__file__).resolve().parents[3] / "jupyter-config" / "gm-kit-voila.json"
 
 
 def _require_browser() -> None:
@@ -161,10 +161,8 @@ def lab():
         path = settings / plugin
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
-    # the settings the kit's wheel installs into etc/jupyter (an editable install does not)
-    shutil.copyfile(VOILA_CONFIG, tmp / "config" / "jupyter_server_config.json")
     port = _free_port()
-    env = dict(os.environ)
+    env = front_end_env()  # as `gm-kit lab` runs it: the kit's Voila template on JUPYTER_PATH
     env.update(
         JUPYTER_CONFIG_DIR=str(tmp / "config"),
         JUPYTER_DATA_DIR=str(tmp / "data"),
@@ -188,6 +186,8 @@ def lab():
         "--JupyterNotebookApp.expose_app_in_browser=True",
         "--VoilaConfiguration.show_tracebacks=True",
         "--ServerApp.disable_check_xsrf=True",
+        # what `gm-kit lab` and `gm-kit notebook` pass (Voila's setting, from an editable install)
+        *server_options(),
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
