@@ -30,11 +30,13 @@ from kit.successors.combat import (
     RetreatAfter,
     RetreatWhenLosses,
     Side,
-    advice as advise_battle,
     battle_odds,
     exact_odds,
     round_outcomes,
     simulate,
+)
+from kit.successors.combat import (
+    advice as advise_battle,
 )
 from kit.successors.combat.events import in_fight
 from kit.successors.design import ShipDesign
