@@ -1,6 +1,6 @@
 // gm-kit widget bundle of board.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: board.js dom.js
-// sources-sha256: 3315f6c363ce3e1a9b9be9c8c46bb78b393305e80b78a428816d8c3921ec9632
+// sources: board.js dom.js state.js
+// sources-sha256: fe65e9b0e8e3918ddbc21da3f793fe9fc97273d30d1923239ebd12cfdd23bc14
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -14,6 +14,30 @@ function pct(p, digits = null) {
   if (p > 0 && p < 5e-3) return "<1%";
   if (p < 1 && p > 0.995) return ">99%";
   return Math.round(p * 100) + "%";
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/board.js
@@ -387,6 +411,7 @@ function listen(ui, model, send) {
 }
 var board_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const ui = makeUi();
     el.appendChild(ui.root);
     const state = { slots: [], selected: null, lastChecks: -1 };
@@ -441,6 +466,7 @@ var board_default = {
     ui.hintsBox.checked = model.get("hints");
     update();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, update);
       model.off("change:hints", onHints);
       unlisten();

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of combat.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: combat.js dom.js
-// sources-sha256: faa8adf58379c84b0aad7184bf8e29cd2b523a622eb2e0fec98b83def0c3e622
+// sources: combat.js dom.js state.js
+// sources-sha256: e9ad8df8a1c671642124b87a938f3f09fd433320c4e4f36ac64400aa86886ba4
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -14,6 +14,30 @@ function pct(p, digits = null) {
   if (p > 0 && p < 5e-3) return "<1%";
   if (p < 1 && p > 0.995) return ">99%";
   return Math.round(p * 100) + "%";
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/combat.js
@@ -221,6 +245,7 @@ function simulation(sim, v) {
 }
 var combat_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view", "advice"]);
     const root = h("div", "gmk-root gmk-combat");
     el.appendChild(root);
     const ctx = { model, send: (msg) => model.send(msg), picked: [], draw };
@@ -250,6 +275,7 @@ var combat_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of entity_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js entity_builder.js
-// sources-sha256: 7aac765002f9e240104b24aa871e29e9505c37a9c60e724870cf9b4384770ee4
+// sources: dom.js entity_builder.js state.js
+// sources-sha256: 551547823bd95184b4837d7b064352b70e1c3ac6ff31255158cf47d71729ab70
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -31,6 +31,30 @@ function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label")
   return l;
 }
 
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
+
 // ../kit/widgets/static/entity_builder.js
 function dieBox(part) {
   const d = h("span", "gmk-die");
@@ -56,6 +80,7 @@ function select(values, current, cls) {
 }
 var entity_builder_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-entity-builder");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
@@ -315,6 +340,7 @@ var entity_builder_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of fleet_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js fleet_builder.js
-// sources-sha256: 8a6d93f34e61c896439fde40beb8d8ec795f5b77da77f2746d0ff4385c255b58
+// sources: dom.js figure.js fleet_builder.js state.js
+// sources-sha256: 7b924340007defd2f313360b4ea0c5eea745edd9a1a0b9af416059ffedad7dd3
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -27,343 +27,449 @@ function onCommit(input, fn) {
 }
 var title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 
+// ../kit/widgets/static/figure.js
+var KEY = "__gmkPlotly";
+var WAIT_MS = 2e4;
+function plotly(model) {
+  if (globalThis.Plotly) return Promise.resolve(globalThis.Plotly);
+  if (!globalThis[KEY]) globalThis[KEY] = askKernel(model);
+  return globalThis[KEY];
+}
+function askKernel(model) {
+  return new Promise((resolve, reject) => {
+    const done = (fn, arg) => {
+      clearTimeout(timer);
+      model.off("msg:custom", onMsg);
+      globalThis.removeEventListener("gmkit-figures-ready", onPage);
+      fn(arg);
+    };
+    const onPage = () => {
+      if (globalThis.Plotly) done(resolve, globalThis.Plotly);
+    };
+    const onMsg = (msg, buffers) => {
+      if (!msg || msg.plotly !== "script" || !buffers || !buffers.length) return;
+      const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+      import(url).then(() => done(resolve, globalThis.Plotly)).catch((err) => done(reject, err)).finally(() => URL.revokeObjectURL(url));
+    };
+    const timer = setTimeout(() => {
+      globalThis[KEY] = void 0;
+      done(reject, new Error("no plotly.js: the figure needs a running Python kernel"));
+    }, WAIT_MS);
+    model.on("msg:custom", onMsg);
+    globalThis.addEventListener("gmkit-figures-ready", onPage);
+    model.send({ action: "plotly" });
+  });
+}
+function figureView(model, name, onClick, cls = "gmk-figure") {
+  const el = document.createElement("div");
+  el.className = cls;
+  const note = document.createElement("div");
+  note.className = "gmk-muted gmk-figure-note";
+  note.textContent = "Drawing the figure…";
+  el.appendChild(note);
+  let lib = null;
+  let gone = false;
+  const draw2 = () => {
+    if (!lib || gone) return;
+    const fig = model.get(name) || {};
+    const layout = { ...fig.layout || {}, autosize: true };
+    delete layout.width;
+    lib.react(el, fig.data || [], layout, { responsive: true, displaylogo: false });
+  };
+  plotly(model).then((p) => {
+    if (gone) return;
+    lib = p;
+    note.remove();
+    draw2();
+    if (onClick) el.on("plotly_click", (ev) => ev && ev.points && ev.points.length && onClick(ev.points[0]));
+  }).catch((err) => {
+    note.textContent = `The figure cannot be drawn here: ${err.message}.`;
+  });
+  model.on(`change:${name}`, draw2);
+  const dispose = () => {
+    gone = true;
+    model.off(`change:${name}`, draw2);
+    if (lib) lib.purge(el);
+  };
+  return { el, dispose };
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
+
 // ../kit/widgets/static/fleet_builder.js
 var fmt = (x) => (Math.round(x * 100) / 100).toString();
+function swatch(model, role) {
+  const s = h("span", "gmk-swatch");
+  s.style.background = (model.get("roles") || {})[role] || "#888";
+  return s;
+}
+function budgetBar(c, v) {
+  const box = h("div", "gmk-budget");
+  const scale = Math.max(v.budget || 0, v.spent, 1);
+  const bar = h("div", "gmk-budget-bar");
+  bar.title = v.budget === null ? `${fmt(v.spent)} RU spent` : `${fmt(v.spent)} of ${fmt(v.budget)} RU`;
+  let used = 0;
+  for (const [role, ru] of v.by_role) {
+    const within = v.budget === null ? ru : Math.max(0, Math.min(ru, v.budget - used));
+    if (within > 0) {
+      const seg = h("div", "gmk-budget-seg");
+      seg.style.width = `${100 * within / scale}%`;
+      seg.style.background = (c.model.get("roles") || {})[role] || "#888";
+      seg.title = `${role}: ${fmt(ru)} RU`;
+      bar.appendChild(seg);
+    }
+    used += ru;
+  }
+  if (v.budget !== null && v.spent > v.budget) {
+    const over = h("div", "gmk-budget-over");
+    over.style.width = `${100 * (v.spent - v.budget) / scale}%`;
+    over.title = `${fmt(v.spent - v.budget)} RU over budget`;
+    bar.appendChild(over);
+    const mark = h("div", "gmk-budget-mark");
+    mark.style.left = `${100 * v.budget / scale}%`;
+    bar.appendChild(mark);
+  }
+  const row = h("div", "gmk-row");
+  const text = v.budget === null ? `${fmt(v.spent)} RU spent (no budget set)` : v.remaining >= 0 ? `${fmt(v.spent)} of ${fmt(v.budget)} RU spent · ${fmt(v.remaining)} left` : `${fmt(v.spent)} of ${fmt(v.budget)} RU spent · ${fmt(-v.remaining)} over`;
+  const cls = v.budget === null ? "" : v.remaining === 0 ? "gmk-ok" : v.remaining < 0 ? "gmk-bad-text" : "";
+  row.append(h("span", "gmk-subtitle", "Budget"), h("span", "gmk-budget-text " + cls, text), h("span", "gmk-spacer"));
+  const inp = h("input", "gmk-input gmk-budget-input");
+  inp.type = "number";
+  inp.min = "0";
+  inp.value = v.budget === null ? "" : String(v.budget);
+  inp.placeholder = "RU";
+  onCommit(inp, (val) => c.send({ action: "budget", value: val }));
+  const lab = h("label", "gmk-field");
+  lab.append(h("span", "gmk-field-label", "Budget RU"), inp);
+  if (v.budget_roll) row.appendChild(h("span", "gmk-muted", `rolled ${v.budget_roll.join("+")}+25` + (v.seed === null ? "" : `, seed ${v.seed}`)));
+  if (v.ships === 0 && !v.can_undo) {
+    const seed = h("input", "gmk-input gmk-budget-seed");
+    seed.placeholder = "seed";
+    seed.value = c.ui.seed;
+    seed.setAttribute("aria-label", "seed for the budget roll");
+    seed.addEventListener("input", () => {
+      c.ui.seed = seed.value;
+    });
+    seed.addEventListener("keydown", (ev) => ev.stopPropagation());
+    const roll = h("button", "gmk-btn gmk-roll-budget", "Roll 2d6+25");
+    roll.title = "roll the starting budget (empty seed: a new one, recorded)";
+    roll.addEventListener("click", () => c.send({ action: "roll_budget", seed: c.ui.seed }));
+    row.append(seed, roll);
+  }
+  row.appendChild(lab);
+  box.append(row, bar);
+  const legend = h("div", "gmk-legend");
+  for (const [role, ru] of v.by_role) {
+    const it = h("span", "");
+    it.append(swatch(c.model, role), h("span", "", `${role} ${fmt(ru)}`));
+    legend.appendChild(it);
+  }
+  if (v.by_role.length) box.appendChild(legend);
+  return box;
+}
+function catalogTable(c, v) {
+  const sec = h("div", "gmk-section gmk-catalog-section");
+  const tools = h("div", "gmk-row gmk-catalog-tools");
+  tools.appendChild(h("span", "gmk-subtitle", "Catalog"));
+  const filter = h("input", "gmk-input gmk-filter");
+  filter.placeholder = "name or ability…";
+  filter.value = c.ui.filter;
+  filter.setAttribute("aria-label", "filter the catalog by name or ability");
+  filter.addEventListener("input", () => {
+    c.ui.filter = filter.value;
+    fillRows();
+  });
+  filter.addEventListener("keydown", (ev) => ev.stopPropagation());
+  const role = h("select", "gmk-input gmk-role-filter");
+  role.setAttribute("aria-label", "role");
+  role.appendChild(h("option", "", "all roles")).value = "";
+  for (const r of Object.keys(c.model.get("roles") || {})) {
+    if (r === "custom") continue;
+    const o = h("option", "", r);
+    o.value = r;
+    if (r === c.ui.role) o.selected = true;
+    role.appendChild(o);
+  }
+  role.addEventListener("change", () => {
+    c.ui.role = role.value;
+    fillRows();
+  });
+  const aff = h("input", "gmk-affordable");
+  aff.type = "checkbox";
+  aff.checked = c.ui.affordable;
+  aff.addEventListener("change", () => {
+    c.ui.affordable = aff.checked;
+    fillRows();
+  });
+  const affl = h("label", "gmk-field");
+  affl.append(aff, h("span", "gmk-field-label", "affordable only"));
+  const qty = h("input", "gmk-input gmk-qty");
+  qty.type = "number";
+  qty.min = "1";
+  qty.value = c.ui.qty;
+  qty.title = "how many to buy per click";
+  qty.setAttribute("aria-label", "ships per Buy");
+  qty.addEventListener("input", () => {
+    c.ui.qty = qty.value;
+  });
+  qty.addEventListener("keydown", (ev) => ev.stopPropagation());
+  const ql = h("label", "gmk-field");
+  ql.append(h("span", "gmk-field-label", "buy ×"), qty);
+  const count = h("span", "gmk-muted gmk-catalog-count");
+  tools.append(filter, role, affl, ql, h("span", "gmk-spacer"), count);
+  sec.appendChild(tools);
+  const wrap = h("div", "gmk-catalog-wrap");
+  const table = h("table", "gmk-table gmk-catalog");
+  const head = h("tr");
+  for (const [t, c2] of [["Ship", ""], ["Role", ""], ["Battle", "gmk-num"], ["Sig", "gmk-num"], ["Abilities / bonuses", ""], ["RU", "gmk-num"], ["", ""]]) head.appendChild(h("th", c2, t));
+  const thead = h("thead");
+  thead.appendChild(head);
+  const tbody = h("tbody");
+  table.append(thead, tbody);
+  wrap.appendChild(table);
+  sec.appendChild(wrap);
+  function fillRows() {
+    const q = c.ui.filter.trim().toLowerCase();
+    const rows = (c.model.get("catalog") || []).filter((r) => (!q || r.name.toLowerCase().includes(q) || r.abilities.toLowerCase().includes(q) || r.role.includes(q)) && (!c.ui.role || r.role === c.ui.role) && (!c.ui.affordable || v.remaining === null || r.cost <= v.remaining));
+    tbody.replaceChildren();
+    for (const r of rows) {
+      const tr = h("tr", v.remaining !== null && r.cost > v.remaining ? "gmk-dear" : "");
+      tr.dataset.ship = r.name;
+      const role2 = h("td");
+      const rs = h("span", "gmk-role");
+      rs.append(swatch(c.model, r.role), h("span", "", r.role));
+      role2.appendChild(rs);
+      const sig = h("td", "gmk-num", r.sig);
+      if (r.rules_sig !== r.sig) {
+        sig.appendChild(h("span", "gmk-sigdiff", ` (rules ${r.rules_sig})`));
+        sig.title = "printed signature (the design rules give another)";
+      }
+      const buy = h("button", "gmk-btn gmk-buy", "Buy");
+      buy.title = `buy ${c.ui.qty} ${r.name}`;
+      buy.addEventListener("click", () => c.send({ action: "buy", name: r.name, count: c.ui.qty || 1 }));
+      const td = h("td");
+      td.appendChild(buy);
+      tr.append(
+        h("td", "gmk-ship-name", title(r.name)),
+        role2,
+        h("td", "gmk-num", r.battle),
+        sig,
+        h("td", "", r.abilities),
+        h("td", "gmk-num gmk-cost", r.cost),
+        td
+      );
+      tbody.appendChild(tr);
+    }
+    count.textContent = `${rows.length} of ${(c.model.get("catalog") || []).length} types`;
+  }
+  fillRows();
+  return sec;
+}
+function fleetSection(c, v) {
+  const sec = h("div", "gmk-section gmk-fleet-section");
+  const head = h("div", "gmk-row");
+  head.append(h("span", "gmk-subtitle", `Fleet · ${v.ships} ships`));
+  if (v.owner !== null) {
+    const meter = h("span", "gmk-control-meter");
+    meter.title = "ships under direct Control (click a ship to put it under Control or release it)";
+    meter.appendChild(h("span", "gmk-field-label", `Control ${v.controlled.length} of ${v.control_limit}`));
+    for (let i = 0; i < v.control_limit; i++) meter.appendChild(h("span", i < v.controlled.length ? "gmk-control-slot gmk-on" : "gmk-control-slot"));
+    head.appendChild(meter);
+    const clear = h("button", "gmk-btn gmk-clear-control", "Release all");
+    clear.disabled = !v.controlled.length;
+    clear.addEventListener("click", () => c.send({ action: "clear_control" }));
+    head.appendChild(clear);
+  }
+  sec.appendChild(head);
+  if (!v.groups.length) sec.appendChild(h("div", "gmk-muted", "No ships yet: buy from the catalog above."));
+  const groups = h("div", "gmk-groups");
+  for (const g of v.groups) {
+    const row = h("div", "gmk-group");
+    row.dataset.ship = g.name;
+    const name = h("div", "");
+    const nm = h("div", "gmk-group-name");
+    nm.append(swatch(c.model, g.role), h("span", "", `${title(g.name)} ×${g.ships.length}`));
+    name.append(nm, h("div", "gmk-muted", `${fmt(g.cost)} RU each · ` + (g.battle === "0" ? "no weapons" : `Battle ${g.battle}`)));
+    const tokens = h("div", "gmk-tokens");
+    for (const s of g.ships) {
+      const cls = "gmk-token" + (s.controlled ? " gmk-controlled" : "") + (s.carried ? " gmk-carried" : "");
+      const t = h("button", cls, `#${s.id}`);
+      t.dataset.id = String(s.id);
+      t.style.borderLeftColor = (c.model.get("roles") || {})[g.role] || "#888";
+      t.title = s.carried ? "in racks" : s.controlled ? "under Control: click to release" : "click to put under Control";
+      if (s.controlled) t.prepend(h("span", "", "◆"));
+      if (!s.carried && v.owner !== null) t.addEventListener("click", () => c.send({ action: "toggle", id: s.id }));
+      tokens.appendChild(t);
+    }
+    const rm = h("button", "gmk-btn gmk-remove", "−1");
+    rm.title = `remove one ${g.name}`;
+    rm.addEventListener("click", () => c.send({ action: "remove_one", name: g.name }));
+    row.append(name, tokens, rm);
+    groups.appendChild(row);
+  }
+  sec.appendChild(groups);
+  return sec;
+}
+function racksSection(c, v) {
+  if (!v.carriers.length && !v.others.length) return null;
+  const sec = h("div", "gmk-section gmk-racks-section");
+  sec.appendChild(h("div", "gmk-subtitle", v.others.length ? "Racks and owners" : "Racks"));
+  for (const c2 of v.carriers) {
+    const row = h("div", "gmk-row gmk-carrier");
+    row.dataset.carrier = String(c2.id);
+    const held = c2.held.length ? c2.held.map((i) => `#${i}`).join(", ") : "empty";
+    row.appendChild(h("span", "", `${title(c2.name)} #${c2.id}: racks ${fmt(c2.used)} of ${fmt(c2.racks)} (${held})`));
+    const pick = h("select", "gmk-input gmk-load-pick");
+    pick.setAttribute("aria-label", `ship to load into ${title(c2.name)} #${c2.id}`);
+    for (const s of v.loadable) {
+      const o = h("option", "", `${title(s.name)} #${s.id} (${fmt(s.cost)})`);
+      o.value = String(s.id);
+      pick.appendChild(o);
+    }
+    if (!v.loadable.length) pick.appendChild(h("option", "", "nothing to load"));
+    pick.disabled = !v.loadable.length;
+    const load = h("button", "gmk-btn gmk-load", "Load");
+    load.disabled = !v.loadable.length;
+    load.addEventListener("click", () => c2.send({ action: "load", carrier: c2.id, id: Number(pick.value) }));
+    const empty = h("button", "gmk-btn gmk-unload", "Unload all");
+    empty.disabled = !c2.held.length;
+    empty.addEventListener("click", () => c2.send({ action: "unload", carrier: c2.id }));
+    row.append(pick, load, empty);
+    sec.appendChild(row);
+  }
+  if (v.others.length && v.ship_ids.length) {
+    const row = h("div", "gmk-row gmk-give");
+    const ship = h("select", "gmk-input gmk-give-ship");
+    ship.setAttribute("aria-label", "ship to hand over");
+    for (const s of v.ship_ids) {
+      const o = h("option", "", `${title(s.name)} #${s.id}`);
+      o.value = String(s.id);
+      ship.appendChild(o);
+    }
+    const to = h("select", "gmk-input gmk-give-to");
+    to.setAttribute("aria-label", "fleet that takes the ship");
+    for (const n of v.others) {
+      const o = h("option", "", n);
+      o.value = n;
+      to.appendChild(o);
+    }
+    const give = h("button", "gmk-btn gmk-give-btn", "Hand over");
+    give.addEventListener("click", () => c.send({ action: "give", id: Number(ship.value), to: to.value }));
+    row.append(h("span", "gmk-muted", "Hand"), ship, h("span", "gmk-muted", "to"), to, give);
+    sec.appendChild(row);
+  }
+  return sec;
+}
+function poolSection(c, v) {
+  const sec = h("div", "gmk-section gmk-pool-section");
+  const head = h("div", "gmk-row");
+  head.appendChild(h("span", "gmk-subtitle", "Attack pool"));
+  if (v.owner !== null) head.appendChild(h("span", "gmk-muted", `${v.owner}: Battle ${v.owner_battle}, Control ${v.owner_control}`));
+  head.appendChild(h("span", "gmk-spacer"));
+  const sel = h("select", "gmk-input gmk-phase");
+  sel.setAttribute("aria-label", "phase shown in the chart");
+  for (const [val, text] of [["", "chart: whole round"], ["first", "chart: First Strike"], ["main", "chart: Main combat"], ["last", "chart: Last combat"]]) {
+    const o = h("option", "", text);
+    o.value = val;
+    if (val === c.model.get("phase")) o.selected = true;
+    sel.appendChild(o);
+  }
+  sel.addEventListener("change", () => {
+    c.model.set("phase", sel.value);
+    c.model.save_changes();
+  });
+  head.appendChild(sel);
+  sec.appendChild(head);
+  const list = h("div", "gmk-pool");
+  if (!v.pools.length) list.appendChild(h("div", "gmk-muted", "Nothing in this fleet can attack."));
+  for (const p of v.pools) {
+    const r = h("div", "gmk-pool-row");
+    r.append(h("b", "", `${p.phase}: `), h("span", "", p.text));
+    list.appendChild(r);
+  }
+  sec.appendChild(list);
+  return sec;
+}
+function draw(c) {
+  const model = c.model;
+  const v = model.get("view");
+  if (!v || !v.groups) return;
+  const scroll = c.root.querySelector(".gmk-catalog-wrap");
+  const top = scroll ? scroll.scrollTop : 0;
+  c.root.replaceChildren();
+  const head = h("div", "gmk-row gmk-head");
+  head.appendChild(h("span", "gmk-title", "Fleet builder"));
+  if (v.owner !== null) head.appendChild(h("span", "gmk-chip gmk-owner", v.owner));
+  head.appendChild(h("span", "gmk-spacer"));
+  const undo = h("button", "gmk-btn gmk-undo", "↶ Undo");
+  undo.disabled = !v.can_undo;
+  undo.addEventListener("click", () => c.send({ action: "undo" }));
+  head.appendChild(undo);
+  c.root.appendChild(head);
+  c.root.appendChild(budgetBar(c, v));
+  const err = h("div", "gmk-error", c.model.get("error"));
+  err.setAttribute("role", "alert");
+  c.root.appendChild(err);
+  if (v.findings.length) {
+    const w = h("div", "gmk-warnings");
+    for (const f of v.findings) w.appendChild(h("div", "gmk-warning", f));
+    c.root.appendChild(w);
+  }
+  c.root.appendChild(catalogTable(c, v));
+  c.root.appendChild(fleetSection(c, v));
+  const racks = racksSection(c, v);
+  if (racks) c.root.appendChild(racks);
+  c.root.appendChild(poolSection(c, v));
+  const nscroll = c.root.querySelector(".gmk-catalog-wrap");
+  if (nscroll) nscroll.scrollTop = top;
+}
+function chartsSection(model) {
+  const box = h("div", "gmk-section gmk-fleet-charts");
+  const views = [0, 1].map((i) => figureView(model, `chart_${i}`, null, "gmk-figure gmk-fleet-chart"));
+  for (const f of views) box.appendChild(f.el);
+  return { el: box, dispose: () => views.forEach((f) => f.dispose()) };
+}
 var fleet_builder_default = {
   render({ model, el }) {
-    const root = h("div", "gmk-root gmk-successors gmk-fleet-panel");
+    const unfollow = followInMarimo(model, el, ["view", "fleet_data"]);
+    const builder = model.get("charts_on") !== void 0;
+    const root = h("div", "gmk-root gmk-successors gmk-fleet-panel" + (builder ? " gmk-fleet-builder" : ""));
+    const panel = h("div", "gmk-fleet-main");
+    root.appendChild(panel);
+    const charts = builder && model.get("charts_on") ? chartsSection(model) : null;
+    if (charts) root.appendChild(charts.el);
     el.appendChild(root);
-    const send = (msg) => model.send(msg);
-    const ui = { filter: "", role: "", affordable: false, qty: "1", seed: "" };
-    function swatch(role) {
-      const s = h("span", "gmk-swatch");
-      s.style.background = (model.get("roles") || {})[role] || "#888";
-      return s;
-    }
-    function budgetBar(v) {
-      const box = h("div", "gmk-budget");
-      const scale = Math.max(v.budget || 0, v.spent, 1);
-      const bar = h("div", "gmk-budget-bar");
-      bar.title = v.budget === null ? `${fmt(v.spent)} RU spent` : `${fmt(v.spent)} of ${fmt(v.budget)} RU`;
-      let used = 0;
-      for (const [role, ru] of v.by_role) {
-        const within = v.budget === null ? ru : Math.max(0, Math.min(ru, v.budget - used));
-        if (within > 0) {
-          const seg = h("div", "gmk-budget-seg");
-          seg.style.width = `${100 * within / scale}%`;
-          seg.style.background = (model.get("roles") || {})[role] || "#888";
-          seg.title = `${role}: ${fmt(ru)} RU`;
-          bar.appendChild(seg);
-        }
-        used += ru;
-      }
-      if (v.budget !== null && v.spent > v.budget) {
-        const over = h("div", "gmk-budget-over");
-        over.style.width = `${100 * (v.spent - v.budget) / scale}%`;
-        over.title = `${fmt(v.spent - v.budget)} RU over budget`;
-        bar.appendChild(over);
-        const mark = h("div", "gmk-budget-mark");
-        mark.style.left = `${100 * v.budget / scale}%`;
-        bar.appendChild(mark);
-      }
-      const row = h("div", "gmk-row");
-      const text = v.budget === null ? `${fmt(v.spent)} RU spent (no budget set)` : v.remaining >= 0 ? `${fmt(v.spent)} of ${fmt(v.budget)} RU spent · ${fmt(v.remaining)} left` : `${fmt(v.spent)} of ${fmt(v.budget)} RU spent · ${fmt(-v.remaining)} over`;
-      const cls = v.budget === null ? "" : v.remaining === 0 ? "gmk-ok" : v.remaining < 0 ? "gmk-bad-text" : "";
-      row.append(h("span", "gmk-subtitle", "Budget"), h("span", "gmk-budget-text " + cls, text), h("span", "gmk-spacer"));
-      const inp = h("input", "gmk-input gmk-budget-input");
-      inp.type = "number";
-      inp.min = "0";
-      inp.value = v.budget === null ? "" : String(v.budget);
-      inp.placeholder = "RU";
-      onCommit(inp, (val) => send({ action: "budget", value: val }));
-      const lab = h("label", "gmk-field");
-      lab.append(h("span", "gmk-field-label", "Budget RU"), inp);
-      if (v.budget_roll) row.appendChild(h("span", "gmk-muted", `rolled ${v.budget_roll.join("+")}+25` + (v.seed === null ? "" : `, seed ${v.seed}`)));
-      if (v.ships === 0 && !v.can_undo) {
-        const seed = h("input", "gmk-input gmk-budget-seed");
-        seed.placeholder = "seed";
-        seed.value = ui.seed;
-        seed.setAttribute("aria-label", "seed for the budget roll");
-        seed.addEventListener("input", () => {
-          ui.seed = seed.value;
-        });
-        seed.addEventListener("keydown", (ev) => ev.stopPropagation());
-        const roll = h("button", "gmk-btn gmk-roll-budget", "Roll 2d6+25");
-        roll.title = "roll the starting budget (empty seed: a new one, recorded)";
-        roll.addEventListener("click", () => send({ action: "roll_budget", seed: ui.seed }));
-        row.append(seed, roll);
-      }
-      row.appendChild(lab);
-      box.append(row, bar);
-      const legend = h("div", "gmk-legend");
-      for (const [role, ru] of v.by_role) {
-        const it = h("span", "");
-        it.append(swatch(role), h("span", "", `${role} ${fmt(ru)}`));
-        legend.appendChild(it);
-      }
-      if (v.by_role.length) box.appendChild(legend);
-      return box;
-    }
-    function catalogTable(v) {
-      const sec = h("div", "gmk-section gmk-catalog-section");
-      const tools = h("div", "gmk-row gmk-catalog-tools");
-      tools.appendChild(h("span", "gmk-subtitle", "Catalog"));
-      const filter = h("input", "gmk-input gmk-filter");
-      filter.placeholder = "name or ability…";
-      filter.value = ui.filter;
-      filter.setAttribute("aria-label", "filter the catalog by name or ability");
-      filter.addEventListener("input", () => {
-        ui.filter = filter.value;
-        fillRows();
-      });
-      filter.addEventListener("keydown", (ev) => ev.stopPropagation());
-      const role = h("select", "gmk-input gmk-role-filter");
-      role.setAttribute("aria-label", "role");
-      role.appendChild(h("option", "", "all roles")).value = "";
-      for (const r of Object.keys(model.get("roles") || {})) {
-        if (r === "custom") continue;
-        const o = h("option", "", r);
-        o.value = r;
-        if (r === ui.role) o.selected = true;
-        role.appendChild(o);
-      }
-      role.addEventListener("change", () => {
-        ui.role = role.value;
-        fillRows();
-      });
-      const aff = h("input", "gmk-affordable");
-      aff.type = "checkbox";
-      aff.checked = ui.affordable;
-      aff.addEventListener("change", () => {
-        ui.affordable = aff.checked;
-        fillRows();
-      });
-      const affl = h("label", "gmk-field");
-      affl.append(aff, h("span", "gmk-field-label", "affordable only"));
-      const qty = h("input", "gmk-input gmk-qty");
-      qty.type = "number";
-      qty.min = "1";
-      qty.value = ui.qty;
-      qty.title = "how many to buy per click";
-      qty.setAttribute("aria-label", "ships per Buy");
-      qty.addEventListener("input", () => {
-        ui.qty = qty.value;
-      });
-      qty.addEventListener("keydown", (ev) => ev.stopPropagation());
-      const ql = h("label", "gmk-field");
-      ql.append(h("span", "gmk-field-label", "buy ×"), qty);
-      const count = h("span", "gmk-muted gmk-catalog-count");
-      tools.append(filter, role, affl, ql, h("span", "gmk-spacer"), count);
-      sec.appendChild(tools);
-      const wrap = h("div", "gmk-catalog-wrap");
-      const table = h("table", "gmk-table gmk-catalog");
-      const head = h("tr");
-      for (const [t, c] of [["Ship", ""], ["Role", ""], ["Battle", "gmk-num"], ["Sig", "gmk-num"], ["Abilities / bonuses", ""], ["RU", "gmk-num"], ["", ""]]) head.appendChild(h("th", c, t));
-      const thead = h("thead");
-      thead.appendChild(head);
-      const tbody = h("tbody");
-      table.append(thead, tbody);
-      wrap.appendChild(table);
-      sec.appendChild(wrap);
-      function fillRows() {
-        const q = ui.filter.trim().toLowerCase();
-        const rows = (model.get("catalog") || []).filter((r) => (!q || r.name.toLowerCase().includes(q) || r.abilities.toLowerCase().includes(q) || r.role.includes(q)) && (!ui.role || r.role === ui.role) && (!ui.affordable || v.remaining === null || r.cost <= v.remaining));
-        tbody.replaceChildren();
-        for (const r of rows) {
-          const tr = h("tr", v.remaining !== null && r.cost > v.remaining ? "gmk-dear" : "");
-          tr.dataset.ship = r.name;
-          const role2 = h("td");
-          const rs = h("span", "gmk-role");
-          rs.append(swatch(r.role), h("span", "", r.role));
-          role2.appendChild(rs);
-          const sig = h("td", "gmk-num", r.sig);
-          if (r.rules_sig !== r.sig) {
-            sig.appendChild(h("span", "gmk-sigdiff", ` (rules ${r.rules_sig})`));
-            sig.title = "printed signature (the design rules give another)";
-          }
-          const buy = h("button", "gmk-btn gmk-buy", "Buy");
-          buy.title = `buy ${ui.qty} ${r.name}`;
-          buy.addEventListener("click", () => send({ action: "buy", name: r.name, count: ui.qty || 1 }));
-          const td = h("td");
-          td.appendChild(buy);
-          tr.append(
-            h("td", "gmk-ship-name", title(r.name)),
-            role2,
-            h("td", "gmk-num", r.battle),
-            sig,
-            h("td", "", r.abilities),
-            h("td", "gmk-num gmk-cost", r.cost),
-            td
-          );
-          tbody.appendChild(tr);
-        }
-        count.textContent = `${rows.length} of ${(model.get("catalog") || []).length} types`;
-      }
-      fillRows();
-      return sec;
-    }
-    function fleetSection(v) {
-      const sec = h("div", "gmk-section gmk-fleet-section");
-      const head = h("div", "gmk-row");
-      head.append(h("span", "gmk-subtitle", `Fleet · ${v.ships} ships`));
-      if (v.owner !== null) {
-        const meter = h("span", "gmk-control-meter");
-        meter.title = "ships under direct Control (click a ship to put it under Control or release it)";
-        meter.appendChild(h("span", "gmk-field-label", `Control ${v.controlled.length} of ${v.control_limit}`));
-        for (let i = 0; i < v.control_limit; i++) meter.appendChild(h("span", i < v.controlled.length ? "gmk-control-slot gmk-on" : "gmk-control-slot"));
-        head.appendChild(meter);
-        const clear = h("button", "gmk-btn gmk-clear-control", "Release all");
-        clear.disabled = !v.controlled.length;
-        clear.addEventListener("click", () => send({ action: "clear_control" }));
-        head.appendChild(clear);
-      }
-      sec.appendChild(head);
-      if (!v.groups.length) sec.appendChild(h("div", "gmk-muted", "No ships yet: buy from the catalog above."));
-      const groups = h("div", "gmk-groups");
-      for (const g of v.groups) {
-        const row = h("div", "gmk-group");
-        row.dataset.ship = g.name;
-        const name = h("div", "");
-        const nm = h("div", "gmk-group-name");
-        nm.append(swatch(g.role), h("span", "", `${title(g.name)} ×${g.ships.length}`));
-        name.append(nm, h("div", "gmk-muted", `${fmt(g.cost)} RU each · ` + (g.battle === "0" ? "no weapons" : `Battle ${g.battle}`)));
-        const tokens = h("div", "gmk-tokens");
-        for (const s of g.ships) {
-          const cls = "gmk-token" + (s.controlled ? " gmk-controlled" : "") + (s.carried ? " gmk-carried" : "");
-          const t = h("button", cls, `#${s.id}`);
-          t.dataset.id = String(s.id);
-          t.style.borderLeftColor = (model.get("roles") || {})[g.role] || "#888";
-          t.title = s.carried ? "in racks" : s.controlled ? "under Control: click to release" : "click to put under Control";
-          if (s.controlled) t.prepend(h("span", "", "◆"));
-          if (!s.carried && v.owner !== null) t.addEventListener("click", () => send({ action: "toggle", id: s.id }));
-          tokens.appendChild(t);
-        }
-        const rm = h("button", "gmk-btn gmk-remove", "−1");
-        rm.title = `remove one ${g.name}`;
-        rm.addEventListener("click", () => send({ action: "remove_one", name: g.name }));
-        row.append(name, tokens, rm);
-        groups.appendChild(row);
-      }
-      sec.appendChild(groups);
-      return sec;
-    }
-    function racksSection(v) {
-      if (!v.carriers.length && !v.others.length) return null;
-      const sec = h("div", "gmk-section gmk-racks-section");
-      sec.appendChild(h("div", "gmk-subtitle", v.others.length ? "Racks and owners" : "Racks"));
-      for (const c of v.carriers) {
-        const row = h("div", "gmk-row gmk-carrier");
-        row.dataset.carrier = String(c.id);
-        const held = c.held.length ? c.held.map((i) => `#${i}`).join(", ") : "empty";
-        row.appendChild(h("span", "", `${title(c.name)} #${c.id}: racks ${fmt(c.used)} of ${fmt(c.racks)} (${held})`));
-        const pick = h("select", "gmk-input gmk-load-pick");
-        pick.setAttribute("aria-label", `ship to load into ${title(c.name)} #${c.id}`);
-        for (const s of v.loadable) {
-          const o = h("option", "", `${title(s.name)} #${s.id} (${fmt(s.cost)})`);
-          o.value = String(s.id);
-          pick.appendChild(o);
-        }
-        if (!v.loadable.length) pick.appendChild(h("option", "", "nothing to load"));
-        pick.disabled = !v.loadable.length;
-        const load = h("button", "gmk-btn gmk-load", "Load");
-        load.disabled = !v.loadable.length;
-        load.addEventListener("click", () => send({ action: "load", carrier: c.id, id: Number(pick.value) }));
-        const empty = h("button", "gmk-btn gmk-unload", "Unload all");
-        empty.disabled = !c.held.length;
-        empty.addEventListener("click", () => send({ action: "unload", carrier: c.id }));
-        row.append(pick, load, empty);
-        sec.appendChild(row);
-      }
-      if (v.others.length && v.ship_ids.length) {
-        const row = h("div", "gmk-row gmk-give");
-        const ship = h("select", "gmk-input gmk-give-ship");
-        ship.setAttribute("aria-label", "ship to hand over");
-        for (const s of v.ship_ids) {
-          const o = h("option", "", `${title(s.name)} #${s.id}`);
-          o.value = String(s.id);
-          ship.appendChild(o);
-        }
-        const to = h("select", "gmk-input gmk-give-to");
-        to.setAttribute("aria-label", "fleet that takes the ship");
-        for (const n of v.others) {
-          const o = h("option", "", n);
-          o.value = n;
-          to.appendChild(o);
-        }
-        const give = h("button", "gmk-btn gmk-give-btn", "Hand over");
-        give.addEventListener("click", () => send({ action: "give", id: Number(ship.value), to: to.value }));
-        row.append(h("span", "gmk-muted", "Hand"), ship, h("span", "gmk-muted", "to"), to, give);
-        sec.appendChild(row);
-      }
-      return sec;
-    }
-    function poolSection(v) {
-      const sec = h("div", "gmk-section gmk-pool-section");
-      const head = h("div", "gmk-row");
-      head.appendChild(h("span", "gmk-subtitle", "Attack pool"));
-      if (v.owner !== null) head.appendChild(h("span", "gmk-muted", `${v.owner}: Battle ${v.owner_battle}, Control ${v.owner_control}`));
-      head.appendChild(h("span", "gmk-spacer"));
-      const sel = h("select", "gmk-input gmk-phase");
-      sel.setAttribute("aria-label", "phase shown in the chart");
-      for (const [val, text] of [["", "chart: whole round"], ["first", "chart: First Strike"], ["main", "chart: Main combat"], ["last", "chart: Last combat"]]) {
-        const o = h("option", "", text);
-        o.value = val;
-        if (val === model.get("phase")) o.selected = true;
-        sel.appendChild(o);
-      }
-      sel.addEventListener("change", () => {
-        model.set("phase", sel.value);
-        model.save_changes();
-      });
-      head.appendChild(sel);
-      sec.appendChild(head);
-      const list = h("div", "gmk-pool");
-      if (!v.pools.length) list.appendChild(h("div", "gmk-muted", "Nothing in this fleet can attack."));
-      for (const p of v.pools) {
-        const r = h("div", "gmk-pool-row");
-        r.append(h("b", "", `${p.phase}: `), h("span", "", p.text));
-        list.appendChild(r);
-      }
-      sec.appendChild(list);
-      return sec;
-    }
-    function draw() {
-      const v = model.get("view");
-      if (!v || !v.groups) return;
-      const scroll = root.querySelector(".gmk-catalog-wrap");
-      const top = scroll ? scroll.scrollTop : 0;
-      root.replaceChildren();
-      const head = h("div", "gmk-row gmk-head");
-      head.appendChild(h("span", "gmk-title", "Fleet builder"));
-      if (v.owner !== null) head.appendChild(h("span", "gmk-chip gmk-owner", v.owner));
-      head.appendChild(h("span", "gmk-spacer"));
-      const undo = h("button", "gmk-btn gmk-undo", "↶ Undo");
-      undo.disabled = !v.can_undo;
-      undo.addEventListener("click", () => send({ action: "undo" }));
-      head.appendChild(undo);
-      root.appendChild(head);
-      root.appendChild(budgetBar(v));
-      const err = h("div", "gmk-error", model.get("error"));
-      err.setAttribute("role", "alert");
-      root.appendChild(err);
-      if (v.findings.length) {
-        const w = h("div", "gmk-warnings");
-        for (const f of v.findings) w.appendChild(h("div", "gmk-warning", f));
-        root.appendChild(w);
-      }
-      root.appendChild(catalogTable(v));
-      root.appendChild(fleetSection(v));
-      const racks = racksSection(v);
-      if (racks) root.appendChild(racks);
-      root.appendChild(poolSection(v));
-      const nscroll = root.querySelector(".gmk-catalog-wrap");
-      if (nscroll) nscroll.scrollTop = top;
-    }
+    const c = { model, root: panel, send: (msg) => model.send(msg), ui: { filter: "", role: "", affordable: false, qty: "1", seed: "" } };
+    const redraw = () => draw(c);
     const watched = ["view", "error", "phase"];
-    for (const t of watched) model.on(`change:${t}`, draw);
-    draw();
+    for (const t of watched) model.on(`change:${t}`, redraw);
+    redraw();
     return () => {
-      for (const t of watched) model.off(`change:${t}`, draw);
+      unfollow();
+      for (const t of watched) model.off(`change:${t}`, redraw);
+      if (charts) charts.dispose();
       root.remove();
     };
   }

@@ -1,12 +1,36 @@
 // gm-kit widget bundle of job_table.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js job_table.js
-// sources-sha256: bb25c4f63785ed032cc061adcf93bf7ac8ef0984c4248340eb7d27f7fc526cc6
+// sources: dom.js job_table.js state.js
+// sources-sha256: 51a531ed7d1552fc0a13a123ad0a030aa320bbcac6ba240f3154b0a04dcdbab8
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== void 0 && text !== null) e.textContent = String(text);
   return e;
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/job_table.js
@@ -58,6 +82,7 @@ function counter(label, value, cls) {
 }
 var job_table_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-job-table");
     el.appendChild(root);
     let entry = "";
@@ -259,6 +284,7 @@ var job_table_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

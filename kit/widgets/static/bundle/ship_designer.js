@@ -1,6 +1,6 @@
 // gm-kit widget bundle of ship_designer.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js ship_designer.js
-// sources-sha256: 2798db799dae268738a14145d0fb948e3900cc143be44724bdeef7c211c31775
+// sources: dom.js ship_designer.js state.js
+// sources-sha256: e2bac1ce1c2c359e85fedb14720d50cf19faadc8d9c4d991cd29033b8e0f152a
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -27,6 +27,30 @@ function onCommit(input, fn) {
 }
 var title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
+
 // ../kit/widgets/static/ship_designer.js
 function stat(value, label, cls) {
   const s = h("div", "gmk-stat " + (cls || ""));
@@ -35,6 +59,7 @@ function stat(value, label, cls) {
 }
 var ship_designer_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-ship-designer");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
@@ -185,6 +210,7 @@ var ship_designer_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of stars.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js stars.js
-// sources-sha256: 62579cb00240d7d8bf3fe6f8a17d7c1c5273c6b7dbd12034a2357f10dd8d9031
+// sources: dom.js figure.js stars.js state.js
+// sources-sha256: a2578b8f862692e5bccb4cfe2807398619f777e25475172c1cce4308076f9398
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -12,6 +12,98 @@ function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label")
   const l = h("label", cls);
   l.append(h("span", textCls, text), control);
   return l;
+}
+
+// ../kit/widgets/static/figure.js
+var KEY = "__gmkPlotly";
+var WAIT_MS = 2e4;
+function plotly(model) {
+  if (globalThis.Plotly) return Promise.resolve(globalThis.Plotly);
+  if (!globalThis[KEY]) globalThis[KEY] = askKernel(model);
+  return globalThis[KEY];
+}
+function askKernel(model) {
+  return new Promise((resolve, reject) => {
+    const done = (fn, arg) => {
+      clearTimeout(timer);
+      model.off("msg:custom", onMsg);
+      globalThis.removeEventListener("gmkit-figures-ready", onPage);
+      fn(arg);
+    };
+    const onPage = () => {
+      if (globalThis.Plotly) done(resolve, globalThis.Plotly);
+    };
+    const onMsg = (msg, buffers) => {
+      if (!msg || msg.plotly !== "script" || !buffers || !buffers.length) return;
+      const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+      import(url).then(() => done(resolve, globalThis.Plotly)).catch((err) => done(reject, err)).finally(() => URL.revokeObjectURL(url));
+    };
+    const timer = setTimeout(() => {
+      globalThis[KEY] = void 0;
+      done(reject, new Error("no plotly.js: the figure needs a running Python kernel"));
+    }, WAIT_MS);
+    model.on("msg:custom", onMsg);
+    globalThis.addEventListener("gmkit-figures-ready", onPage);
+    model.send({ action: "plotly" });
+  });
+}
+function figureView(model, name, onClick, cls = "gmk-figure") {
+  const el = document.createElement("div");
+  el.className = cls;
+  const note = document.createElement("div");
+  note.className = "gmk-muted gmk-figure-note";
+  note.textContent = "Drawing the figure…";
+  el.appendChild(note);
+  let lib = null;
+  let gone = false;
+  const draw = () => {
+    if (!lib || gone) return;
+    const fig = model.get(name) || {};
+    const layout = { ...fig.layout || {}, autosize: true };
+    delete layout.width;
+    lib.react(el, fig.data || [], layout, { responsive: true, displaylogo: false });
+  };
+  plotly(model).then((p) => {
+    if (gone) return;
+    lib = p;
+    note.remove();
+    draw();
+    if (onClick) el.on("plotly_click", (ev) => ev && ev.points && ev.points.length && onClick(ev.points[0]));
+  }).catch((err) => {
+    note.textContent = `The figure cannot be drawn here: ${err.message}.`;
+  });
+  model.on(`change:${name}`, draw);
+  const dispose = () => {
+    gone = true;
+    model.off(`change:${name}`, draw);
+    if (lib) lib.purge(el);
+  };
+  return { el, dispose };
+}
+var pointData = (point) => Array.isArray(point.customdata) ? point.customdata[0] : point.customdata;
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/stars.js
@@ -63,10 +155,19 @@ function orbitDetails(row) {
   return box;
 }
 function renderSystem({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["view", "seed", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-star-explorer");
+  const main = h("div", "gmk-stars-main");
+  const fig = figureView(
+    model,
+    "figure_data",
+    (p) => model.send({ action: "pick", orbit: Number(pointData(p)) }),
+    "gmk-figure gmk-stars-figure"
+  );
+  root.append(main, fig.el);
   el.appendChild(root);
   const draw = () => {
-    root.replaceChildren();
+    main.replaceChildren();
     const v = model.get("view") || /** @type {import("./payloads").StarSystemView} */
     {};
     const star = v.star || {};
@@ -78,7 +179,7 @@ function renderSystem({ model, el }) {
     if (star.dust_cloud) head.appendChild(h("span", "gmk-chip", "dust cloud"));
     head.appendChild(h("span", "gmk-chip", `${(v.orbits || []).length} orbits`));
     head.appendChild(h("span", "gmk-chip", `${v.rolls} rolls recorded`));
-    root.appendChild(head);
+    main.appendChild(head);
     const controls = h("div", "gmk-row");
     const seed = input(String(model.get("seed")), "number", "14em");
     seed.classList.add("gmk-stars-seed");
@@ -120,8 +221,8 @@ function renderSystem({ model, el }) {
       });
       controls.appendChild(field("In orbit (0 = outside)", cur));
     }
-    root.appendChild(controls);
-    root.appendChild(h("div", "gmk-error", model.get("error")));
+    main.appendChild(controls);
+    main.appendChild(h("div", "gmk-error", model.get("error")));
     const body = h("div", "gmk-stars-body");
     const list = h("div", "gmk-stars-orbits");
     const orbits = v.orbits || [];
@@ -148,23 +249,34 @@ function renderSystem({ model, el }) {
     }
     body.appendChild(list);
     body.appendChild(orbitDetails(orbits.find((r) => r.number === sel)));
-    root.appendChild(body);
+    main.appendChild(body);
   };
   draw();
   const watched = ["view", "error", "seed", "mode", "selected", "successes", "current_orbit"];
   for (const k of watched) model.on(`change:${k}`, draw);
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
+    fig.dispose();
+    unfollow();
     root.remove();
   };
 }
 function renderSector({ model, el }) {
+  const unfollow = followInMarimo(model, el, ["route_view", "system_view", "selected"]);
   const root = h("div", "gmk-root gmk-stars gmk-sector-explorer");
+  const main = h("div", "gmk-stars-main");
+  const fig = figureView(
+    model,
+    "figure_data",
+    (p) => model.send({ action: "open", system: Number(pointData(p)) }),
+    "gmk-figure gmk-sector-map"
+  );
+  root.append(main, fig.el);
   el.appendChild(root);
   const listId = "gmk-sector-names-" + Math.random().toString(36).slice(2);
   const draw = () => {
-    root.replaceChildren();
-    root.appendChild(h("div", "gmk-title", "Route planner"));
+    main.replaceChildren();
+    main.appendChild(h("div", "gmk-title", "Route planner"));
     const names = model.get("names") || [];
     const dl = h("datalist");
     dl.id = listId;
@@ -173,7 +285,7 @@ function renderSector({ model, el }) {
       o.value = n;
       dl.appendChild(o);
     }
-    root.appendChild(dl);
+    main.appendChild(dl);
     const row = h("div", "gmk-row");
     const origin = input(model.get("origin"));
     origin.setAttribute("list", listId);
@@ -209,8 +321,8 @@ function renderSector({ model, el }) {
       mode: mode.value,
       within: within.value
     })));
-    root.appendChild(row);
-    root.appendChild(h("div", "gmk-error", model.get("error")));
+    main.appendChild(row);
+    main.appendChild(h("div", "gmk-error", model.get("error")));
     const rv = model.get("route_view") || {};
     if (rv.rows) {
       const banner = h(
@@ -218,7 +330,7 @@ function renderSector({ model, el }) {
         "gmk-banner gmk-info gmk-sector-summary",
         `${rv.jumps} legs, ${rv.ly} ly, ${rv.expected_days} expected days; ${(100 * rv.chance).toFixed(1)}% to arrive within ${rv.within} days`
       );
-      root.appendChild(banner);
+      main.appendChild(banner);
       const t = h("table", "gmk-table gmk-sector-route");
       const hr = h("tr");
       for (const c of ["#", "System", "ly", "Jump", "Expected days"]) hr.appendChild(h("th", "", c));
@@ -239,7 +351,7 @@ function renderSector({ model, el }) {
         tr.appendChild(h("td", "", r.days || ""));
         t.appendChild(tr);
       });
-      root.appendChild(t);
+      main.appendChild(t);
     }
     const sv = model.get("system_view") || {};
     if (sv.name) {
@@ -253,9 +365,9 @@ function renderSector({ model, el }) {
       }));
       box.appendChild(head);
       box.appendChild(h("pre", "gmk-stars-summary", sv.summary));
-      root.appendChild(box);
+      main.appendChild(box);
     } else {
-      root.appendChild(h("div", "gmk-muted", "Click a system on the map or in the route to open it."));
+      main.appendChild(h("div", "gmk-muted", "Click a system on the map or in the route to open it."));
     }
   };
   draw();
@@ -263,6 +375,8 @@ function renderSector({ model, el }) {
   for (const k of watched) model.on(`change:${k}`, draw);
   return () => {
     for (const k of watched) model.off(`change:${k}`, draw);
+    fig.dispose();
+    unfollow();
     root.remove();
   };
 }

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of tuner.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js tuner.js
-// sources-sha256: 01bdd6f86881ec72cf816b35ac411a962d11e623ff83b9fe48c20ccc791201d9
+// sources: dom.js state.js tuner.js
+// sources-sha256: dc71151620c7d10437be88121f153e30f75c8a02a2a303722554f232dd28f628
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -38,10 +38,35 @@ function pct(p, digits = null) {
   return Math.round(p * 100) + "%";
 }
 
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
+
 // ../kit/widgets/static/tuner.js
 var TABS = [["job", "Job"], ["board", "Board"], ["battle", "Battle"]];
 var tuner_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["chosen", "chosen_system"]);
     const root = h("div", "gmk-root gmk-tuner");
     el.appendChild(root);
     let dragging = null;
@@ -196,6 +221,7 @@ var tuner_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };
