@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kit.successors.combat import CombatRules, Side, rule_impact, simulate
+from kit.successors.combat import CombatRules, Side, simulate
+from kit.successors.combat import impact as rule_impact
 from kit.successors.combat.tuning import tune_garrison
 from kit.successors.examples import example_two, releata
 

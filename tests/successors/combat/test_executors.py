@@ -25,11 +25,13 @@ from kit.successors.combat import (
     DecisionNeeded,
     InteractivePolicy,
     Side,
-    rule_impact,
     simulate,
 )
-from kit.successors.combat.advice import advise_battle
-from kit.successors.combat.luck import battle_luck
+from kit.successors.combat import (
+    impact as rule_impact,
+)
+from kit.successors.combat.advice import advice as advise_battle
+from kit.successors.combat.luck import luck as battle_luck
 from kit.successors.combat.simulate.parallel import run_chunks
 from kit.successors.combat.tuning import tune_budget, tune_garrison
 from kit.successors.examples import example_one, example_two, releata
