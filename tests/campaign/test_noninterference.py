@@ -220,7 +220,10 @@ def build(world: World) -> Campaign:
         seed=2,
     )
     battle.log.append("phase", round=1, phase="sensors")
-    battle.log.append("sensors", side=0, target=1, successes=3, total=3, dice=[3], faces=[1])
+    # three dice of rank 3 rolling 1s: 3 successes (the replay checks a roll's result)
+    battle.log.append(
+        "sensors", side=0, target=1, successes=3, total=3, dice=[3, 3, 3], faces=[1, 1, 1]
+    )
     if world.shade_dies:
         battle.log.append("entity_state", side=2, state="destroyed")
     battle.state = battle._replay()

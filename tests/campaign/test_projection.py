@@ -129,7 +129,8 @@ def test_record_battle_finds_the_fleet_by_its_ships_or_is_told():
     camp = campaign()
     raiders = camp.fleets["raiders"]
     battle = Battle([Side("Us", ships=["Seeker"]), Side("Vorn", ships=raiders)], seed=1)
-    battle.log.append("sensors", side=0, target=1, successes=2, total=2, dice=[3], faces=[1])
+    # two dice of rank 3 rolling 1 and 2: 2 successes (the replay checks a roll's result)
+    battle.log.append("sensors", side=0, target=1, successes=2, total=2, dice=[3, 3], faces=[1, 2])
     camp.add(battle, "clash")
     before = camp.knowledge.fleet_level("fleets/raiders")
     assert camp.record_battle("clash", "Us") == 2
