@@ -483,9 +483,18 @@ def _with_round(st: BattleState, rnd: int) -> BattleState:
     return new
 
 
+def _logged_firsts(battle: Battle) -> dict[int, int]:
+    """Hits of each side's first unaimed volley already in the battle's log."""
+    out: dict[int, int] = {}
+    for e in battle.log:
+        if e.kind == "attack" and not e.get("aimed") and e["side"] not in out:
+            out[e["side"]] = int(e["hits"])
+    return out
+
+
 def _flags(battle: Battle) -> tuple[bool, ...]:
     """Sides that fired an unaimed volley already in the battle's log."""
-    fired = {e["side"] for e in battle.log if e.kind == "attack" and not e.get("aimed")}
+    fired = _logged_firsts(battle)
     return tuple(i in fired for i in range(len(battle.sides)))
 
 
@@ -500,11 +509,10 @@ def play_exact(
     max_seconds: float | None = None,
 ) -> _Chain:
     """Walk ``battle``'s chain (from its current state, or from ``start``); the walked chain.
+    A battle that is over is its own result (probability 1).
 
     For :func:`exact_odds` and the advisor; raises :class:`ExactTooLarge` past the limits.
     """
-    if battle.over:
-        raise IllegalAction("the battle is over: its outcome is known")
     limit = max_rounds if max_rounds is not None else battle.rules.max_rounds
     limit = validate.integer("max_rounds", limit, 1, 10000)
     chain = _Chain(
@@ -517,6 +525,8 @@ def play_exact(
     )
     if start is None:
         start = [(battle.state, chain.one, _flags(battle))]
+        for side, hits in _logged_firsts(battle).items():  # known already: certain
+            chain.firsts[side][hits] = chain.one
     chain.run(start)
     return chain
 
