@@ -8,11 +8,12 @@ become one state. The chain moves a phase at a time, all eight in order, so ever
 step is at the same point of the same round:
 
 * each phase is played by the engine's own phase function; at every roll it makes, a
-  branching roller stops it and the phase is replayed once per possible result (the number
-  of hits of a volley or a Sensors or Take-Over pool, the row of the damage table, each face
-  of a single die), each with its exact probability, as :func:`.odds.round_outcomes` does;
+  branching roller takes one possible result (the number of hits of a volley or a Sensors or
+  Take-Over pool, the row of the damage table, each face of a single die) with its exact
+  probability and notes the others, and the phase is run again for each result not yet
+  followed, as :func:`.odds.round_outcomes` branches;
 * outcomes of the same state are merged, so the count of states stays that of the distinct
-  positions (a few hundred for a patrol against a garrison);
+  positions (tens to a few thousand for a few ships a side);
 * a battle that ends leaves the chain with its result (who won, the rounds, each side's RU
   lost, worked out by the engine's own :func:`~.battle.summarize`), and the rest play on until
   the round limit (``max_rounds``, default the rules'), where the engine calls a draw.
@@ -300,7 +301,6 @@ class _Chain:
         self.t0 = time.perf_counter()
         self.states = 0
         self.leaves = 0
-        self.ops = 0
         n = len(battle.sides)
         self.terminal: dict[tuple[Any, ...], Prob] = {}
         self.errors: dict[tuple[Any, ...], int] = {}
@@ -359,7 +359,6 @@ class _Chain:
             if end is not None:
                 ctx.emit("end", **end)
             self.leaves += 1
-            self.ops += len(path) + 1
             if self.leaves % 1000 == 0:
                 self._check()
             # each factor is rounded once as a float and once when multiplied in
@@ -413,6 +412,7 @@ class _Chain:
                 dist[(fp, flags)] = [st, p, flags, 0]
             else:
                 have[1] = have[1] + p
+                have[3] += 1
         while dist:
             new: dict[tuple[Any, ...], list[Any]] = {}
             for (fp0, _), (st, p, flags, e) in dist.items():
@@ -423,7 +423,6 @@ class _Chain:
                 for q, st2, seen, fp, term, step, eq in self._outcomes(st, fp0):
                     pq = p * q
                     epq = e + eq + 1
-                    self.ops += 1
                     fl = flags
                     if seen:
                         fl = self._seen(flags, seen, pq, epq)
@@ -484,9 +483,18 @@ def _with_round(st: BattleState, rnd: int) -> BattleState:
     return new
 
 
+def _logged_firsts(battle: Battle) -> dict[int, int]:
+    """Hits of each side's first unaimed volley already in the battle's log."""
+    out: dict[int, int] = {}
+    for e in battle.log:
+        if e.kind == "attack" and not e.get("aimed") and e["side"] not in out:
+            out[e["side"]] = int(e["hits"])
+    return out
+
+
 def _flags(battle: Battle) -> tuple[bool, ...]:
     """Sides that fired an unaimed volley already in the battle's log."""
-    fired = {e["side"] for e in battle.log if e.kind == "attack" and not e.get("aimed")}
+    fired = _logged_firsts(battle)
     return tuple(i in fired for i in range(len(battle.sides)))
 
 
@@ -501,11 +509,10 @@ def play_exact(
     max_seconds: float | None = None,
 ) -> _Chain:
     """Walk ``battle``'s chain (from its current state, or from ``start``); the walked chain.
+    A battle that is over is its own result (probability 1).
 
     For :func:`exact_odds` and the advisor; raises :class:`ExactTooLarge` past the limits.
     """
-    if battle.over:
-        raise IllegalAction("the battle is over: its outcome is known")
     limit = max_rounds if max_rounds is not None else battle.rules.max_rounds
     limit = validate.integer("max_rounds", limit, 1, 10000)
     chain = _Chain(
@@ -518,6 +525,8 @@ def play_exact(
     )
     if start is None:
         start = [(battle.state, chain.one, _flags(battle))]
+        for side, hits in _logged_firsts(battle).items():  # known already: certain
+            chain.firsts[side][hits] = chain.one
     chain.run(start)
     return chain
 

@@ -146,6 +146,28 @@ def test_battle_odds_is_exact_for_a_small_battle_and_says_why() -> None:
     assert "A:" in o.summary()
 
 
+def test_a_started_or_finished_battle_plays_on_from_where_it_is() -> None:
+    b = Battle([Side("A", ships={"Frigate": 1}), Side("B", ships={"Gunboat": 2})], seed=3)
+    b.step_round()
+    o = exact_odds(b)
+    assert min(o.rounds) >= b.round and abs(sum(o.rounds.values()) - 1) < TOL
+    b.run()
+    done = exact_odds(b)
+    assert b.result is not None and done.rounds == {b.result["rounds"]: 1.0}
+    for i, row in enumerate(b.result["sides"]):
+        assert getattr(done, row["outcome"])[i] == 1.0
+        assert done.ru_lost[i] == {float(row["ru_lost"]): 1.0}
+    first = {e["side"]: e["hits"] for e in reversed(b.log) if e.kind == "attack"}
+    assert all(done.first_hits[i] == {first[i]: 1.0} for i in first)
+
+
+def test_per_side_values_answer_to_names_and_refuse_unknown_ones() -> None:
+    o = exact_odds(Battle([Side("Red", ships={"Frigate": 1}), Side("Blue", ships={"Gunboat": 1})]))
+    assert o.won["Red"] == o.won[0] and o.won.as_dict() == {"Red": o.won[0], "Blue": o.won[1]}
+    with pytest.raises(KeyError, match="Green"):
+        o.won["Green"]
+
+
 @pytest.fixture
 def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     """The advisor's exact budget is in seconds: give it room on a loaded test machine (the
