@@ -201,6 +201,18 @@ def _closure(state: dict[str, Any], roots: set[str]) -> set[str]:
     return seen
 
 
+#: The traits in which a kit widget keeps a plotly figure it draws inside itself (issue 34).
+INNER_FIGURES = ("figure_data", "chart_0", "chart_1")
+
+
+def _inner_figures(entry: dict[str, Any]) -> int:
+    """How many plotly figures a kit widget draws inside itself with the page's plotly.js."""
+    traits = entry.get("state", {})
+    return sum(
+        1 for k in INNER_FIGURES if isinstance(traits.get(k), dict) and traits[k].get("data")
+    )
+
+
 def _plain(fig: dict[str, Any]) -> dict[str, Any]:
     return {"data": fig.get("data", []), "layout": fig.get("layout", {})}
 
@@ -239,6 +251,7 @@ def prepare(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, Rendered]
                     outputs += [out, _html_output(NOTE)]
                     shown.add(model_id)
                     info.widgets += 1
+                    info.figures += _inner_figures(state[model_id])
                 else:  # a widget closed before the notebook ended: its text stands in
                     out["data"] = {k: v for k, v in data.items() if k != WIDGET_VIEW}
                     outputs.append(out)

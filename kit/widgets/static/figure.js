@@ -45,7 +45,7 @@ function askKernel(model) {
  * Returns `{ el, dispose }`; `el` goes wherever the widget wants its figure. */
 export function figureView(model, name, onClick, cls = "gmk-figure") {
   const el = document.createElement("div");
-  el.className = cls;
+  el.className = cls + " plotly-graph-div"; // counted as a figure where plotly's figures are
   const note = document.createElement("div");
   note.className = "gmk-muted gmk-figure-note";
   note.textContent = "Drawing the figure…";

@@ -19,8 +19,9 @@ from kit.regulus import Job, Operative
 from kit.successors import Entity, Fleet
 from kit.successors.combat import Battle, Side
 from kit.successors.sector import generate_sector
-from kit.widgets import (BoardWidget, CombatTable, EntityBuilder, FleetPanel, JobTable,
-                         SectorExplorer, ShipDesigner, StarSystemExplorer)""",
+from kit.widgets import (BoardWidget, CombatTable, EntityBuilder, FleetBuilder, FleetPanel,
+                         JobBuilder, JobTable, SectorExplorer, ShipDesigner, StarSystemExplorer,
+                         Tuner)""",
     'JobTable(Job("heist", 4, 5, [Operative("Vex", "Face")], seed=1))',
     'BoardWidget(StandardBoard([6, 5, 7, 4], goal=3, title="Disarm the bomb"))',
     'CombatTable(Battle([Side("Raiders", ships={"Cruiser": 3}), Side("Guards", ships={"Frigate": 4})], seed=2))',
@@ -31,6 +32,9 @@ FleetPanel(fleet)""",
     'ShipDesigner(compare="Fortress")',
     "StarSystemExplorer(seed=2)",
     "SectorExplorer(generate_sector(60, seed=7), origin=0, destination=10)",
+    "JobBuilder()",
+    'FleetBuilder(Fleet(Entity("TanRac", battle=4, control=4), budget=32))',
+    "Tuner(target=0.6)",
 ]
 
 ROOTS = (
@@ -42,6 +46,9 @@ ROOTS = (
     ".gmk-ship-designer",
     ".gmk-star-explorer",
     ".gmk-sector-explorer",
+    ".gmk-job-builder",
+    ".gmk-fleet-builder",
+    ".gmk-tuner",
 )
 
 STYLE = """([root, sel]) => { const e = document.querySelector(root + ' ' + sel);

@@ -105,6 +105,23 @@ def test_a_page_shows_figures_and_widgets_and_no_test_tag() -> None:
     assert dn.META not in page.metadata
 
 
+def test_a_figure_drawn_inside_a_kit_widget_is_a_figure_of_the_page() -> None:
+    """The explorers and the Fleet builder carry their figures as plotly JSON traits (#34)."""
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("explorer; builder; empty")
+    cell.outputs = [_view("explorer"), _view("builder"), _view("empty")]
+    nb.cells = [cell]
+    fig = {"data": [{"type": "scatter"}], "layout": {}}
+    state = {
+        "explorer": _model("AnyModel", "anywidget", figure_data=fig),
+        "builder": _model("AnyModel", "anywidget", chart_0=fig, chart_1=fig, view={}),
+        "empty": _model("AnyModel", "anywidget", figure_data={}),  # nothing drawn yet
+    }
+    executed = dn.assemble(nb, {0: cell.outputs}, {"state": {**V, "state": state}})
+    _, info = dn.prepare(executed)
+    assert info.widgets == 3 and info.figures == 3
+
+
 def test_an_executed_copy_counts_only_for_the_same_cells(tmp_path: Path) -> None:
     source = tmp_path / "src"
     source.mkdir()
