@@ -1,6 +1,6 @@
 // gm-kit widget bundle of fleet_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js figure.js fleet_builder.js state.js
-// sources-sha256: 7b924340007defd2f313360b4ea0c5eea745edd9a1a0b9af416059ffedad7dd3
+// sources-sha256: 4f5e13419b0b0ec71240e4f55be0c333a1173c06fd22c258c0b0b53e5ace0326
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -62,7 +62,7 @@ function askKernel(model) {
 }
 function figureView(model, name, onClick, cls = "gmk-figure") {
   const el = document.createElement("div");
-  el.className = cls;
+  el.className = cls + " plotly-graph-div";
   const note = document.createElement("div");
   note.className = "gmk-muted gmk-figure-note";
   note.textContent = "Drawing the figure…";

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of stars.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js figure.js stars.js state.js
-// sources-sha256: a2578b8f862692e5bccb4cfe2807398619f777e25475172c1cce4308076f9398
+// sources-sha256: fcecb164451b955f2617e3e02f1a639a9d0f351cd627f2274da493b12de10488
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -49,7 +49,7 @@ function askKernel(model) {
 }
 function figureView(model, name, onClick, cls = "gmk-figure") {
   const el = document.createElement("div");
-  el.className = cls;
+  el.className = cls + " plotly-graph-div";
   const note = document.createElement("div");
   note.className = "gmk-muted gmk-figure-note";
   note.textContent = "Drawing the figure…";
