@@ -26,6 +26,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from ..ships import ship_type
 from .core_rules import battle_end
 from .events import (
     Ctx,
@@ -489,8 +490,15 @@ _KEY = re.compile(r"\b(\d+):(E(?::[a-z]+)?|[MTS]|\d+)\b")
 
 
 def _unit_name(name: str) -> str:
-    """A catalog name as written in prose (``"BATTLE POD"`` -> ``"Battle Pod"``)."""
-    return name.title() if name.isupper() else name
+    """A catalog name as written in prose (``"BATTLE POD"`` -> ``"Battle Pod"``); a GM's own
+    label as it was written."""
+    if not name.isupper():
+        return name
+    try:
+        catalog = ship_type(name).name == name
+    except KitError:
+        catalog = False
+    return name.title() if catalog else name
 
 
 def label(battle: Battle, key: object, *, owner: bool = True) -> str:
