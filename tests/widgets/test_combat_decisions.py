@@ -11,8 +11,14 @@ import pytest
 
 from kit.errors import InvalidInput
 from kit.successors.combat import Battle, RetreatAfter, Side
+from kit.successors.combat.battle import label
 from kit.successors.examples import takeover_duel
 from kit.widgets import CombatTable
+
+
+def _takeover_line(table: CombatTable, key: str) -> str:
+    """How the log names a Take-Over roll on ``key`` (the ship in words, not its key)."""
+    return f"rolls Take-Over on {label(table.battle, key)}"
 
 
 def duel() -> Battle:
@@ -42,7 +48,7 @@ def test_a_takeover_target_is_asked_answered_and_logged() -> None:
     assert set(hint["options"]) == {"SERVO 1:1", "CRUISER 1:2", "none"}
     msg(table, action="answer", value="1:1")
     assert table.pending is None and table.view["advice"] is None
-    assert any("takeover 1:1" in line["text"] for line in table.view["log"])
+    assert any(_takeover_line(table, "1:1") in line["text"] for line in table.view["log"])
 
 
 def test_a_refused_takeover_answer_shows_inline_and_the_question_stays() -> None:
@@ -54,7 +60,7 @@ def test_a_refused_takeover_answer_shows_inline_and_the_question_stays() -> None
     assert table.pending is not None and len(table.battle.log) == before
     msg(table, action="default")  # the automatic choice: the dearer ship
     assert table.pending is None
-    assert any("takeover 1:2" in line["text"] for line in table.view["log"])
+    assert any(_takeover_line(table, "1:2") in line["text"] for line in table.view["log"])
 
 
 def test_retreat_is_asked_when_named() -> None:
@@ -111,7 +117,7 @@ def test_a_decision_asked_in_a_cell_is_answered_from_the_table() -> None:
     assert table.error == "" and battle.waiting is None and table.view["pending"] is None
     attempts = [e for e in battle.log if e.kind == "roll" and e["purpose"] == "takeover"]
     assert len(battle.log) > events and [e["unit"] for e in attempts] == ["1:1"]
-    assert any("takeover 1:1" in line["text"] for line in table.view["log"])
+    assert any(_takeover_line(table, "1:1") in line["text"] for line in table.view["log"])
 
 
 def test_undo_with_a_question_waiting_drops_the_question_only() -> None:

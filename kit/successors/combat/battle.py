@@ -26,6 +26,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from ..ships import ship_type
 from .audit import check_recorded
 from .core_rules import battle_end
 from .events import (
@@ -491,14 +492,22 @@ _KEY = re.compile(r"\b(\d+):(E(?::[a-z]+)?|[MTS]|\d+)\b")
 
 
 def _unit_name(name: str) -> str:
-    """A catalog name as written in prose (``"BATTLE POD"`` -> ``"Battle Pod"``)."""
-    return name.title() if name.isupper() else name
+    """A catalog name as written in prose (``"BATTLE POD"`` -> ``"Battle Pod"``); a GM's own
+    label as it was written."""
+    if not name.isupper():
+        return name
+    try:
+        catalog = ship_type(name).name == name
+    except KitError:
+        catalog = False
+    return name.title() if catalog else name
 
 
-def label(battle: Battle, key: object) -> str:
+def label(battle: Battle, key: object, *, owner: bool = True) -> str:
     """A unit key in words: ``"0:3"`` -> ``"Cruiser 3 (Releata's fleet)"``, ``"1:E"`` -> the
     entity's name, ``"1:E:information"`` -> ``"TanRac's Information"``, ``"0:S"`` -> the
-    side's Static Defenses; side indices -> the side's name."""
+    side's Static Defenses; side indices -> the side's name. ``owner=False`` leaves out a
+    ship's side (where the line has named it already)."""
     if isinstance(key, int):
         return battle.sides[key].name if 0 <= key < len(battle.sides) else f"side {key}"
     if not isinstance(key, str):
@@ -517,13 +526,13 @@ def label(battle: Battle, key: object) -> str:
         return f"{possessive(side_name)} {_STRUCTURES[rest]}"
     u = battle.state.units.get(key)
     name = _unit_name(u.name) if u is not None else "ship"
-    return f"{name} {rest} ({side_name})"
+    return f"{name} {rest} ({side_name})" if owner else f"{name} {rest}"
 
 
-def _labels(battle: Battle, keys: Sequence[object]) -> str:
+def _labels(battle: Battle, keys: Sequence[object], *, owner: bool = True) -> str:
     counts: dict[str, int] = {}
     for k in keys:
-        w = label(battle, k)
+        w = label(battle, k, owner=owner)
         counts[w] = counts.get(w, 0) + 1
     words = [w if n == 1 else f"{w} ({n} times)" for w, n in counts.items()]
     if len(words) <= 1:
@@ -610,7 +619,7 @@ def describe_event(battle: Battle, e: Event) -> str:
     if e.kind == "control_release":
         return (
             f"{possessive(_entity_of(battle, d['side']))} Control is too low: "
-            f"{_labels(battle, d['units'])} no longer under Control"
+            f"{_labels(battle, d['units'], owner=False)} no longer under Control"
         )
     if e.kind == "retreat":
         return f"{side(d['side'])} retreats with {_count(len(d['units']), 'ship')}"
@@ -625,7 +634,7 @@ def describe_event(battle: Battle, e: Event) -> str:
             f"{_count(d['successes'], 'success', 'successes')}"
         )
     if e.kind == "decision":
-        targets = _labels(battle, d["targets"]) or "nothing"
+        targets = _labels(battle, d["targets"], owner=False) or "nothing"  # its own
         return f"{side(d['side'])} takes {_count(d['hits'], 'hit')} on {targets}"
     if e.kind == "fired":
         return (

@@ -14,6 +14,9 @@ worked below from the rule text with fractions, by the tree of what can happen:
   of action (every face of the damage table does). A's entity keeps its ranks above 1, and B's
   entity's one Battle die cannot put it out: A stays in the fight.
 * A wins when, after Main combat, B has neither an operational ship nor an active entity.
+
+The issue's own battle (two Loaders, no entity on B's side, so nothing repairs) is worked the
+same way: 0.8140 by the text, where the fast path gave about 0.699 before the fix.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def test_the_worked_probability_is_what_the_tree_gives():
     assert worked_probability(buster_after_takeover=False) == F(5300, 7776)
 
 
-@pytest.mark.parametrize("method,n", [("fast", 40000), ("engine", 3000)])
+@pytest.mark.parametrize("method,n", [("fast", 40000), ("engine", 1200)])
 def test_a_buster_explodes_after_a_takeover_on_both_paths(method, n):
     pol = AutoPolicy(busters_at_first_chance=True)
     r = simulate(worked_case(), n, seed=7, policy=pol, method=method, max_rounds=1, progress=False)
@@ -87,6 +90,40 @@ def test_busters_in_battles_where_a_ship_changed_hands_still_explode_in_the_fast
     assert won > float(worked_probability(buster_after_takeover=False)) + 0.5 * taken_share * float(
         HIT
     )
+
+
+# ---------------------------------------------------------------- the issue's own case
+def issue_case() -> Battle:
+    """The issue's battle: the same taker and Buster against two Loaders and no entity (so no
+    repair can undo a Take-Over success)."""
+    taker = Entity("Taker", battle=0, control=6, handling=3, information=3, sensors=3)
+    return Battle(
+        [Side("A", taker, busters=(5,), sensors=3), Side("B", ships=["Loader", "Loader"])], seed=1
+    )
+
+
+def issue_probability(*, buster_after_takeover: bool = True) -> F:
+    """The tree as above: A's entity goes for one Loader; B is out once both Loaders are. The
+    Loader taken (both dice) or half taken (one die) is out already; the other Loader falls to
+    the Buster (5/6); with no success both must fall to it."""
+    both = CTL5 * CTL1
+    one = CTL5 * (1 - CTL1) + (1 - CTL5) * CTL1
+    none = (1 - CTL5) * (1 - CTL1)
+    return both * (HIT if buster_after_takeover else 0) + one * HIT + none * HIT * HIT
+
+
+def test_the_issues_case_is_0_8140_by_the_text():
+    assert round(float(issue_probability()), 4) == 0.8140
+    # what the fast path gave before: the Buster removed wherever the Loader was taken
+    assert round(float(issue_probability(buster_after_takeover=False)), 3) == 0.698
+
+
+@pytest.mark.parametrize("method,n", [("fast", 40000), ("engine", 1200)])
+def test_the_issues_case_on_both_paths(method, n):
+    pol = AutoPolicy(busters_at_first_chance=True)  # the issue's battle explodes at once
+    r = simulate(issue_case(), n, seed=11, policy=pol, method=method, max_rounds=1, progress=False)
+    p = float(issue_probability())
+    assert abs(r.probability(0, "won") - p) <= 4 * np.sqrt(p * (1 - p) / n), (method, p)
 
 
 # ---------------------------------------------------------------- ruling 9: the choice

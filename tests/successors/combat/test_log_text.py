@@ -139,10 +139,7 @@ def test_the_lines_the_issue_quoted_now_read_as_english():
         describe_event(b, Event(k, SAMPLES[k], 0)) for k in ("ability_hit", "decision", "counter")
     ]
     assert "TanRac's raiders's" not in " ".join(lines)
-    assert (
-        lines[1]
-        == "TanRac's raiders takes 2 hits on Drone 3 (TanRac's raiders) and TanRac's Information"
-    )
+    assert lines[1] == "TanRac's raiders takes 2 hits on Drone 3 and TanRac's Information"
     assert lines[2].startswith("Battleship 1 (Keepers) absorbs a hit (1 of ")
     assert lines[2].endswith(" toward a damage roll)")
     reset = describe_event(b, Event("counter", {"unit": "1:1", "counter": 0}, 0))
