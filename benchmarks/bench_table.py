@@ -25,6 +25,21 @@ independent reference where there is one:
   see ``bench_combat.py``). Goal: at most 1.5.
 * ``screen``: the player screen drawn after a reveal, the players knowing 1,100 systems of a
   generated sector. Goal: under 1 s.
+
+Measured on the project's 2-core machine while shared (load average 7 to 11, so CPU times
+swing by a third between runs), before (main at 2e82012) and after this branch:
+
+=================================================  ===========  ===========
+row                                                before       after
+=================================================  ===========  ===========
+luck, example one / generated seed 3 / seed 8      6.8/9.7/6.4  0.13/0.51/0.16 s (SE 0.020)
+advice, TanRac v 30/16, 31/18, 40/20 (target)      0.95/1.09/0.65  0.74/1.07/0.64 s
+advice, allocate / the duel's target               0.1-0.3      0.1-0.4 s
+tune_garrison, generated garrison                  1.10-1.21    1.1-1.4 s (load)
+AdvisedCombatPolicy, generated seed 3 / seed 8     0.60-0.98/0.21-0.41  0.73-1.04/0.21-0.34 s
+import, engines / numpy                            1.71         1.03-1.08
+player screen after a reveal                       0.54         0.54-0.62 s
+=================================================  ===========  ===========
 """
 
 from __future__ import annotations
