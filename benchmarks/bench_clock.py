@@ -86,7 +86,7 @@ def main() -> int:
         "ratio": round(ratio, 2),
         "year_empty_s": round(median_of(empty_year, 3), 4),
     }
-    print(json.dumps(row))  # noqa: T201
+    print(json.dumps(row))
     return 1 if args.check and ratio > 3 else 0
 
 
