@@ -47,7 +47,7 @@ def test_the_cluster_plays_the_same_battles_as_this_process(client):
         there = simulate(
             example_two(), 3000, seed=21, chunk=400, progress=False, executor=client.get_executor()
         )
-    assert here.method == there.method == "fast"
+    assert here.engine == there.engine == "fast"
     for field in ("outcome", "ru_lost", "rounds", "first_hits"):
         assert np.array_equal(getattr(here, field), getattr(there, field)), field
     # the eight chunks really ran on the cluster's workers

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
+from ...advising import StandardErrors
 from ...errors import InvalidInput
 
 __all__ = ["OUTCOME_FIELDS", "BattleOdds", "OddsErrors", "PerSide"]
@@ -59,25 +60,39 @@ class PerSide(tuple, Generic[T]):
         return dict(zip(self.names, self))
 
 
-@dataclass(frozen=True)
-class OddsErrors:
+class OddsErrors(StandardErrors):
     """Standard errors of a :class:`BattleOdds`' figures, under the same field names (all 0
-    when the odds are exact)."""
+    when the odds are exact): the kit's one :class:`~kit.advising.StandardErrors` type, so
+    ``odds.se.won[0]`` reads like ``odds.won[0]`` and ``odds.se["rounds"]`` as a mapping.
 
-    won: PerSide[float]
-    """Of each side's chance to win."""
-    lost: PerSide[float]
-    """Of each side's chance to lose."""
-    draw: PerSide[float]
-    """Of each side's chance of a draw."""
-    retreated: PerSide[float]
-    """Of each side's chance to retreat."""
-    rounds: dict[int, float]
-    """Of each entry of the rounds distribution."""
-    ru_lost: PerSide[dict[float, float]]
-    """Of each entry of each side's RU-lost distribution."""
-    first_hits: PerSide[dict[int, float]]
-    """Of each entry of each side's first-volley hits distribution."""
+    Fields: ``won``, ``lost``, ``draw`` and ``retreated`` (per side, of each side's chances),
+    ``rounds`` (of each entry of the rounds distribution), ``ru_lost`` and ``first_hits`` (per
+    side, of each entry of that side's distribution).
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        *,
+        won: PerSide[float],
+        lost: PerSide[float],
+        draw: PerSide[float],
+        retreated: PerSide[float],
+        rounds: dict[int, float],
+        ru_lost: PerSide[dict[float, float]],
+        first_hits: PerSide[dict[int, float]],
+    ) -> None:
+        fields: dict[str, Any] = {
+            "won": won,
+            "lost": lost,
+            "draw": draw,
+            "retreated": retreated,
+            "rounds": rounds,
+            "ru_lost": ru_lost,
+            "first_hits": first_hits,
+        }
+        super().__init__(fields)
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,10 @@ def test_per_side_values_answer_to_names_and_refuse_unknown_ones() -> None:
 def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     """The advisor's exact budget is in seconds: give it room on a loaded test machine (the
     method it picks must not depend on the load)."""
-    import kit.successors.combat.advice as advice
+    import importlib
+
+    # the module (the package's name 'advice' is the function)
+    advice = importlib.import_module("kit.successors.combat.advice")
 
     monkeypatch.setattr(advice, "EXACT_ADVICE_SECONDS", 120.0)
 

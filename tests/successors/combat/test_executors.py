@@ -53,7 +53,7 @@ def test_simulate_gives_the_same_battles_on_threads_and_processes():
     with ThreadPoolExecutor(3) as threads, fork_pool() as procs:
         on_threads = simulate(example_two(), 2000, seed=7, chunk=300, executor=threads)
         on_procs = simulate(example_two(), 2000, seed=7, chunk=300, executor=procs)
-    assert here.method == on_threads.method == on_procs.method == "fast"
+    assert here.engine == on_threads.engine == on_procs.engine == "fast"
     assert same_battles(here, on_threads) and same_battles(here, on_procs)
 
 
