@@ -8,15 +8,30 @@ come, and how to take a day back. Engines are imported when a day is played, nev
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from .clock_days import Activity, ClockEvent
 from .errors import IllegalAction
 
-if TYPE_CHECKING:
-    from .clock import Clock
+
+class Clock(Protocol):
+    """What an activity's adapter reads of the campaign clock (:class:`kit.clock.Clock`):
+    its campaign, its records of activities and its event maker. A protocol, so this module
+    does not import the clock that imports it."""
+
+    _policies: dict[str, Any]
+
+    @property
+    def campaign(self) -> Any:
+        """The campaign the clock belongs to (a :class:`kit.campaign.Campaign`)."""
+        ...
+
+    def _update(self, name: str, **changes: Any) -> Activity: ...
+
+    def _event(self, act: Activity, day: int, kind: str, text: str, **refs: Any) -> ClockEvent: ...
+
 
 __all__ = ["ADAPTERS"]
 

@@ -51,6 +51,21 @@ class Campaign(Protocol):
         """Collection name -> item name -> item."""
         ...
 
+    @property
+    def today(self) -> int:
+        """Today's standard day on the campaign's clock."""
+        ...
+
+    @property
+    def timeline(self) -> Any:
+        """The clock's dated timeline (:class:`kit.clock.Timeline`; ``filter(players=True)``
+        gives what the players may see)."""
+        ...
+
+    def date(self, day: int | None = None) -> str:
+        """A day (today by default) as the campaign's calendar writes it."""
+        ...
+
 
 AUTO: Any = type("Auto", (), {"__repr__": lambda self: "AUTO"})()
 """Choose the sector or system as the module says (the screen's default)."""

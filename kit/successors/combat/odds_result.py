@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
-from ...advising import StandardErrors
+from ...advising import Method, StandardErrors
 from ...errors import InvalidInput
 
 __all__ = ["OUTCOME_FIELDS", "BattleOdds", "OddsErrors", "PerSide"]
@@ -106,7 +106,7 @@ class BattleOdds:
 
     sides: tuple[str, ...]
     """Side names, in the battle's order."""
-    method: str
+    method: Method
     """``"exact"`` or ``"simulated"``."""
     won: PerSide[float]
     """Chance each side wins (it alone is left fighting)."""
