@@ -64,6 +64,78 @@ def test_lab_opens_start_here_and_allows_root_only_as_root(
     assert "--allow-root" not in cli.lab_command(tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("front_end", "module", "server"),
+    [("lab", "jupyterlab", True), ("notebook", "notebook", True), ("voila", "voila", False)],
+)
+def test_each_front_end_opens_start_here_with_the_kit_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, front_end: str, module: str, server: bool
+) -> None:
+    """Root gets --allow-root on the Jupyter servers only (standalone Voila has no such check);
+    every front end gets Voila's extension denylist and the kit's template."""
+    monkeypatch.setattr(os, "geteuid", lambda: 0, raising=False)
+    cmd = cli.front_end_command(front_end, tmp_path, ["--port=9"])
+    assert cmd[1:4] == ["-m", module, cli.START_HERE]
+    assert ("--allow-root" in cmd) is server
+    assert cmd[-1] == "--port=9"
+    joined = " ".join(cmd)
+    assert "@jupyter-notebook/lab-extension" in joined and "jupyterlab-jupytext" in joined
+    assert "--VoilaConfiguration.template=gm-kit" in cmd
+    assert ("mathjax_url=null" in joined) is server
+    root = f"--ServerApp.root_dir={tmp_path}" if server else f"--Voila.root_dir={tmp_path}"
+    assert root in cmd
+    monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
+    assert "--allow-root" not in cli.front_end_command(front_end, tmp_path)
+
+
+def test_the_kit_template_is_found_on_the_jupyter_path() -> None:
+    env = cli.front_end_env({"JUPYTER_PATH": "/elsewhere"})
+    first, *rest = env["JUPYTER_PATH"].split(os.pathsep)
+    assert Path(first) == cli.JUPYTER_DATA and rest == ["/elsewhere"]
+    template = cli.JUPYTER_DATA / "voila" / "templates" / cli.VOILA_TEMPLATE
+    assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
+    assert "cdn.jsdelivr.net" in (template / "index.html.j2").read_text()  # what it removes
+
+
+def test_the_installed_voila_config_says_what_the_launcher_passes() -> None:
+    import json
+
+    config = json.loads((ROOT / "jupyter-config" / "gm-kit-voila.json").read_text())
+    voila = config["VoilaConfiguration"]
+    assert tuple(voila["extension_denylist"]) == cli.VOILA_EXTENSION_DENYLIST
+    assert voila["template"] == cli.VOILA_TEMPLATE
+
+
+@pytest.mark.parametrize("front_end", ["notebook", "voila"])
+def test_gm_kit_notebook_and_voila_copy_and_print_their_command(
+    tmp_path: Path, front_end: str
+) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "kit", front_end, str(tmp_path / "t"), "--dry-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        cwd=ROOT,
+    ).stdout
+    assert f"copied {len(NOTEBOOKS)}" in out
+    assert f"-m {front_end} {cli.START_HERE}" in out
+
+
+def test_a_missing_front_end_is_named_with_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a)
+    )
+    assert cli.main(["voila", str(tmp_path / "t")]) == 1
+    err = capsys.readouterr().err
+    assert "Voila is not installed" in err and "gm-kit[lab]" in err
+
+
 def test_python_dash_m_kit_copies_and_prints_the_lab_command(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "kit", "lab", str(tmp_path / "t"), "--dry-run"],

@@ -127,8 +127,11 @@ def _tags(page_url: str) -> str:
 <script src="{url(f"{VENDOR}/require.js")}"></script>
 <script>
   window.__jupyter_widgets_assets_path__ = new URL("{url(VENDOR)}/", document.baseURI).href;
-  // the widget libraries find their fonts beside the module path requirejs gives them
-  require.config({{ paths: {{
+  // the widget libraries find their fonts beside the module path requirejs gives them;
+  // waitSeconds 0: a module that arrives late is waited for, never given up on after
+  // requirejs's default 7 s (the widget manager would then ask its CDN fallback, which the
+  // site does not serve, and show "Click to show javascript error")
+  require.config({{ waitSeconds: 0, paths: {{
     anywidget: "{url(f"{VENDOR}/anywidget")}",
     "@jupyter-widgets": "{url(VENDOR)}",
   }} }});

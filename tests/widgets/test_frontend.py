@@ -204,3 +204,44 @@ def test_hot_reload_sends_a_rebuilt_bundle(static_copy: Path, monkeypatch) -> No
         assert sent[-1].endswith("// rebuilt\n")
     finally:
         Hot._esm.stop_thread()
+
+
+# ------------------------------------------------------------------------------ script shape
+#: Widget modules whose render is still one long closure (to split like board.js and combat.js).
+LONG_RENDERS = {"fleet_builder.js", "tuner.js"}
+MAX_FUNCTION_LINES = 100
+
+
+def _function_lengths(text: str) -> dict[str, int]:
+    """Each named function's (and each ``render(``'s) length in lines, by brace matching."""
+    lines = text.split("\n")
+    found: dict[str, int] = {}
+    start = re.compile(r"^\s*(?:export )?(?:async )?(?:function (\w+)\s*\(|(render\w*)\s*\(\{)")
+    for i, line in enumerate(lines):
+        m = start.match(line)
+        if not m:
+            continue
+        depth, opened = 0, False
+        for j in range(i, len(lines)):
+            depth += lines[j].count("{") - lines[j].count("}")
+            opened = opened or "{" in lines[j]
+            if opened and depth <= 0:
+                break
+        found[f"{m.group(1) or m.group(2)}@{i + 1}"] = j - i + 1
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in STATIC.glob("*.js")))
+def test_no_function_in_a_widget_script_is_over_100_lines(name: str) -> None:
+    lengths = _function_lengths((STATIC / name).read_text(encoding="utf-8"))
+    long = {f: n for f, n in lengths.items() if n > MAX_FUNCTION_LINES}
+    if name in LONG_RENDERS:
+        assert long, f"{name} has no long function any more: take it off LONG_RENDERS"
+    else:
+        assert not long, f"{name}: {long} (split into named functions, as board.js does)"
+
+
+def test_the_length_count_sees_a_long_render() -> None:
+    body = "\n".join(f"    const x{i} = {i};" for i in range(120))
+    text = f"export default {{\n  render({{ model, el }}) {{\n{body}\n  }},\n}};\n"
+    assert _function_lengths(text) == {"render@2": 122}

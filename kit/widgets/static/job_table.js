@@ -50,17 +50,189 @@ function counter(label, value, cls) {
   return c;
 }
 
+/** @typedef {import("./payloads").JobView} JobView */
+/** @typedef {import("@anywidget/types").AnyModel<import("./payloads").JobTableModel>} Model */
+/** What the drawing functions share: the model, how to send, and the roll being typed (it
+ * survives a refused entry and is cleared once a new record row shows the roll went in).
+ * @typedef {{ model: Model, send: (msg: object) => void, entry: string }} Ctx */
+
+/** Title, job type, difficulty, clock and seed. @param {JobView} v */
+function header(v) {
+  const head = h("div", "gmk-row gmk-job-head");
+  head.append(h("span", "gmk-title", v.title), h("span", "gmk-chip", v.job_type),
+    h("span", "gmk-muted", `Difficulty ${v.difficulty} · Clock ${v.clock} · seed ${v.seed}`));
+  return head;
+}
+
+/** The clock, the progress track and the counters. @param {JobView} v */
+function dials(v) {
+  const box = h("div", "gmk-job-dials");
+  box.appendChild(clockSvg(v.clock, v.turn, v.outcome !== null));
+  const tracks = h("div", "gmk-job-tracks");
+  tracks.appendChild(track("Progress", Math.max(0, Math.min(v.progress, v.difficulty)), v.difficulty, "gmk-progress"));
+  if (v.progress > v.difficulty || v.progress < 0) tracks.appendChild(h("div", "gmk-muted", `Progress is ${v.progress}`));
+  const counters = h("div", "gmk-row");
+  counters.append(counter("Threat", v.threat, "gmk-threat"), counter("Heat", v.heat, "gmk-heat"),
+    counter("Tokens", v.tokens, "gmk-tokens"));
+  if (v.odds !== null && v.odds !== undefined && v.outcome === null) {
+    counters.appendChild(counter("chance now", (100 * v.odds).toFixed(1) + "%", "gmk-odds"));
+  }
+  tracks.appendChild(counters);
+  box.appendChild(tracks);
+  return box;
+}
+
+/** The crew as chips, knocked-out operatives greyed. @param {JobView} v */
+function roster(v) {
+  const row = h("div", "gmk-row gmk-roster");
+  for (const op of v.crew) {
+    const chip = h("span", "gmk-chip gmk-op" + (op.active ? "" : " gmk-op-out"));
+    chip.textContent = `${op.name} · ${op.gig}${op.lead ? " (lead)" : ""}`;
+    chip.title = op.contributions.join(", ");
+    row.appendChild(chip);
+  }
+  return row;
+}
+
+/** The advisor's hint for the GM under a prompt: each answer's chance, the best marked.
+ * @param {Ctx} ctx @param {JobView} v @param {HTMLElement} prompt */
+function hint(ctx, v, prompt) {
+  const a = v.advice;
+  if (!a || !ctx.model.get("hints")) return;
+  const parts = Object.entries(a.options).sort((x, y) => y[1] - x[1])
+    .map(([k, p]) => `${k} ${(100 * p).toFixed(1)}%`);
+  const tie = new Set(Object.values(a.options)).size === 1;
+  const text = tie ? `every answer gives ${(100 * a.options[a.best]).toFixed(1)}%`
+    : `best: ${a.best} (${parts.join(" · ")})`;
+  const note = h("div", "gmk-hint", `GM hint, ${a.exact ? "exact" : "simulated"}: ${text}`);
+  note.setAttribute("role", "note");
+  prompt.appendChild(note);
+  if (!tie) for (const b of prompt.querySelectorAll("button"))
+    if (b.dataset.answer) b.classList.toggle("gmk-best", b.dataset.answer === a.best);
+}
+
+/** A decision the job waits for, as a banner of answer buttons.
+ * @param {Ctx} ctx @param {JobView} v @param {string} question
+ * @param {Array<[string, string, string, object]>} answers label, class, answer, message */
+function prompt(ctx, v, question, answers) {
+  const p = h("div", "gmk-banner gmk-info gmk-prompt");
+  p.appendChild(h("div", "", question));
+  const row = h("div", "gmk-row");
+  for (const [label, cls, answer, msg] of answers) {
+    const b = h("button", "gmk-btn " + cls, label);
+    b.dataset.answer = answer;
+    b.onclick = () => ctx.send(msg);
+    row.appendChild(b);
+  }
+  p.appendChild(row);
+  hint(ctx, v, p);
+  return p;
+}
+
+/** The outcome, the pending decision, or the companion note (or nothing).
+ * @param {Ctx} ctx @param {JobView} v */
+function banner(ctx, v) {
+  if (v.outcome) {
+    const why = { progress: "Progress reached the Difficulty", clock: "the Clock ran out",
+      crew: "no crew left on the job", condition: "a Condition can no longer hold" }[v.reason] || "";
+    return h("div", `gmk-banner gmk-${v.outcome} gmk-job-result`,
+      `${v.outcome === "success" ? "Success" : "Failure"}: ${why}`);
+  }
+  if (v.phase === "knockout") {
+    return prompt(ctx, v, "Knockout! Who is taken out of the job? (one of their contributions stays)",
+      v.roster.map((op) => [op.name, "gmk-ko", op.name, { action: "knockout", operative: op.name }]));
+  }
+  if (v.phase === "token") {
+    return prompt(ctx, v, `Spend a Postponed Minor Consequence token? (+1 Progress, a Minor Consequence; ${v.tokens} held)`, [
+      ["Spend", "gmk-primary gmk-spend", "spend", { action: "token", spend: true }],
+      ["Keep", "gmk-keep", "keep", { action: "token", spend: false }],
+    ]);
+  }
+  if (v.phase === "companion") return h("div", "gmk-banner gmk-info", `Companion incident: roll ${v.dice} (no clock tick)`);
+  return null;
+}
+
+/** A checkbox bound to a boolean trait. @param {Model} model @param {"auto_decide" | "hints"} trait */
+function toggle(model, trait, cls, text) {
+  const label = h("label", "gmk-muted " + cls);
+  const box = h("input"); box.type = "checkbox"; box.checked = model.get(trait);
+  box.onchange = () => { model.set(trait, box.checked); model.save_changes(); };
+  label.append(box, document.createTextNode(text));
+  return label;
+}
+
+/** Roll, enter a roll, undo, the two switches and the Markdown export. @param {Ctx} ctx @param {JobView} v */
+function controls(ctx, v) {
+  const row = h("div", "gmk-row gmk-controls");
+  const rolling = v.phase === "main" || v.phase === "companion";
+  const roll = h("button", "gmk-btn gmk-primary gmk-roll", v.phase === "companion" ? `Roll companion (${v.dice})` : `Roll ${v.dice}`);
+  roll.disabled = !rolling;
+  roll.onclick = () => ctx.send({ action: "roll" });
+  // A text field, so whatever was typed reaches Python, which checks it and names the problem
+  // (a number field would hand over an empty string for "²" and the like).
+  const input = h("input", "gmk-input gmk-entry");
+  input.type = "text"; input.inputMode = "numeric"; input.placeholder = "roll"; input.value = ctx.entry;
+  input.setAttribute("aria-label", `entered roll (${v.dice})`);
+  input.disabled = !rolling;
+  input.oninput = () => { ctx.entry = input.value; };
+  const enter = h("button", "gmk-btn gmk-enter", "Enter roll");
+  enter.disabled = !rolling;
+  enter.onclick = () => ctx.send({ action: "enter", value: ctx.entry });
+  input.onkeydown = (e) => { if (e.key === "Enter") enter.click(); };
+  const undo = h("button", "gmk-btn gmk-undo", "Undo");
+  undo.disabled = !v.can_undo;
+  undo.onclick = () => ctx.send({ action: "undo" });
+  const md = h("button", "gmk-btn gmk-md", "Markdown");
+  md.onclick = () => {
+    const blob = new Blob([v.markdown], { type: "text/markdown" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob); a.download = "job-record.md"; a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  row.append(roll, input, enter, undo, toggle(ctx.model, "auto_decide", "gmk-auto", " decide automatically"),
+    toggle(ctx.model, "hints", "gmk-hints-toggle", " GM hints"), md);
+  return row;
+}
+
+/** The record sheet: one row per incident. @param {JobView} v */
+function record(v) {
+  const table = h("table", "gmk-table gmk-record");
+  const thead = h("tr");
+  for (const c of ["#", "Turn", "Roll", "", "Incident", "Effects", "Prog", "Threat", "Heat", "Consequences", "Crew lost"])
+    thead.appendChild(h("th", "", c));
+  table.appendChild(thead);
+  if (!v.rows.length) {
+    const tr = h("tr"); const td = h("td", "gmk-muted", "No incidents yet: roll to start the job.");
+    td.colSpan = 11; tr.appendChild(td); table.appendChild(tr);
+  }
+  for (const r of v.rows) {
+    const tr = h("tr", `gmk-incident-row gmk-row-${r.kind}`);
+    const roll = r.roll === null ? "–" : String(r.roll) + (r.manual ? "*" : "");
+    const cells = [String(r.index), String(r.turn), roll, r.kind === "main" ? "" : r.kind,
+      r.incident, r.effects, String(r.progress), String(r.threat), String(r.heat),
+      r.consequences.join(", "), r.crew_lost.join(", ")];
+    cells.forEach((c, i) => {
+      const td = h("td", i === 4 ? "gmk-incident" : "", c);
+      if (i === 2 && r.dice && r.dice.length) td.title = "dice: " + r.dice.join(" + ");
+      tr.appendChild(td);
+    });
+    if (r.note) tr.title = r.note;
+    table.appendChild(tr);
+  }
+  const sheet = h("div", "gmk-sheet");
+  sheet.appendChild(table);
+  return sheet;
+}
+
 /** @type {import("@anywidget/types").AnyWidget<import("./payloads").JobTableModel>} */
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-job-table");
     el.appendChild(root);
-    // The typed roll survives a refused entry (the error shows and the text stays to fix);
-    // it is cleared once a new record row shows the roll went in.
-    let entry = "";
+    /** @type {Ctx} */
+    const ctx = { model, send: (msg) => model.send(msg), entry: "" };
     let shownRows = -1;
-    const send = (msg) => model.send(msg);
 
     function draw() {
       const v = model.get("view");
@@ -68,164 +240,16 @@ export default {
       root.replaceChildren();
       if (!v || !v.clock) return;
       if (v.rows.length !== shownRows) {
-        if (shownRows !== -1) entry = "";
+        if (shownRows !== -1) ctx.entry = "";
         shownRows = v.rows.length;
       }
-
-      // ---- header
-      const head = h("div", "gmk-row gmk-job-head");
-      head.append(h("span", "gmk-title", v.title), h("span", "gmk-chip", v.job_type),
-        h("span", "gmk-muted", `Difficulty ${v.difficulty} · Clock ${v.clock} · seed ${v.seed}`));
-      root.appendChild(head);
-
-      // ---- dials
-      const dials = h("div", "gmk-job-dials");
-      dials.appendChild(clockSvg(v.clock, v.turn, v.outcome !== null));
-      const tracks = h("div", "gmk-job-tracks");
-      tracks.appendChild(track("Progress", Math.max(0, Math.min(v.progress, v.difficulty)), v.difficulty, "gmk-progress"));
-      if (v.progress > v.difficulty || v.progress < 0) tracks.appendChild(h("div", "gmk-muted", `Progress is ${v.progress}`));
-      const counters = h("div", "gmk-row");
-      counters.append(counter("Threat", v.threat, "gmk-threat"), counter("Heat", v.heat, "gmk-heat"),
-        counter("Tokens", v.tokens, "gmk-tokens"));
-      if (v.odds !== null && v.odds !== undefined && v.outcome === null) {
-        const o = counter("chance now", (100 * v.odds).toFixed(1) + "%", "gmk-odds");
-        counters.appendChild(o);
-      }
-      tracks.appendChild(counters);
-      dials.appendChild(tracks);
-      root.appendChild(dials);
-
-      // ---- roster
-      const roster = h("div", "gmk-row gmk-roster");
-      for (const op of v.crew) {
-        const chip = h("span", "gmk-chip gmk-op" + (op.active ? "" : " gmk-op-out"));
-        chip.textContent = `${op.name} · ${op.gig}${op.lead ? " (lead)" : ""}`;
-        chip.title = op.contributions.join(", ");
-        roster.appendChild(chip);
-      }
-      root.appendChild(roster);
-
-      // ---- the advisor's hint for the GM: each answer's chance, the best marked
-      function hint(prompt, label) {
-        const a = v.advice;
-        if (!a || !model.get("hints")) return;
-        const parts = Object.entries(a.options).sort((x, y) => y[1] - x[1])
-          .map(([k, p]) => `${label(k)} ${(100 * p).toFixed(1)}%`);
-        const tie = new Set(Object.values(a.options)).size === 1;
-        const text = tie ? `every answer gives ${(100 * a.options[a.best]).toFixed(1)}%`
-          : `best: ${label(a.best)} (${parts.join(" · ")})`;
-        const note = h("div", "gmk-hint", `GM hint, ${a.exact ? "exact" : "simulated"}: ${text}`);
-        note.setAttribute("role", "note");
-        prompt.appendChild(note);
-        if (!tie) for (const b of prompt.querySelectorAll("button[data-answer]"))
-          b.classList.toggle("gmk-best", b.dataset.answer === a.best);
-      }
-
-      // ---- outcome banner or prompt or controls
-      if (v.outcome) {
-        const why = { progress: "Progress reached the Difficulty", clock: "the Clock ran out",
-          crew: "no crew left on the job", condition: "a Condition can no longer hold" }[v.reason] || "";
-        root.appendChild(h("div", `gmk-banner gmk-${v.outcome} gmk-job-result`,
-          `${v.outcome === "success" ? "Success" : "Failure"}: ${why}`));
-      } else if (v.phase === "knockout") {
-        const p = h("div", "gmk-banner gmk-info gmk-prompt");
-        p.appendChild(h("div", "", "Knockout! Who is taken out of the job? (one of their contributions stays)"));
-        const row = h("div", "gmk-row");
-        for (const op of v.roster) {
-          const b = h("button", "gmk-btn gmk-ko", op.name);
-          b.dataset.answer = op.name;
-          b.onclick = () => send({ action: "knockout", operative: op.name });
-          row.appendChild(b);
-        }
-        p.appendChild(row);
-        hint(p, (k) => k);
-        root.appendChild(p);
-      } else if (v.phase === "token") {
-        const p = h("div", "gmk-banner gmk-info gmk-prompt");
-        p.appendChild(h("div", "", `Spend a Postponed Minor Consequence token? (+1 Progress, a Minor Consequence; ${v.tokens} held)`));
-        const row = h("div", "gmk-row");
-        const yes = h("button", "gmk-btn gmk-primary gmk-spend", "Spend");
-        yes.onclick = () => send({ action: "token", spend: true });
-        const no = h("button", "gmk-btn gmk-keep", "Keep");
-        no.onclick = () => send({ action: "token", spend: false });
-        yes.dataset.answer = "spend";
-        no.dataset.answer = "keep";
-        row.append(yes, no);
-        p.appendChild(row);
-        hint(p, (k) => k);
-        root.appendChild(p);
-      } else if (v.phase === "companion") {
-        root.appendChild(h("div", "gmk-banner gmk-info", `Companion incident: roll ${v.dice} (no clock tick)`));
-      }
-
-      const controls = h("div", "gmk-row gmk-controls");
-      const rolling = v.phase === "main" || v.phase === "companion";
-      const roll = h("button", "gmk-btn gmk-primary gmk-roll", v.phase === "companion" ? `Roll companion (${v.dice})` : `Roll ${v.dice}`);
-      roll.disabled = !rolling;
-      roll.onclick = () => send({ action: "roll" });
-      // A text field, so whatever was typed reaches Python, which checks it and names the problem
-      // (a number field would hand over an empty string for "²" and the like).
-      const input = h("input", "gmk-input gmk-entry");
-      input.type = "text"; input.inputMode = "numeric"; input.placeholder = "roll"; input.value = entry;
-      input.setAttribute("aria-label", `entered roll (${v.dice})`);
-      input.disabled = !rolling;
-      input.oninput = () => { entry = input.value; };
-      const enter = h("button", "gmk-btn gmk-enter", "Enter roll");
-      enter.disabled = !rolling;
-      enter.onclick = () => send({ action: "enter", value: entry });
-      input.onkeydown = (e) => { if (e.key === "Enter") enter.click(); };
-      const undo = h("button", "gmk-btn gmk-undo", "Undo");
-      undo.disabled = !v.can_undo;
-      undo.onclick = () => send({ action: "undo" });
-      const auto = h("label", "gmk-muted gmk-auto");
-      const box = h("input"); box.type = "checkbox"; box.checked = model.get("auto_decide");
-      box.onchange = () => { model.set("auto_decide", box.checked); model.save_changes(); };
-      auto.append(box, document.createTextNode(" decide automatically"));
-      const hints = h("label", "gmk-muted gmk-hints-toggle");
-      const hbox = h("input"); hbox.type = "checkbox"; hbox.checked = model.get("hints");
-      hbox.onchange = () => { model.set("hints", hbox.checked); model.save_changes(); };
-      hints.append(hbox, document.createTextNode(" GM hints"));
-      const md = h("button", "gmk-btn gmk-md", "Markdown");
-      md.onclick = () => {
-        const blob = new Blob([v.markdown], { type: "text/markdown" });
-        const a = document.createElement("a");
-        a.href = URL.createObjectURL(blob); a.download = "job-record.md"; a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      };
-      controls.append(roll, input, enter, undo, auto, hints, md);
-      root.appendChild(controls);
-
+      root.append(header(v), dials(v), roster(v));
+      const shown = banner(ctx, v);
+      if (shown) root.appendChild(shown);
+      root.appendChild(controls(ctx, v));
       const error = h("div", "gmk-error", err || "");
       if (err) error.setAttribute("role", "alert");
-      root.appendChild(error);
-
-      // ---- record sheet
-      const table = h("table", "gmk-table gmk-record");
-      const thead = h("tr");
-      for (const c of ["#", "Turn", "Roll", "", "Incident", "Effects", "Prog", "Threat", "Heat", "Consequences", "Crew lost"])
-        thead.appendChild(h("th", "", c));
-      table.appendChild(thead);
-      if (!v.rows.length) {
-        const tr = h("tr"); const td = h("td", "gmk-muted", "No incidents yet: roll to start the job.");
-        td.colSpan = 11; tr.appendChild(td); table.appendChild(tr);
-      }
-      for (const r of v.rows) {
-        const tr = h("tr", `gmk-incident-row gmk-row-${r.kind}`);
-        const roll = r.roll === null ? "–" : String(r.roll) + (r.manual ? "*" : "");
-        const cells = [String(r.index), String(r.turn), roll, r.kind === "main" ? "" : r.kind,
-          r.incident, r.effects, String(r.progress), String(r.threat), String(r.heat),
-          r.consequences.join(", "), r.crew_lost.join(", ")];
-        cells.forEach((c, i) => {
-          const td = h("td", i === 4 ? "gmk-incident" : "", c);
-          if (i === 2 && r.dice && r.dice.length) td.title = "dice: " + r.dice.join(" + ");
-          tr.appendChild(td);
-        });
-        if (r.note) tr.title = r.note;
-        table.appendChild(tr);
-      }
-      const sheet = h("div", "gmk-sheet");
-      sheet.appendChild(table);
-      root.appendChild(sheet);
+      root.append(error, record(v));
     }
 
     const watched = ["view", "error", "auto_decide", "hints"];

@@ -10,6 +10,126 @@ function stat(value, label, cls) {
   return s;
 }
 
+/** @typedef {import("./payloads").ShipDesignView} DesignView */
+/** @typedef {import("@anywidget/types").AnyModel<import("./payloads").ShipDesignerModel>} Model */
+
+/** One option's control: a checkbox, a choice or a number, sending "set" to Python.
+ * @param {(msg: object) => void} send @param {any} f the field's description @param {any} value */
+function control(send, f, value) {
+  let input;
+  if (f.kind === "bool") {
+    const box = h("input", "");
+    box.type = "checkbox";
+    box.checked = !!value;
+    box.addEventListener("change", () => send({ action: "set", field: f.field, value: box.checked }));
+    input = box;
+  } else if (f.kind === "choice") {
+    const sel = h("select", "gmk-input");
+    for (const c of f.choices) {
+      const o = h("option", "", c); o.value = c; if (c === value) o.selected = true; sel.appendChild(o);
+    }
+    sel.addEventListener("change", () => send({ action: "set", field: f.field, value: sel.value }));
+    input = sel;
+  } else {
+    const num = h("input", "gmk-input");
+    num.type = "number"; num.min = "0"; num.step = f.kind === "int10" ? "10" : "1";
+    num.value = String(value);
+    onCommit(num, (val) => send({ action: "set", field: f.field, value: val }));
+    input = num;
+  }
+  input.classList.add(`gmk-opt-${f.field}`);
+  input.title = f.help;
+  const lab = h("label", "gmk-field");
+  lab.title = f.help;
+  lab.append(h("span", "", f.label), input);
+  return lab;
+}
+
+/** The title, the catalog match and the "load a catalog ship" picker.
+ * @param {(msg: object) => void} send @param {DesignView} v */
+function header(send, v) {
+  const head = h("div", "gmk-row gmk-head");
+  head.appendChild(h("span", "gmk-title", "Ship designer"));
+  if (v.matches.length) head.appendChild(h("span", "gmk-chip", `same as the catalog ${v.matches.map(title).join(", ")}`));
+  head.appendChild(h("span", "gmk-spacer"));
+  const start = h("select", "gmk-input gmk-load");
+  start.setAttribute("aria-label", "load a catalog ship");
+  start.appendChild(h("option", "", "load a catalog ship…")).value = "";
+  for (const n of v.catalog) { const o = h("option", "", title(n)); o.value = n; start.appendChild(o); }
+  start.addEventListener("change", () => { if (start.value) send({ action: "load", name: start.value }); });
+  head.appendChild(start);
+  return head;
+}
+
+/** Cost, signature, Battle and the rest at a glance. @param {DesignView} v */
+function stats(v) {
+  const box = h("div", "gmk-design-head");
+  box.append(stat(`${Math.round(v.cost * 1000) / 1000} RU`, "cost", "gmk-cost-stat"),
+    stat(v.signature, "signature"), stat(v.battle, "Battle"), stat(v.phase, "attacks in"),
+    stat(v.hits_per_damage, "hits per damage roll"), stat(v.build_successes, "Handling successes to build"));
+  return box;
+}
+
+/** The cost, step by step. @param {DesignView} v */
+function breakdown(v) {
+  const bsec = h("div", "gmk-section");
+  bsec.appendChild(h("div", "gmk-subtitle", "Cost, step by step"));
+  const bt = h("table", "gmk-table gmk-breakdown");
+  v.breakdown.forEach(([step, amount], i) => {
+    const tr = h("tr", i === v.breakdown.length - 1 ? "gmk-total" : "");
+    tr.append(h("td", "", step), h("td", "", amount));
+    bt.appendChild(tr);
+  });
+  bsec.appendChild(bt);
+  return bsec;
+}
+
+/** The comparison with a catalog ship: the picker, the table and what differs.
+ * @param {Model} model @param {(msg: object) => void} send @param {DesignView} v @param {any[]} fields */
+function comparison(model, send, v, fields) {
+  const csec = h("div", "gmk-section gmk-compare-section");
+  const crow = h("div", "gmk-row");
+  crow.appendChild(h("span", "gmk-subtitle", "Compare with the catalog"));
+  const sel = h("select", "gmk-input gmk-compare-pick");
+  sel.setAttribute("aria-label", "catalog ship to compare with");
+  sel.appendChild(h("option", "", "none")).value = "";
+  for (const n of v.catalog) {
+    const o = h("option", "", title(n)); o.value = n; if (n === model.get("compare")) o.selected = true; sel.appendChild(o);
+  }
+  sel.addEventListener("change", () => { model.set("compare", sel.value); model.save_changes(); });
+  crow.appendChild(sel);
+  csec.appendChild(crow);
+  const c = v.compare;
+  if (!c) {
+    csec.appendChild(h("div", "gmk-muted", "Pick a catalog ship to see how this design compares."));
+    return csec;
+  }
+  const t = h("table", "gmk-table gmk-compare");
+  const hr = h("tr"); hr.append(h("th", "", ""), h("th", "", "this design"), h("th", "", title(c.name)));
+  t.appendChild(hr);
+  const rows = [["RU cost", Math.round(v.cost * 1000) / 1000, `${c.cost}` + (c.design_cost !== c.cost ? ` (rules ${c.design_cost})` : "")],
+    ["signature", v.signature, `${c.sig}` + (c.rules_sig !== c.sig ? ` (rules ${c.rules_sig})` : "")],
+    ["Battle", v.battle, c.battle]];
+  for (const [k, a, b] of rows) {
+    const tr = h("tr", String(a) !== String(b).split(" ")[0] ? "gmk-diff" : "");
+    tr.append(h("td", "", k), h("td", "", a), h("td", "", b));
+    t.appendChild(tr);
+  }
+  csec.appendChild(t);
+  if (c.same) {
+    csec.appendChild(h("div", "gmk-ok", "The same design as the catalog ship."));
+    return csec;
+  }
+  const ul = h("div", "gmk-muted");
+  const label = (f) => (fields.find((x) => x.field === f) || { label: f }).label;
+  const show = (x) => (x === true ? "yes" : x === false ? "no" : String(x));
+  ul.textContent = "Differs in: " + c.diffs.map((d) => `${label(d.field)} ${show(d.design)} (catalog ${show(d.catalog)})`).join(", ");
+  csec.appendChild(ul);
+  const use = h("button", "gmk-btn gmk-use-catalog", `Start from ${title(c.name)}`);
+  use.addEventListener("click", () => send({ action: "load", name: c.name }));
+  csec.appendChild(use);
+  return csec;
+}
 
 /** @type {import("@anywidget/types").AnyWidget<import("./payloads").ShipDesignerModel>} */
 export default {
@@ -19,126 +139,27 @@ export default {
     el.appendChild(root);
     const send = (msg) => model.send(msg);
 
-    function control(f, value) {
-      let input;
-      if (f.kind === "bool") {
-        input = h("input", "");
-        input.type = "checkbox";
-        input.checked = !!value;
-        input.addEventListener("change", () => send({ action: "set", field: f.field, value: input.checked }));
-      } else if (f.kind === "choice") {
-        input = h("select", "gmk-input");
-        for (const c of f.choices) {
-          const o = h("option", "", c); o.value = c; if (c === value) o.selected = true; input.appendChild(o);
-        }
-        input.addEventListener("change", () => send({ action: "set", field: f.field, value: input.value }));
-      } else {
-        input = h("input", "gmk-input");
-        input.type = "number"; input.min = "0"; input.step = f.kind === "int10" ? "10" : "1";
-        input.value = String(value);
-        onCommit(input, (val) => send({ action: "set", field: f.field, value: val }));
-      }
-      input.classList.add(`gmk-opt-${f.field}`);
-      input.title = f.help;
-      const lab = h("label", "gmk-field");
-      lab.title = f.help;
-      lab.append(h("span", "", f.label), input);
-      return lab;
-    }
-
     function draw() {
       const v = model.get("view");
       const fields = model.get("fields");
       if (!v || !v.options || !fields) return;
-      root.replaceChildren();
-      const head = h("div", "gmk-row gmk-head");
-      head.appendChild(h("span", "gmk-title", "Ship designer"));
-      if (v.matches.length) head.appendChild(h("span", "gmk-chip", `same as the catalog ${v.matches.map(title).join(", ")}`));
-      head.appendChild(h("span", "gmk-spacer"));
-      const start = h("select", "gmk-input gmk-load");
-      start.setAttribute("aria-label", "load a catalog ship");
-      start.appendChild(h("option", "", "load a catalog ship…")).value = "";
-      for (const n of v.catalog) { const o = h("option", "", title(n)); o.value = n; start.appendChild(o); }
-      start.addEventListener("change", () => { if (start.value) send({ action: "load", name: start.value }); });
-      head.appendChild(start);
-      root.appendChild(head);
-
-      const stats = h("div", "gmk-design-head");
-      stats.append(stat(`${Math.round(v.cost * 1000) / 1000} RU`, "cost", "gmk-cost-stat"),
-        stat(v.signature, "signature"), stat(v.battle, "Battle"), stat(v.phase, "attacks in"),
-        stat(v.hits_per_damage, "hits per damage roll"), stat(v.build_successes, "Handling successes to build"));
-      root.appendChild(stats);
-      root.appendChild(h("div", "gmk-muted gmk-describe", v.describe));
+      root.replaceChildren(header(send, v), stats(v), h("div", "gmk-muted gmk-describe", v.describe));
       const err = h("div", "gmk-error", model.get("error"));
       err.setAttribute("role", "alert");
       root.appendChild(err);
-
       const cols = h("div", "gmk-cols");
       const left = h("div", "gmk-col");
       const right = h("div", "gmk-col gmk-col-narrow");
       cols.append(left, right);
       root.appendChild(cols);
-
       const form = h("div", "gmk-section gmk-design-form");
       let group = "";
       for (const f of fields) {
         if (f.group !== group) { group = f.group; form.appendChild(h("div", "gmk-design-group", group)); }
-        form.appendChild(control(f, v.options[f.field]));
+        form.appendChild(control(send, f, v.options[f.field]));
       }
       left.appendChild(form);
-
-      const bsec = h("div", "gmk-section");
-      bsec.appendChild(h("div", "gmk-subtitle", "Cost, step by step"));
-      const bt = h("table", "gmk-table gmk-breakdown");
-      v.breakdown.forEach(([step, amount], i) => {
-        const tr = h("tr", i === v.breakdown.length - 1 ? "gmk-total" : "");
-        tr.append(h("td", "", step), h("td", "", amount));
-        bt.appendChild(tr);
-      });
-      bsec.appendChild(bt);
-      right.appendChild(bsec);
-
-      const csec = h("div", "gmk-section gmk-compare-section");
-      const crow = h("div", "gmk-row");
-      crow.appendChild(h("span", "gmk-subtitle", "Compare with the catalog"));
-      const sel = h("select", "gmk-input gmk-compare-pick");
-      sel.setAttribute("aria-label", "catalog ship to compare with");
-      sel.appendChild(h("option", "", "none")).value = "";
-      for (const n of v.catalog) {
-        const o = h("option", "", title(n)); o.value = n; if (n === model.get("compare")) o.selected = true; sel.appendChild(o);
-      }
-      sel.addEventListener("change", () => { model.set("compare", sel.value); model.save_changes(); });
-      crow.appendChild(sel);
-      csec.appendChild(crow);
-      const c = v.compare;
-      if (c) {
-        const t = h("table", "gmk-table gmk-compare");
-        const hr = h("tr"); hr.append(h("th", "", ""), h("th", "", "this design"), h("th", "", title(c.name)));
-        t.appendChild(hr);
-        const rows = [["RU cost", Math.round(v.cost * 1000) / 1000, `${c.cost}` + (c.design_cost !== c.cost ? ` (rules ${c.design_cost})` : "")],
-          ["signature", v.signature, `${c.sig}` + (c.rules_sig !== c.sig ? ` (rules ${c.rules_sig})` : "")],
-          ["Battle", v.battle, c.battle]];
-        for (const [k, a, b] of rows) {
-          const tr = h("tr", String(a) !== String(b).split(" ")[0] ? "gmk-diff" : "");
-          tr.append(h("td", "", k), h("td", "", a), h("td", "", b));
-          t.appendChild(tr);
-        }
-        csec.appendChild(t);
-        if (c.same) csec.appendChild(h("div", "gmk-ok", "The same design as the catalog ship."));
-        else {
-          const ul = h("div", "gmk-muted");
-          const label = (f) => (fields.find((x) => x.field === f) || { label: f }).label;
-          const show = (x) => (x === true ? "yes" : x === false ? "no" : String(x));
-          ul.textContent = "Differs in: " + c.diffs.map((d) => `${label(d.field)} ${show(d.design)} (catalog ${show(d.catalog)})`).join(", ");
-          csec.appendChild(ul);
-          const use = h("button", "gmk-btn gmk-use-catalog", `Start from ${title(c.name)}`);
-          use.addEventListener("click", () => send({ action: "load", name: c.name }));
-          csec.appendChild(use);
-        }
-      } else {
-        csec.appendChild(h("div", "gmk-muted", "Pick a catalog ship to see how this design compares."));
-      }
-      right.appendChild(csec);
+      right.append(breakdown(v), comparison(model, send, v, fields));
     }
 
     const watched = ["view", "error", "compare"];

@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +55,69 @@ def served(docs_site) -> Iterator[str]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
+
+
+#: How long the slow server holds back anywidget's module: longer than requirejs waits for a
+#: module by default (7 s), after which the widget manager used to fall back to a CDN address
+#: the site does not serve.
+DELAY_SECONDS = 10
+
+
+class _Slow(_Quiet):
+    """Serves the site, but anywidget's module only after :data:`DELAY_SECONDS`."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/vendor/anywidget.js"):
+            time.sleep(DELAY_SECONDS)  # this server's own thread: the browser waits, not the test
+        super().do_GET()
+
+
+@pytest.fixture(scope="module")
+def served_slowly(docs_site) -> Iterator[str]:
+    handler = functools.partial(_Slow, directory=str(docs_site.path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_widgets_draw_when_the_anywidget_module_arrives_late(
+    docs_site, served_slowly: str, chromium
+) -> None:
+    """A stalled anywidget module still draws every widget: no placeholder, no 404, no error."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    foreign: list[str] = []
+
+    def only_loopback(route) -> None:
+        url = route.request.url
+        if url.startswith((served_slowly, "data:", "blob:")):
+            route.continue_()
+        else:
+            foreign.append(url)
+            route.abort()
+
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    start = time.perf_counter()
+    page.goto(served_slowly + "notebooks/00_start_here/", wait_until="load")
+    page.wait_for_function(
+        f"() => {{ const c = ({COUNT})(); return c.widgets > 0 && c.widgets === c.widgets_drawn; }}",
+        timeout=60_000,
+    )
+    waited = time.perf_counter() - start
+    got = page.evaluate(COUNT)
+    placeholders = page.get_by_text("Click to show javascript error").count()
+    context.close()
+    print(f"widgets drawn {got['widgets_drawn']}/{got['widgets']} after {waited:.1f} s")  # noqa: T201
+    assert waited >= DELAY_SECONDS, "the module was not held back: the test tests nothing"
+    assert placeholders == 0
+    assert not foreign, foreign
+    assert problems == [], "\n".join(problems)
 
 
 def _pages(site: Path) -> list[str]:
