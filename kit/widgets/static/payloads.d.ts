@@ -287,7 +287,7 @@ export interface CombatSimulation {
   n: number;
   method: string;
   /**
-   * Per side: outcome shares and RU-loss quantiles (:meth:`SimulationResult.odds`).
+   * Per side: outcome shares and RU-loss quantiles (:meth:`BattleSimulation.odds`).
    */
   odds: (Record<string, any>)[];
   /**
@@ -605,6 +605,41 @@ export interface SectorSystemView {
   star: Record<string, any>;
 }
 
+/**
+ * One activity on the campaign clock as the clock widget lists it.
+ */
+export interface ClockActivity {
+  name: string;
+  kind: string;
+  progress: number;
+  running: boolean;
+  done: boolean;
+  when: string;
+}
+
+/**
+ * One dated line of the timeline.
+ */
+export interface ClockLine {
+  date: string;
+  activity: string;
+  text: string;
+}
+
+/**
+ * What the clock widget shows: today, what runs, what happened lately, what comes next.
+ */
+export interface ClockView {
+  name: string;
+  today: number;
+  date: string;
+  activities: ClockActivity[];
+  recent: ClockLine[];
+  next: ClockLine | null;
+  reason: string;
+  can_undo: boolean;
+}
+
 /** The synced traits of :class:`~kit.widgets.BoardWidget`. */
 export interface BoardWidgetModel {
   checks: string;
@@ -616,8 +651,15 @@ export interface BoardWidgetModel {
   view: BoardView;
 }
 
+/** The synced traits of :class:`~kit.widgets.ClockWidget`. */
+export interface ClockWidgetModel {
+  error: string;
+  view: Record<string, any>;
+}
+
 /** The synced traits of :class:`~kit.widgets.CombatTable`. */
 export interface CombatTableModel {
+  advice: any | null;
   allocate_sides: number[];
   ask: string[];
   error: string;
@@ -635,6 +677,19 @@ export interface EntityBuilderModel {
   view: EntityView;
 }
 
+/** The synced traits of :class:`~kit.widgets.FleetBuilder`. */
+export interface FleetBuilderModel {
+  catalog: Record<string, any>[];
+  chart_0: Record<string, any>;
+  chart_1: Record<string, any>;
+  charts_on: boolean;
+  error: string;
+  fleet_data: Record<string, any>;
+  phase: string;
+  roles: Record<string, any>;
+  view: Record<string, any>;
+}
+
 /** The synced traits of :class:`~kit.widgets.FleetPanel`. */
 export interface FleetPanelModel {
   catalog: Record<string, any>[];
@@ -642,6 +697,16 @@ export interface FleetPanelModel {
   phase: string;
   roles: Record<string, any>;
   view: FleetView;
+}
+
+/** The synced traits of :class:`~kit.widgets.JobBuilder`. */
+export interface JobBuilderModel {
+  error: string;
+  form: Record<string, any>;
+  job_data: Record<string, any>;
+  job_types: string[];
+  note: string;
+  odds: Record<string, any>;
 }
 
 /** The synced traits of :class:`~kit.widgets.JobTable`. */
@@ -657,6 +722,7 @@ export interface JobTableModel {
 export interface SectorExplorerModel {
   destination: string;
   error: string;
+  figure_data: Record<string, any>;
   information: number;
   kind: string;
   mode: string;
@@ -681,6 +747,7 @@ export interface ShipDesignerModel {
 export interface StarSystemExplorerModel {
   current_orbit: number;
   error: string;
+  figure_data: Record<string, any>;
   kind: string;
   mode: string;
   seed: number;
@@ -692,6 +759,8 @@ export interface StarSystemExplorerModel {
 /** The synced traits of :class:`~kit.widgets.Tuner`. */
 export interface TunerModel {
   busy: boolean;
+  chosen: any | null;
+  chosen_system: string | null;
   error: string;
   inputs: Record<string, any>;
   system: string;

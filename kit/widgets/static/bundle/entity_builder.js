@@ -1,6 +1,6 @@
 // gm-kit widget bundle of entity_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js entity_builder.js
-// sources-sha256: 123be216821223373d020ac0114a38192f6e625aecab390353f96990a833baea
+// sources: dom.js entity_builder.js state.js
+// sources-sha256: b7393533fb03ef291975e8c3404d6487c3dfd20c77ee856924b4c4a4ef7421bd
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -29,6 +29,30 @@ function labelled(text, control, cls = "gmk-field", textCls = "gmk-field-label")
   const l = h("label", cls);
   l.append(h("span", textCls, text), control);
   return l;
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/entity_builder.js
@@ -291,6 +315,7 @@ function summary(ctx, v, right) {
 }
 var entity_builder_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-entity-builder");
     el.appendChild(root);
     const ctx = { model, send: (msg) => model.send(msg), picks: { edge: "", flaw: "" }, mdOpen: false, draw };
@@ -327,6 +352,7 @@ var entity_builder_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

@@ -1,12 +1,36 @@
 // gm-kit widget bundle of job_table.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js job_table.js
-// sources-sha256: 409b5ee6f565da9c8742d08dd310e8ee9b7fdaf9553fbb5d4cfacb801dbcb914
+// sources: dom.js job_table.js state.js
+// sources-sha256: 96d86ba4e40770e38254094f39fbb688edfba84eec03de8d53c99724d192cb73
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== void 0 && text !== null) e.textContent = String(text);
   return e;
+}
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
 }
 
 // ../kit/widgets/static/job_table.js
@@ -253,6 +277,7 @@ function record(v) {
 }
 var job_table_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-job-table");
     el.appendChild(root);
     const ctx = { model, send: (msg) => model.send(msg), entry: "" };
@@ -278,6 +303,7 @@ var job_table_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };

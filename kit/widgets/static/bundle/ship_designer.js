@@ -1,6 +1,6 @@
 // gm-kit widget bundle of ship_designer.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
-// sources: dom.js ship_designer.js
-// sources-sha256: 023e519b30bf17b4f85f885758baf36d40a20977dacd8189fbe3fb7dd04ce033
+// sources: dom.js ship_designer.js state.js
+// sources-sha256: d08fa17f4f8808489d301a7b3849acb98295fd2d343444c90f6e5579a6fa4430
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -26,6 +26,30 @@ function onCommit(input, fn) {
   });
 }
 var title = (s) => s.toLowerCase().replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
+
+// ../kit/widgets/static/state.js
+var inMarimo = (el) => {
+  const root = el.getRootNode && el.getRootNode();
+  return !!(root && root.host && root.host.tagName === "MARIMO-ANYWIDGET");
+};
+function followInMarimo(model, el, names) {
+  let echoing = false;
+  const echo = (name) => () => {
+    if (echoing || !inMarimo(el)) return;
+    echoing = true;
+    try {
+      model.set(name, model.get(name));
+      model.save_changes();
+    } finally {
+      echoing = false;
+    }
+  };
+  const handlers = names.map((name) => [name, echo(name)]);
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  return () => {
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
 
 // ../kit/widgets/static/ship_designer.js
 function stat(value, label, cls) {
@@ -165,6 +189,7 @@ function comparison(model, send, v, fields) {
 }
 var ship_designer_default = {
   render({ model, el }) {
+    const unfollow = followInMarimo(model, el, ["view"]);
     const root = h("div", "gmk-root gmk-successors gmk-ship-designer");
     el.appendChild(root);
     const send = (msg) => model.send(msg);
@@ -197,6 +222,7 @@ var ship_designer_default = {
     for (const t of watched) model.on(`change:${t}`, draw);
     draw();
     return () => {
+      unfollow();
       for (const t of watched) model.off(`change:${t}`, draw);
       root.remove();
     };
