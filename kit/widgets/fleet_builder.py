@@ -291,7 +291,7 @@ class FleetPanel(KitWidget):
             listener()
 
 
-class FleetBuilder(W.VBox):
+class FleetBuilder(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """The fleet builder: :class:`FleetPanel` above the composition and hits charts.
 
     Args:

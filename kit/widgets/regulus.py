@@ -182,7 +182,7 @@ TYPE_ROWS_NOTE = (
 )
 
 
-class JobBuilder(W.VBox):
+class JobBuilder(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """Set up a job in a form - type, difficulty, clock, conditions, crew - with live exact odds.
 
     ``builder.job`` builds the :class:`~kit.regulus.Job` (raising if the form is not valid);

@@ -17,7 +17,7 @@ dice, and a loaded battle continues exactly as the saved one would have.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -101,7 +101,7 @@ class Battle(Observable):
     @property
     def round(self) -> int:
         """The round being played."""
-        return self.state.round
+        return int(self.state.round)
 
     @property
     def next_phase(self) -> str:
@@ -162,12 +162,12 @@ class Battle(Observable):
     @property
     def over(self) -> bool:
         """True once the battle has ended."""
-        return self.state.over
+        return bool(self.state.over)
 
     @property
     def result(self) -> dict[str, Any] | None:
         """The outcome once over (see :func:`summarize`)."""
-        return self.state.result
+        return cast("dict[str, Any] | None", self.state.result)
 
     @property
     def events(self) -> list[Event]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
@@ -347,7 +347,7 @@ class InteractivePolicy(AutoPolicy):
         """Ask for hit targets when asked; else ruling 4."""
         if not self._asked("allocate", side):
             return super().allocate(ctx, side, hits, phase, by)
-        return self._get(
+        result: Any = self._get(
             ctx,
             {
                 "kind": "allocate",
@@ -358,6 +358,7 @@ class InteractivePolicy(AutoPolicy):
                 "default": auto_allocation(ctx.st, side, hits),
             },
         )
+        return cast("list[str]", result)
 
     def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
         """Ask which ships leave Control when asked; else the cheapest."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput, InvalidType
@@ -588,7 +588,10 @@ class Workshop:
 
     @staticmethod
     def _left(body: Any, layer: str) -> int | None:
-        return {"surface": body.surface_ru, "crust": body.crust_ru, "core": body.core_ru}[layer]
+        return cast(
+            "int | None",
+            {"surface": body.surface_ru, "crust": body.crust_ru, "core": body.core_ru}[layer],
+        )
 
     def _mine(self, target: Any, report: DayReport) -> bool:
         try:
