@@ -44,6 +44,7 @@ from typing import Any, Literal
 
 from . import validate
 from .errors import IllegalAction, InvalidInput
+from .store import JSON
 
 __all__ = [
     "Advice",
@@ -198,7 +199,7 @@ class Advice:
                 f"Advice answers: {unknown[0]!r} is not one of the options {list(self.options)!r}"
             )
 
-    def answer(self, label: str | None = None) -> Any:
+    def answer(self, label: str | None = None) -> JSON:
         """The answer behind ``label`` (default: :attr:`best`), in the form the game takes it.
 
         * a limit board's card: the slot number (``board.check(value, slot=...)``);
@@ -232,7 +233,7 @@ class Advice:
             )
         return self.answers.get(label, label)
 
-    def choose(self, label: str | None = None, /, **play: Any) -> Any:
+    def choose(self, label: str | None = None, /, **play: Any) -> object:
         """Play the answer behind ``label`` (default: :attr:`best`) in the game advised on, and
         return that game, moved on.
 

@@ -11,8 +11,8 @@ A kind names its class and its hooks as objects, each hook typed by what the kit
 ``kit.advice(obj)`` to the engine that answers by imports alone. This module is a foundation: it
 imports no engine. The kit's own kinds are registered by :mod:`kit.kinds`, which sits above the
 engines, figures and widgets it names (its hooks import what they call when they run); the
-``kit`` package points this registry at it (:func:`on_first_lookup`), so the first lookup
-registers them.
+``kit`` package leaves the function that registers them in :mod:`kit.boot`, which this registry
+runs before its first lookup.
 
 Lookups go by the object's class (its method resolution order, so a subclass finds its parent's
 kind), never by its name:
@@ -52,6 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
+from . import boot
 from .advising import Advice, Impact, Luck, Method, StandardErrors, Tuning
 from .audience import Audience
 from .errors import InvalidInput, InvalidType
@@ -296,21 +297,20 @@ _lock = threading.RLock()
 _by_name: dict[str, Kind[Any]] = {}
 _by_alias: dict[str, Kind[Any]] = {}
 _by_class: dict[type, Kind[Any]] = {}
-_first_lookup: list[Callable[[], None]] = []
 
 
 def on_first_lookup(register_kinds: Callable[[], None]) -> None:
-    """Have ``register_kinds`` run once, before the first lookup (the ``kit`` package gives the
-    function that registers the kit's own kinds, :mod:`kit.kinds`)."""
+    """Have ``register_kinds`` run once, before the first lookup (the ``kit`` package puts the
+    function that registers the kit's own kinds, :mod:`kit.kinds`, in :mod:`kit.boot`)."""
     with _lock:
-        _first_lookup.append(register_kinds)
+        boot.first_lookup.append(register_kinds)
 
 
 def _ensure_builtins() -> None:
-    if _first_lookup:
+    if boot.first_lookup:
         with _lock:
-            while _first_lookup:
-                _first_lookup.pop(0)()
+            while boot.first_lookup:
+                boot.first_lookup.pop(0)()
 
 
 def register(kind: Kind[T], *, replace: bool = False) -> Kind[T]:

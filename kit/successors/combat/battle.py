@@ -25,6 +25,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from ...store import JSON
 from .core_rules import battle_end
 from .events import (
     Ctx,
@@ -124,7 +125,7 @@ class Battle(Observable):
         """The policy whose question :attr:`waiting` is (None when nothing waits)."""
         return None if self._waiting is None else self._waiting[1]
 
-    def answer(self, value: Any = None) -> list[Event]:
+    def answer(self, value: JSON = None) -> list[Event]:
         """Answer the :attr:`waiting` decision and play the phase it stopped; return its events.
 
         The answer goes to the policy that asked (:attr:`asked_by`) and the phase is played

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
+from ...store import JSON
 from .damage import (
     auto_allocation,
     cheapest_first,
@@ -318,7 +319,7 @@ class InteractivePolicy(AutoPolicy):
     def _asked(self, kind: str, side: int) -> bool:
         return kind in self.ask and (self.sides is None or side in self.sides)
 
-    def answer(self, decision: dict[str, Any], value: Any) -> None:
+    def answer(self, decision: dict[str, Any], value: JSON) -> None:
         """Queue the GM's answer to ``decision`` (from :class:`DecisionNeeded`)."""
         if decision.get("kind") == "allocate":
             value = [str(v) for v in validate.sequence("targets", value)]
