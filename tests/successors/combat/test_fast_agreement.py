@@ -147,7 +147,7 @@ def test_the_default_policy_on_the_texts_first_example_is_vectorised():
     from kit.successors.examples import example_one
 
     assert fast_supported(example_one(), AutoPolicy()) is None
-    assert simulate(example_one(), 50, seed=1).method == "fast"
+    assert simulate(example_one(), 50, seed=1).engine == "fast"
 
 
 @pytest.mark.parametrize("i", range(len(SETUPS)), ids=IDS)

@@ -21,6 +21,6 @@ def test_a_policy_changed_in_place_is_not_served_stale_tables():
         policy=AutoPolicy(takeover=False, hold_reloaders=True),
         progress=False,
     )
-    assert changed.method == fresh.method == "fast"
+    assert changed.engine == fresh.engine == "fast"
     assert np.array_equal(changed.outcome, fresh.outcome)
     assert np.array_equal(changed.ru_lost, fresh.ru_lost)

@@ -79,7 +79,7 @@ def test_round_outcomes_are_exact_and_agree_with_monte_carlo():
 def test_fast_simulation_agrees_with_exact_first_strike_hits():
     b = example_one()
     res = simulate(b, 10000, seed=3, policy=AutoPolicy(takeover=False))
-    assert res.method == "fast"
+    assert res.engine == "fast"
     dist = phase_hits(b, 0, "first")
     m, var = (
         float(mean(dist)),
@@ -104,6 +104,6 @@ def test_simulation_is_seeded_and_reports_distributions():
 
 def test_unsupported_battles_fall_back_to_the_engine():
     b = Battle([Side("A", ships=["Cruiser"], cubes=1), Side("B", ships=["Frigate"])], seed=1)
-    assert simulate(b, 5, seed=1).method == "engine"
+    assert simulate(b, 5, seed=1).engine == "engine"
     with pytest.raises(ValueError, match="fast"):
         simulate(b, 5, seed=1, method="fast")

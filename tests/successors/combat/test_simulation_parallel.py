@@ -20,7 +20,7 @@ from kit.successors.examples import example_one, example_two
 def test_the_fast_path_gives_the_same_battles_on_one_process_or_three(make):
     one = simulate(make(), 2400, seed=11, chunk=500, workers=1, progress=False)
     three = simulate(make(), 2400, seed=11, chunk=500, workers=3, progress=False)
-    assert one.method == three.method == "fast"
+    assert one.engine == three.engine == "fast"
     for field in ("outcome", "ru_lost", "rounds", "first_hits"):
         assert np.array_equal(getattr(one, field), getattr(three, field)), field
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kit.successors.combat import AutoPolicy, simulate
-from kit.successors.combat import BattleSimulation as SimulationResult
+from kit.successors.combat import AutoPolicy, BattleSimulation, simulate
 from kit.successors.combat.simulate import OUTCOMES
 from kit.successors.examples import example_one
 
@@ -25,11 +24,11 @@ def test_repr_gives_shares_mean_rounds_and_method():
             _codes("retreated", "won"),
         ]
     )
-    r = SimulationResult(
+    r = BattleSimulation(
         ["Alpha", "Beta"], outcome, np.zeros((4, 2)), np.array([1, 2, 3, 6]), 11, "engine"
     )
     assert repr(r) == (
-        "SimulationResult(n=4, method='engine', seed=11, mean rounds 3.00; "
+        "BattleSimulation(n=4, engine='engine', seed=11, mean rounds 3.00; "
         "Alpha: won 50.0% draw 0.0% retreated 25.0% lost 25.0%; "
         "Beta: won 50.0% draw 0.0% retreated 0.0% lost 50.0%)"
     )
@@ -45,7 +44,7 @@ def test_repr_stays_short_for_many_battles():
     outcome = np.zeros((n, 3), int)
     outcome[:, 1] = OUTCOMES.index("lost")
     outcome[:, 2] = OUTCOMES.index("draw")
-    r = SimulationResult(["A", "B", "C"], outcome, np.zeros((n, 3)), np.full(n, 2), 0, "fast")
+    r = BattleSimulation(["A", "B", "C"], outcome, np.zeros((n, 3)), np.full(n, 2), 0, "fast")
     text = repr(r)
     assert len(text) < 300 and "array" not in text and "..." not in text
     assert "n=50000" in text and "A: won 100.0%" in text and "C: won 0.0% draw 100.0%" in text
@@ -55,6 +54,6 @@ def test_repr_of_a_real_run_matches_its_own_numbers():
     r = simulate(example_one(), 300, seed=4, policy=AutoPolicy(takeover=False), method="fast")
     won = float(np.mean(r.outcome[:, 0] == OUTCOMES.index("won")))
     text = repr(r)
-    assert text.startswith("SimulationResult(n=300, method='fast', seed=4, mean rounds ")
+    assert text.startswith("BattleSimulation(n=300, engine='fast', seed=4, mean rounds ")
     assert f"Releata: won {won:.1%}" in text
     assert f"mean rounds {r.rounds.mean():.2f}" in text
