@@ -73,7 +73,7 @@ __all__ = [
     "exchange_odds",
     "full_deck",
     "impact",
-    "load",
+    "loads",
     "luck",
     "next_check_odds",
     "odds",
@@ -86,7 +86,7 @@ __all__ = [
 _KINDS = {cls.KIND: cls for cls in (StandardBoard, LimitBoard, Contest, Chase, PreparationBoard)}
 
 
-def load(text: str | bytes) -> Board[Any]:
+def loads(text: str | bytes) -> Board[Any]:
     """Load any board saved with ``to_json()`` (the file says which kind it is)."""
     import json
 

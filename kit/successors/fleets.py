@@ -350,7 +350,7 @@ class Fleet(Observable):
         """Units used in a carrier's racks (a ship takes as many units as its RU cost)."""
         return float(sum(self.ship(i).cost for i in self.carried.get(carrier_id, ())))
 
-    def load(self, carrier_id: int, ids: Iterable[int]) -> None:
+    def stow(self, carrier_id: int, ids: Iterable[int]) -> None:
         """Put ships into a carrier's racks (they leave Control); IllegalAction past capacity."""
         carrier = self.ship(carrier_id)
         ids = self._ids(ids)

@@ -133,7 +133,7 @@ class ShipDesigner(KitWidget):
         with self.guard():
             self.design = self.design.replace(**{field: _value(field, value)})
 
-    def load(self, name: str) -> None:
+    def start_from(self, name: str) -> None:
         """Start from a catalog ship's design."""
         with self.guard():
             self.design = ship_type(name).design
@@ -150,7 +150,7 @@ class ShipDesigner(KitWidget):
         self.set_option(field, value)
 
     def _msg_load(self, name: str) -> None:
-        self.load(name)
+        self.start_from(name)
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:
