@@ -207,6 +207,33 @@ class Kind(Generic[T]):
 
     Every hook is optional; a verb without a hook is refused with an error naming the kinds
     that have one. Each hook's type says what it is called with (see the ``*Hook`` protocols).
+
+    Attributes:
+        name: The kind's name: its save format's name (``"regulus-job"``, ``"board/limit"``),
+            unique.
+        cls: The class of the kind's objects (a subclass's objects are of the kind too).
+        collection: The campaign collection that keeps objects of this kind (None: a campaign
+            does not).
+        widget_object: Attribute path from the widget to the object it edits
+            (``"panel.fleet"``); empty when the widget's object never changes identity. A
+            campaign uses it to write a rebuilt object back under the same name.
+        aliases: Other names a saved file may give this kind (older campaign files named classes
+            by ``"module:Class"`` path; :attr:`path` is one already).
+        load: ``load(text) -> obj``: the object saved in ``text`` (default: the class's
+            ``from_json``).
+        dump: ``dump(obj) -> text``: the object's save text (default: its ``to_json``).
+        widget: The widget ``Campaign.open`` shows (:class:`WidgetHook`).
+        handout: The handout renderer (:class:`HandoutHook`).
+        project: The players' projection (:class:`ProjectHook`).
+        recap: What a session recap tells of it (:class:`RecapHook`).
+        advise: Behind :func:`kit.advice` (:class:`AdviseHook`).
+        tune: Behind :func:`kit.tune` (:class:`TuneHook`).
+        luck: Behind :func:`kit.luck` (:class:`LuckHook`).
+        impact: Behind :func:`kit.impact` (:class:`ImpactHook`).
+        odds: Behind :func:`kit.odds` (:class:`OddsHook`).
+        odds_method: How :attr:`odds` answers, in a few words (``"exact"``, ``"simulated"``,
+            ``"exact (Markov chain)"``); :func:`kit.odds`'s help lists it.
+        simulate: Behind :func:`kit.simulate` (:class:`SimulateHook`).
     """
 
     name: str
