@@ -38,7 +38,7 @@ def test_outcome_figure_shows_the_exact_odds(board):
 
 def test_outcome_figure_of_a_simulation():
     board = StandardBoard([6, 5, 7, 4], goal=3)
-    fig = board_outcomes(board, result=simulate(board, "2d6", n=200, seed=1))
+    fig = board_outcomes(board, result=simulate(board, 200, checks="2d6", seed=1))
     assert "Monte Carlo, 200 runs" in fig.layout.title.text
 
 
