@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..errors import InvalidInput, InvalidType, KitError
+from ..store import JSON
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 
@@ -128,7 +129,7 @@ class ShipDesigner(KitWidget):
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def set_option(self, field: str, value: Any) -> None:
+    def set_option(self, field: str, value: JSON) -> None:
         """Change one option of the design (validated by the design itself)."""
         with self.guard():
             self.design = self.design.replace(**{field: _value(field, value)})
