@@ -1,4 +1,4 @@
-"""``SimulationResult`` prints as a short summary, not as its arrays (issue #13)."""
+"""``BattleSimulation`` prints as a short summary, not as its arrays (issue #13)."""
 
 from __future__ import annotations
 
