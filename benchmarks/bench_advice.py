@@ -8,7 +8,7 @@ Prints:
   odds with ``AdvisedPolicy`` after it (the same numbers by another route; they are compared);
 * ``kit.regulus.tune`` over the whole 5 x 5 Difficulty x Clock grid (target: under 1 s), against
   ``odds()`` called on each of the 25 jobs one by one; the nearest setups are compared;
-* ``kit.boards.tune_board`` over its whole grid for eight cards (495 rows of values 4..8, goals
+* ``kit.boards.tune`` over its whole grid for eight cards (495 rows of values 4..8, goals
   1..8), standard and limit (target: under 1 s each), against ``odds()`` called on each of the
   3,960 boards one by one; every cell's chance and the whole ranking are compared.
 """

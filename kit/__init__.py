@@ -19,7 +19,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from . import registry
+from . import boot
 from .errors import DiceError, IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 
 __version__ = "0.3.0"
@@ -72,7 +72,7 @@ def _register_kinds() -> None:
     register_all()
 
 
-registry.on_first_lookup(_register_kinds)
+boot.first_lookup.append(_register_kinds)
 
 
 def __getattr__(name: str) -> Any:

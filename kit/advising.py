@@ -44,6 +44,7 @@ from typing import Any, Literal
 
 from . import validate
 from .errors import IllegalAction, InvalidInput
+from .store import JSON
 
 __all__ = [
     "Advice",
@@ -154,7 +155,22 @@ class StandardErrors(Mapping[str, ErrorValue]):
 
 @dataclass(frozen=True)
 class Advice:
-    """The chance of success of each answer to a pending decision, and which answer is best."""
+    """The chance of success of each answer to a pending decision, and which answer is best.
+
+    Attributes:
+        options: Each answer's label mapped to the chance (0 to 1) of success if that answer is
+            taken.
+        best: The label of the answer with the highest chance (the first one listed on a tie).
+        exact: True when every chance is computed exactly; False for Monte Carlo estimates.
+        stderr: Standard error of each Monte Carlo estimate, by label; None when exact.
+        n: Monte Carlo runs behind each estimate; None when exact.
+        question: What is being decided, in words.
+        notes: Optional one-line explanation of an answer, by label.
+        answers: The answer each label stands for, in the form the game takes it (see
+            :meth:`answer`).
+        apply: Plays an answer in the game advised on and returns the game (:meth:`choose`);
+            None for advice built by hand.
+    """
 
     options: dict[str, float]
     """Each answer's label mapped to the chance (0 to 1) of success if that answer is taken."""
@@ -198,7 +214,7 @@ class Advice:
                 f"Advice answers: {unknown[0]!r} is not one of the options {list(self.options)!r}"
             )
 
-    def answer(self, label: str | None = None) -> Any:
+    def answer(self, label: str | None = None) -> JSON:
         """The answer behind ``label`` (default: :attr:`best`), in the form the game takes it.
 
         * a limit board's card: the slot number (``board.check(value, slot=...)``);
@@ -232,7 +248,7 @@ class Advice:
             )
         return self.answers.get(label, label)
 
-    def choose(self, label: str | None = None, /, **play: Any) -> Any:
+    def choose(self, label: str | None = None, /, **play: Any) -> object:
         """Play the answer behind ``label`` (default: :attr:`best`) in the game advised on, and
         return that game, moved on.
 
@@ -369,6 +385,12 @@ class TuningRow:
     >>> d, c, p = row
     >>> row == (3, 6, 0.592)
     True
+
+    Attributes:
+        setup: The setup as ``(name, value)`` pairs, in order.
+        chance: The chance of success with this setup (exact, or simulated with :attr:`stderr`).
+        stderr: Standard error of a simulated :attr:`chance`; None when exact.
+        tie: How the tuner orders equally near setups (smaller first).
     """
 
     setup: tuple[tuple[str, Any], ...]
@@ -454,6 +476,18 @@ class Tuning:
     (2, 0.45, [1, 3])
     >>> t.retarget(0.75).count
     3
+
+    Attributes:
+        subject: What was tuned, in words (a job type and crew, a board kind and check, an
+            attacker).
+        target: The chance of success wanted.
+        grid: Every setup tried, in the tuner's grid order.
+        shown: How many rows :attr:`rows` lists (the tuner's ``n`` for jobs and boards).
+        exact: True when every chance is exact; False for simulated chances.
+        n: Runs simulated per setup (Monte Carlo only).
+        seed: Seed every setup was simulated with (Monte Carlo only).
+        method: How the chances were found ("exact", or the simulation's method).
+        details: What else the tuner says about its grid (a garrison's ``ship`` and ``unit``).
     """
 
     subject: str
@@ -596,7 +630,20 @@ def verdict_word(percentile: float) -> str:
 
 @dataclass(frozen=True)
 class LuckStep:
-    """One step of a played game (a roll, a check, an attack phase) and how lucky it was."""
+    """One step of a played game (a roll, a check, an attack phase) and how lucky it was.
+
+    Attributes:
+        index: The step's number (1 = first).
+        phase: What kind of step ("main" or "companion" roll, "check", "round", an attack
+            phase).
+        total: What the dice showed (or the hits scored).
+        incident: What it led to, in words.
+        percentile: Mid-rank percentile of ``total`` in its own dice (0..1).
+        chance_before: Chance of the players' way just before the step.
+        chance_after: Chance of the players' way just after it.
+        progress: Progress (successes, hits ...) after the step.
+        expected_progress: Progress an average roll of the same dice would have given by then.
+    """
 
     index: int
     """The step's number (1 = first)."""
@@ -632,6 +679,27 @@ class Luck:
     and :func:`kit.luck` for any of them. What one system adds (a battle's attack rolls, a
     journey's days, a job's Clock) is in :attr:`details` and reads as an attribute
     (``report.attacks``).
+
+    Attributes:
+        kind: What was played: "job", "standard board", "battle", "journey" ...
+        title: The game's title or a description of it.
+        outcome: How it ended ("success", "failure", "won", "arrived" ...), or None while
+            running.
+        ending: A few words on the ending, for the verdict ("succeeded on tick 5").
+        chance: Chance of the players' way before the first step (see :attr:`chance_label`).
+        outcome_percentile: Mid-rank percentile of the ending among every ending (None while
+            running).
+        steps: Every step, in order.
+        difficulty: Where the progress chart draws its line (the Difficulty, the successes
+            needed; 0: none).
+        method: How the numbers were found: "exact", or the simulation and its standard errors.
+        chance_label: What :attr:`chance` and the steps' chances measure.
+        progress_label: What the steps' ``progress`` counts.
+        n: Simulated games behind the outcome percentile (None when exact).
+        stderr: Standard error of the outcome percentile (None when exact).
+        swings: Whether the steps' chances were measured (False: the turning points rank the
+            steps by how far their rolls went from the middle instead).
+        details: What the game's system adds (see the reports' functions).
     """
 
     kind: str
@@ -793,6 +861,24 @@ class Impact:
     garrisons (``kit.successors.combat.impact``, simulated, with standard errors), and
     :func:`kit.impact` for any of them. Cells the grid does not hold (a goal past the end of a
     short board) are ``None`` in :attr:`before` and :attr:`after` and left out of :meth:`cells`.
+
+    Attributes:
+        subject: What was compared, in words (a job type, a board kind and check, an attacker).
+        rules_a: The first (reference) rules.
+        rules_b: The second rules, compared with the first.
+        row_name: What the rows are (``"Difficulty"``, ``"cards"``, ``"garrison of"``).
+        col_name: What the columns are (``"Clock"``, ``"goal"``, ``"ships"``).
+        rows: Row labels of the grids.
+        cols: Column labels of the grids.
+        before: ``before[i][j]``: chance under ``rules_a`` at ``rows[i]``, ``cols[j]`` (None: no
+            cell).
+        after: The same under ``rules_b``.
+        exact: True when every chance is exact; False for Monte Carlo estimates.
+        stderr: Standard error of each cell's change (Monte Carlo only).
+        n: Battles (or runs) simulated per cell and rules object (Monte Carlo only).
+        row_key: The name a cell gives its row (``"difficulty"``; default: from
+            :attr:`row_name`).
+        col_key: The name a cell gives its column (``"clock"``; default: from :attr:`col_name`).
     """
 
     subject: str

@@ -33,12 +33,24 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .errors import KitError, SaveConflict, SaveFileError
 
-if TYPE_CHECKING:
-    from .registry import Savable
+
+class Savable(Protocol):
+    """What :func:`save_object` asks of an object: its versioned JSON text (every kind the
+    registry saves by default has it, :class:`kit.registry.Savable`)."""
+
+    def to_json(self) -> str:
+        """The object as versioned JSON text."""
+        ...
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Savable:
+        """The object saved in ``text``."""
+        ...
+
 
 __all__ = [
     "STALE_TMP_SECONDS",

@@ -34,7 +34,7 @@ __all__ = [
 MAX_DATE = 40
 
 
-def kind_in(obj: object) -> registry.Kind:
+def kind_in(obj: object) -> registry.Kind[Any]:
     """The registered kind of ``obj`` that a campaign keeps (InvalidType for anything else)."""
     kind = registry.find(obj)
     if kind is None or kind.collection is None:

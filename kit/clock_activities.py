@@ -150,7 +150,7 @@ class _JourneyAdapter(_Adapter):
         if not st["arrived"]:
             need = j.legs[st["leg"]].successes
             part = min(st["total"], need) / (need + 1) if need else 0.0
-        return (st["leg"] + part) / len(j.legs)
+        return float((st["leg"] + part) / len(j.legs))
 
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         return len(self.obj(clock, act).log)
@@ -330,7 +330,7 @@ class _WorkshopAdapter(_Adapter):
     def progress(self, clock: Clock, act: Activity) -> float:
         ws = self.obj(clock, act)
         if "days" in act.options:
-            return act.days / act.options["days"]
+            return float(act.days / act.options["days"])
         plan = act.options.get("plan")
         left = len(ws.pending()) if plan is None else self._open(ws, plan)
         done = sum(1 for d in ws.days[-act.days :] if act.days for r in d.rolls if r["done"])
@@ -426,7 +426,7 @@ class _ScanAdapter(_Adapter):
             shares.append(act.days / opts["days"])
         if "level" in opts:
             shares.append(act.total / opts["level"])
-        return max(shares)
+        return float(max(shares))
 
 
 class _TraitsAdapter(_Adapter):

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from . import limits, validate
 from .errors import IllegalAction, InvalidInput, InvalidType
+from .store import JSON
 
 __all__ = ["Event", "EventLog", "Observable", "replay"]
 
@@ -53,7 +54,7 @@ class Event:
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: JSON = None) -> JSON:
         """Return ``data[key]`` or ``default``."""
         return self.data.get(key, default)
 

@@ -11,8 +11,8 @@ A kind names its class and its hooks as objects, each hook typed by what the kit
 ``kit.advice(obj)`` to the engine that answers by imports alone. This module is a foundation: it
 imports no engine. The kit's own kinds are registered by :mod:`kit.kinds`, which sits above the
 engines, figures and widgets it names (its hooks import what they call when they run); the
-``kit`` package points this registry at it (:func:`on_first_lookup`), so the first lookup
-registers them.
+``kit`` package leaves the function that registers them in :mod:`kit.boot`, which this registry
+runs before its first lookup.
 
 Lookups go by the object's class (its method resolution order, so a subclass finds its parent's
 kind), never by its name:
@@ -52,6 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
+from . import boot
 from .advising import Advice, Impact, Luck, Method, StandardErrors, Tuning
 from .audience import Audience
 from .errors import InvalidInput, InvalidType
@@ -206,6 +207,33 @@ class Kind(Generic[T]):
 
     Every hook is optional; a verb without a hook is refused with an error naming the kinds
     that have one. Each hook's type says what it is called with (see the ``*Hook`` protocols).
+
+    Attributes:
+        name: The kind's name: its save format's name (``"regulus-job"``, ``"board/limit"``),
+            unique.
+        cls: The class of the kind's objects (a subclass's objects are of the kind too).
+        collection: The campaign collection that keeps objects of this kind (None: a campaign
+            does not).
+        widget_object: Attribute path from the widget to the object it edits
+            (``"panel.fleet"``); empty when the widget's object never changes identity. A
+            campaign uses it to write a rebuilt object back under the same name.
+        aliases: Other names a saved file may give this kind (older campaign files named classes
+            by ``"module:Class"`` path; :attr:`path` is one already).
+        load: ``load(text) -> obj``: the object saved in ``text`` (default: the class's
+            ``from_json``).
+        dump: ``dump(obj) -> text``: the object's save text (default: its ``to_json``).
+        widget: The widget ``Campaign.open`` shows (:class:`WidgetHook`).
+        handout: The handout renderer (:class:`HandoutHook`).
+        project: The players' projection (:class:`ProjectHook`).
+        recap: What a session recap tells of it (:class:`RecapHook`).
+        advise: Behind :func:`kit.advice` (:class:`AdviseHook`).
+        tune: Behind :func:`kit.tune` (:class:`TuneHook`).
+        luck: Behind :func:`kit.luck` (:class:`LuckHook`).
+        impact: Behind :func:`kit.impact` (:class:`ImpactHook`).
+        odds: Behind :func:`kit.odds` (:class:`OddsHook`).
+        odds_method: How :attr:`odds` answers, in a few words (``"exact"``, ``"simulated"``,
+            ``"exact (Markov chain)"``); :func:`kit.odds`'s help lists it.
+        simulate: Behind :func:`kit.simulate` (:class:`SimulateHook`).
     """
 
     name: str
@@ -296,21 +324,20 @@ _lock = threading.RLock()
 _by_name: dict[str, Kind[Any]] = {}
 _by_alias: dict[str, Kind[Any]] = {}
 _by_class: dict[type, Kind[Any]] = {}
-_first_lookup: list[Callable[[], None]] = []
 
 
 def on_first_lookup(register_kinds: Callable[[], None]) -> None:
-    """Have ``register_kinds`` run once, before the first lookup (the ``kit`` package gives the
-    function that registers the kit's own kinds, :mod:`kit.kinds`)."""
+    """Have ``register_kinds`` run once, before the first lookup (the ``kit`` package puts the
+    function that registers the kit's own kinds, :mod:`kit.kinds`, in :mod:`kit.boot`)."""
     with _lock:
-        _first_lookup.append(register_kinds)
+        boot.first_lookup.append(register_kinds)
 
 
 def _ensure_builtins() -> None:
-    if _first_lookup:
+    if boot.first_lookup:
         with _lock:
-            while _first_lookup:
-                _first_lookup.pop(0)()
+            while boot.first_lookup:
+                boot.first_lookup.pop(0)()
 
 
 def register(kind: Kind[T], *, replace: bool = False) -> Kind[T]:

@@ -38,7 +38,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from . import limits
 from .atomic import (
@@ -53,6 +53,7 @@ from .atomic import (
 from .errors import SaveFileError
 
 __all__ = [
+    "JSON",
     "MAX_BYTES",
     "MAX_DEPTH",
     "STALE_TMP_SECONDS",
@@ -71,6 +72,11 @@ __all__ = [
     "schema",
     "schema_kinds",
 ]
+
+JSON: TypeAlias = Any
+"""A JSON value as the kit reads and writes it (``None``, a bool, a number, a string, a list or a
+``dict`` with string keys, nested): the one place a public signature of the kit says ``Any``.
+Readers check what they take from it with :mod:`kit.validate`."""
 
 PREFIX = "gm-kit/"
 #: Largest save text accepted (bytes); see :data:`kit.limits.MAX_FILE_BYTES`.
@@ -97,7 +103,7 @@ def register_migration(kind: str, from_version: int) -> Callable[[Migration], Mi
     return deco
 
 
-def dumps(kind: str, version: int, data: Any) -> str:
+def dumps(kind: str, version: int, data: JSON) -> str:
     """Wrap ``data`` in the versioned envelope and return JSON text.
 
     The text is held to the same budgets :func:`loads` checks (bytes, values, depth), so the
@@ -228,7 +234,7 @@ def _decode(text: str | bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def parse(text: str | bytes) -> Any:
+def parse(text: str | bytes) -> JSON:
     """Parse JSON text within the kit's budgets (see the module docs) and return it.
 
     Raises:
@@ -267,7 +273,7 @@ def parse(text: str | bytes) -> Any:
     return raw
 
 
-def loads(text: str | bytes, kind: str, version: int) -> Any:
+def loads(text: str | bytes, kind: str, version: int) -> JSON:
     """Parse envelope JSON for ``kind`` at ``version`` (migrating older files) and return data."""
     raw = parse(text)
     if not isinstance(raw, dict):
@@ -322,7 +328,7 @@ def read(path: str | os.PathLike[str]) -> bytes:
     return raw
 
 
-def load(path: str | os.PathLike[str], kind: str, version: int) -> Any:
+def load(path: str | os.PathLike[str], kind: str, version: int) -> JSON:
     """Read and check a save file written by :func:`save` and return its migrated data."""
     return loads(read(path), kind, version)
 

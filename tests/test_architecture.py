@@ -135,6 +135,7 @@ FOUNDATION = (
     "kit.advising",
     "kit.registry",
     "kit.audience",
+    "kit.boot",
 )
 ENGINES = ("kit.regulus", "kit.boards", "kit.successors", "kit.players")
 LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}

@@ -141,7 +141,7 @@ __all__ = [
     "exchange_odds",
     "full_deck",
     "impact",
-    "load",
+    "loads",
     "luck",
     "next_check_odds",
     "odds",
@@ -152,7 +152,7 @@ __all__ = [
 ]
 
 
-def load(text: str | bytes) -> Board[Any]:
+def loads(text: str | bytes) -> Board[Any]:
     """Load any board saved with ``to_json()`` (the file says which kind it is)."""
     import json
 

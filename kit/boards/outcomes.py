@@ -23,7 +23,21 @@ Number = Fraction | float
 
 @dataclass(frozen=True)
 class BoardOdds:
-    """How a board ends: named outcomes, successes and length, each a distribution."""
+    """How a board ends: named outcomes, successes and length, each a distribution.
+
+    Attributes:
+        kind: The board kind.
+        outcomes: Probability of each named end (``"goal reached"``, ``"escaped"``, ...).
+        success: Probability that the players get their way (``None`` for a preparation board).
+        successes: Distribution of the players' successes at the end (standard, limit,
+            preparation).
+        length: Distribution of how many more checks, exchanges or rounds the board takes.
+        method: ``"exact"``: computed (exact Fractions for standard, preparation and limit
+            boards, floats accurate to about 1e-12 from the Markov chains of contests and
+            chases); ``"simulated"``: a Monte Carlo estimate
+            (:func:`~kit.boards.montecarlo.simulate`).
+        n: Runs behind a Monte Carlo estimate; None for computed odds.
+    """
 
     kind: str
     """The board kind."""

@@ -175,17 +175,17 @@ def _esc(text: str) -> str:
 
 def _repaired(battle: Battle, e: Any, side: int) -> bool:
     if e.kind == "ability_hit":
-        return e["side"] == side and e.get("hits", 1) < 0
+        return bool(e["side"] == side and e.get("hits", 1) < 0)
     if e.kind in ("repair", "takeover_cancelled"):
-        return battle.state.units[e["unit"]].origin == side
+        return bool(battle.state.units[e["unit"]].origin == side)
     return False
 
 
 def _suffered(battle: Battle, e: Any, side: int, kind: str) -> bool:
     if kind == "ability lost":
-        return e.kind == "ability_hit" and e["side"] == side and e.get("hits", 1) > 0
+        return bool(e.kind == "ability_hit" and e["side"] == side and e.get("hits", 1) > 0)
     if e.kind == "entity_state" and kind == "destroyed":
-        return e["side"] == side and e["state"] == "destroyed"
+        return bool(e["side"] == side and e["state"] == "destroyed")
     if e.kind != "damage":
         return False
     if battle.state.units[e["unit"]].origin != side:
@@ -193,7 +193,7 @@ def _suffered(battle: Battle, e: Any, side: int, kind: str) -> bool:
     res = e["result"]
     if kind == "destroyed":
         return res in ("destroyed", "vaporized")
-    return res == kind
+    return bool(res == kind)
 
 
 def combat_losses(result: BattleSimulation, *, height: int = 420) -> go.Figure:

@@ -49,8 +49,8 @@ def draw_known_sector(
         p = places[name].position
         return p[0], p[1], p[2] if len(p) == 3 else 0.0
 
-    def lines(pairs: list[tuple[str, str]]) -> dict[str, list]:
-        out: dict[str, list] = {"x": [], "y": [], "z": []}
+    def lines(pairs: list[tuple[str, str]]) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {"x": [], "y": [], "z": []}
         for a, b in pairs:
             for n in (a, b):
                 x, y, z = xyz(n)
@@ -61,7 +61,7 @@ def draw_known_sector(
                 out[k].append(None)
         return out
 
-    def add(c: dict[str, list], **kw: Any) -> None:
+    def add(c: dict[str, list[Any]], **kw: Any) -> None:
         if three:
             fig.add_trace(go.Scatter3d(x=c["x"], y=c["y"], z=c["z"], **kw))
         else:
@@ -70,7 +70,7 @@ def draw_known_sector(
     if unknown == "dim" and not three and places:
         ring = [2 * math.pi * k / 48 for k in range(49)]
         r = known.max_range
-        halo: dict[str, list] = {"x": [], "y": [], "z": []}
+        halo: dict[str, list[Any]] = {"x": [], "y": [], "z": []}
         for name in places:
             x, y, _ = xyz(name)
             halo["x"] += [x + r * math.cos(t) for t in ring] + [None]
@@ -102,7 +102,7 @@ def draw_known_sector(
         names = [p.name for p in known.systems if p.spectral_class == cls]
         if not names:
             continue
-        c: dict[str, list] = {"x": [], "y": [], "z": []}
+        c: dict[str, list[Any]] = {"x": [], "y": [], "z": []}
         for n in names:
             for k, v in zip("xyz", xyz(n)):
                 c[k].append(v)

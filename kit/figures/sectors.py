@@ -201,8 +201,8 @@ def _gm_map(
                 i, j = index[a], index[b]
                 known_routes[(min(i, j), max(i, j))] = status
 
-    def coords(idx_pairs: list[tuple[int, int]]) -> dict[str, list]:
-        out: dict[str, list] = {"x": [], "y": [], "z": []}
+    def coords(idx_pairs: list[tuple[int, int]]) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {"x": [], "y": [], "z": []}
         for a, b in idx_pairs:
             for k in (a, b):
                 out["x"].append(float(pts[k, 0]))
@@ -212,7 +212,7 @@ def _gm_map(
                 out[key].append(None)
         return out
 
-    def line_trace(c: dict[str, list], **kw: Any) -> Any:
+    def line_trace(c: dict[str, list[Any]], **kw: Any) -> Any:
         if three:
             return go.Scatter3d(x=c["x"], y=c["y"], z=c["z"], mode="lines", **kw)
         return Scatter(x=c["x"], y=c["y"], mode="lines", **kw)
@@ -268,7 +268,9 @@ def _gm_map(
     want_labels = len(shown) <= LABEL_LIMIT if labels is None else labels
     size = 4 if sector.n > 2000 else 8
 
-    def add_systems(idx: list[int], name: str, color: str, *, dim: bool = False, **extra: Any):
+    def add_systems(
+        idx: list[int], name: str, color: str, *, dim: bool = False, **extra: Any
+    ) -> None:
         hover = [
             f"{esc(sector.names[i])} (Type {classes[i]})"
             + ("<br>not known to the players" if dim else "")

@@ -247,7 +247,7 @@ def _draw(
             showlegend=False,
         )
     )
-    by_family: dict[str, dict[str, list]] = {}
+    by_family: dict[str, dict[str, list[Any]]] = {}
     unknown: dict[str, list[Any]] = {"x": [], "y": [], "text": []}
     moons: dict[str, list[Any]] = {"x": [], "y": [], "text": []}
     for i, orbit in enumerate(v.orbits, 1):

@@ -22,6 +22,7 @@ from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, KitError, KitWarning, SaveFileError
 from ..log import Event, EventLog, Observable
 from ..rng import SeedLike, resolve_seed, step_rng
+from ..store import JSON
 from .core import COMPANION, ENDED, KNOCKOUT, MAIN, TOKEN, Context, JobState
 from .policies import AUTO, Policy
 from .record import JobRecord, RecordRow
@@ -69,7 +70,7 @@ class Operative:
         return {"name": self.name, "gig": self.gig, "contributions": list(self.contributions)}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Operative:
+    def from_dict(cls, raw: JSON) -> Operative:
         """Read :meth:`to_dict` output."""
         if isinstance(raw, Operative):
             return raw
@@ -720,7 +721,7 @@ class Job(Observable):
         return {**self.setup_dict(), "events": self._log.to_list()}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Job:
+    def from_dict(cls, raw: JSON) -> Job:
         """Rebuild a job (replaying its events) from :meth:`to_dict` output."""
         raw = validate.mapping("job", raw)
         validate.no_unknown_keys(

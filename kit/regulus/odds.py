@@ -43,7 +43,21 @@ _MAX_ROLLS = _walk.MAX_ROLLS
 
 @dataclass(frozen=True)
 class Odds:
-    """Exact outcome probabilities of a job from its current state."""
+    """Exact outcome probabilities of a job from its current state.
+
+    Attributes:
+        success: Probability the job succeeds.
+        failure: Probability it fails (any reason).
+        by_turn: ``by_turn[k-1]``: probability of success by the end of clock tick k (k =
+            1..clock).
+        turns: Probability the job ends on main roll k (clock ticks used, counting ticks already
+            spent).
+        rolls: Probability the job takes r more rolls in all (main and companion) from now.
+        expected_threat: Expected Threat when the job ends.
+        expected_heat: Expected Heat when the job ends.
+        failure_reasons: Probability of failing because of "clock", "crew" or "condition".
+        unresolved: Probability mass not resolved (companion chains longer than the walk; ~0).
+    """
 
     success: float
     """Probability the job succeeds."""
@@ -237,7 +251,18 @@ def odds(job: Job, policy: Policy = AUTO) -> Odds:
 @dataclass(frozen=True)
 class JobSimulation:
     """``n`` jobs played out by Monte Carlo: the shares and means they gave, and their standard
-    errors (:attr:`se`, under the same field names)."""
+    errors (:attr:`se`, under the same field names).
+
+    Attributes:
+        n: Jobs simulated.
+        success: Share that succeeded.
+        by_turn: Share that succeeded by the end of each clock tick.
+        mean_threat: Mean Threat when the jobs ended.
+        mean_heat: Mean Heat when the jobs ended.
+        turns: Share of jobs that ended on each clock tick.
+        seed: The seed that reproduces this run.
+        se: Standard error of each estimate, by field name (``se.success``, ``se.by_turn[k]``).
+    """
 
     n: int
     """Jobs simulated."""

@@ -13,6 +13,7 @@ from typing import Any
 from .. import validate
 from ..dice import Dice, as_dice
 from ..errors import InvalidInput
+from ..store import JSON
 
 __all__ = ["CONDITION_KINDS", "DEFAULT_CONDITIONS", "Condition", "RegulusRules"]
 
@@ -170,7 +171,7 @@ class Condition:
         return {"kind": self.kind, "value": self.value}
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Condition:
+    def from_dict(cls, raw: JSON) -> Condition:
         """Read :meth:`to_dict` output."""
         if isinstance(raw, Condition):
             return raw

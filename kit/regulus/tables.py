@@ -25,6 +25,7 @@ from typing import Any
 
 from .. import validate
 from ..errors import InvalidInput
+from ..store import JSON
 
 __all__ = ["CONSEQUENCES", "GENERAL_ROWS", "JOB_TYPES", "TOTALS", "Incident", "JobType"]
 
@@ -199,7 +200,7 @@ class JobType:
         }
 
     @classmethod
-    def from_dict(cls, raw: Any) -> JobType:
+    def from_dict(cls, raw: JSON) -> JobType:
         """Read the form written by :meth:`to_dict`."""
         raw = validate.mapping("job type", raw)
         validate.no_unknown_keys("job type", raw, ("name", "description", "table"))

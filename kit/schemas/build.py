@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
+from ..store import JSON
 from .formats import build_all
 from .parts import HERE, file_name
 
@@ -44,7 +44,7 @@ def write(folder: Path = HERE) -> list[Path]:
     return [*out, index]
 
 
-def dumps(value: Any) -> str:
+def dumps(value: JSON) -> str:
     """The text a schema file holds (stable, ASCII, one final newline)."""
     return json.dumps(value, indent=1, ensure_ascii=True, allow_nan=False) + "\n"
 

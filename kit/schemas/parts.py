@@ -140,7 +140,10 @@ def int_range(make: Callable[[Any], Any], start: int, step: int = 1) -> dict[str
 
     With ``step`` only its multiples are tried (and the schema says ``multipleOf``).
     """
-    ok = lambda v: accepts(make, v * step)  # noqa: E731
+
+    def ok(v: int) -> bool:
+        return accepts(make, v * step)
+
     bound = limits.MAX_INT // step
     first = start // step
     lo = None if ok(-bound) else _edge(ok, first, -bound) * step

@@ -55,7 +55,7 @@ import json
 import secrets
 import sys
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import validate
 from ..errors import IllegalAction, InvalidInput, InvalidType
@@ -321,7 +321,7 @@ class PlayerScreen:
         Keys: ``version``, ``title``, ``sections`` (HTML by section id) and ``figures``
         (plotly figure JSON by element id, or None).
         """
-        return json.loads(self._content_bytes())
+        return cast("dict[str, Any]", json.loads(self._content_bytes()))
 
     def _items(self) -> tuple[Any, Any]:
         """The sector and system to show: (name, object), None, or AUTO."""

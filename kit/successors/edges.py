@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import validate
 from ..errors import InvalidInput, InvalidType
+from ..store import JSON
 
 __all__ = [
     "CREATURE_TRAITS",
@@ -237,7 +238,7 @@ class Trait:
         return out
 
     @classmethod
-    def from_dict(cls, raw: Any) -> Trait:
+    def from_dict(cls, raw: JSON) -> Trait:
         """Read :meth:`to_dict` output."""
         raw = validate.mapping("trait", raw)
         validate.no_unknown_keys("trait", raw, ("name", "parameter", "points"))

@@ -160,7 +160,7 @@ def make_facet(
     ru: float,
     seed: SeedLike = None,
     rules: SuccessorsRules = DEFAULT_RULES,
-) -> Creation:
+) -> Creation[E]:
     """Try to make a facet: pay the total of current ranks in RU, roll Control and Handling.
 
     The entity rolls its own Control dice and its own Handling dice; each roll needs a
@@ -197,7 +197,7 @@ def make_spawn(
     seed: SeedLike = None,
     sex: str | None = None,
     rules: SuccessorsRules = DEFAULT_RULES,
-) -> Creation:
+) -> Creation[E]:
     """Try to make a spawn: 12 RU and a Control and a Handling success from every maker.
 
     ``assistants`` are other entities helping, each an Entity or an

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from .. import limits, store, validate
 from ..dice import parse
@@ -256,14 +256,14 @@ class Fleet(Observable):
     def ship(self, ship_id: int) -> Ship:
         """The ship with ``ship_id``."""
         try:
-            return self._state["ships"][ship_id]
+            return cast("Ship", self._state["ships"][ship_id])
         except (KeyError, TypeError):
             raise InvalidInput(f"no ship with id {ship_id!r} in this fleet") from None
 
     @property
     def controlled(self) -> frozenset[int]:
         """Ids of the ships under the owner's direct Control."""
-        return self._state["controlled"]
+        return cast("frozenset[int]", self._state["controlled"])
 
     @property
     def carried(self) -> dict[int, frozenset[int]]:
@@ -273,7 +273,7 @@ class Fleet(Observable):
     @property
     def current_budget(self) -> float | None:
         """Budget after any budget changes (None: no budget set)."""
-        return self._state["budget"]
+        return cast("float | None", self._state["budget"])
 
     @property
     def spent(self) -> float:
@@ -350,7 +350,7 @@ class Fleet(Observable):
         """Units used in a carrier's racks (a ship takes as many units as its RU cost)."""
         return float(sum(self.ship(i).cost for i in self.carried.get(carrier_id, ())))
 
-    def load(self, carrier_id: int, ids: Iterable[int]) -> None:
+    def stow(self, carrier_id: int, ids: Iterable[int]) -> None:
         """Put ships into a carrier's racks (they leave Control); IllegalAction past capacity."""
         carrier = self.ship(carrier_id)
         ids = self._ids(ids)

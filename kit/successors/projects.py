@@ -69,7 +69,7 @@ class ProjectType:
     def cost(self, level: int = 1) -> Fraction:
         """RU for one copy at ``level``."""
         level = self.check_level(level)
-        return self.coefficient * level**self.power
+        return Fraction(self.coefficient * level**self.power)
 
     def check_level(self, level: int) -> int:
         """Validate ``level`` against the project's range."""

@@ -9,6 +9,7 @@ import traitlets
 from .. import validate
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidType
+from ..store import JSON
 from ..successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, simulate
 from ..successors.combat.battle import describe_event
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
@@ -231,7 +232,7 @@ class CombatTable(KitWidget):
         self._try(None if targets is None else list(targets))
         self.refresh()
 
-    def answer(self, value: Any = None) -> None:
+    def answer(self, value: JSON = None) -> None:
         """Answer the pending decision, whatever its kind, and play on.
 
         ``None`` takes the decision's default. Otherwise: hit targets for ``"allocate"`` (see

@@ -160,10 +160,10 @@ class FleetPanel(KitWidget):
                 )
             self.fleet = Fleet.starting(self.fleet.owner, seed, rules=self.fleet.rules)
 
-    def load(self, carrier_id: int, ids: list[int]) -> None:
+    def stow(self, carrier_id: int, ids: list[int]) -> None:
         """Put ships into a carrier's racks (refused past its capacity)."""
         with self.guard():
-            self.fleet.load(carrier_id, ids)
+            self.fleet.stow(carrier_id, ids)
 
     def unload(self, carrier_id: int) -> None:
         """Empty a carrier's racks."""
@@ -213,7 +213,7 @@ class FleetPanel(KitWidget):
         self.undo()
 
     def _msg_load(self, carrier: int, id: int) -> None:
-        self.load(carrier, [id])
+        self.stow(carrier, [id])
 
     def _msg_unload(self, carrier: int) -> None:
         self.unload(carrier)

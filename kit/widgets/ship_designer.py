@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ..errors import InvalidInput, InvalidType, KitError
+from ..store import JSON
 from ..successors import DRIVES, SHIPS, WEAPONS, ShipDesign, build_successes, ship_type
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 
@@ -128,12 +129,12 @@ class ShipDesigner(KitWidget):
         self.refresh()
 
     # ------------------------------------------------------------------ actions
-    def set_option(self, field: str, value: Any) -> None:
+    def set_option(self, field: str, value: JSON) -> None:
         """Change one option of the design (validated by the design itself)."""
         with self.guard():
             self.design = self.design.replace(**{field: _value(field, value)})
 
-    def load(self, name: str) -> None:
+    def start_from(self, name: str) -> None:
         """Start from a catalog ship's design."""
         with self.guard():
             self.design = ship_type(name).design
@@ -150,7 +151,7 @@ class ShipDesigner(KitWidget):
         self.set_option(field, value)
 
     def _msg_load(self, name: str) -> None:
-        self.load(name)
+        self.start_from(name)
 
     # ------------------------------------------------------------------ view
     def refresh(self) -> None:

@@ -353,7 +353,7 @@ class Tuner(KitWidget):
         if self.system not in self._grid:
             return []
         _key, found = self._grid[self.system]
-        return found.retarget(float(self.target)).ranked()
+        return list(found.retarget(float(self.target)).ranked())
 
     def tuning(self) -> Tuning:
         """The battle grid as the combat tuner returns it, for the current target."""

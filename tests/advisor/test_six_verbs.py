@@ -216,3 +216,29 @@ def test_the_result_types_are_kit_attributes():
         assert name in dir(kit)
     for verb in ("advice", "tune", "luck", "impact", "odds", "simulate"):
         assert callable(getattr(kit, verb)) and verb in dir(kit)
+
+
+@pytest.mark.parametrize(
+    "cls",
+    ["Side", "Odds", "JobSimulation", "BoardOdds", "BattleSimulation", "JourneyOdds", "Advice"],
+)
+def test_help_of_a_result_or_setup_says_what_each_field_means(cls):
+    import dataclasses
+    import pydoc
+
+    from kit.advising import Advice
+    from kit.boards import BoardOdds
+    from kit.regulus import JobSimulation, Odds
+    from kit.successors.combat import BattleSimulation
+    from kit.successors.sector.odds import JourneyOdds
+
+    found = {
+        c.__name__: c
+        for c in (Side, Odds, JobSimulation, BoardOdds, BattleSimulation, JourneyOdds, Advice)
+    }[cls]
+    text = pydoc.render_doc(found, renderer=pydoc.plaintext)
+    for f in dataclasses.fields(found):
+        assert re.search(rf"\b{f.name}: \S", text), (cls, f.name)
+    if cls == "Side":
+        assert "busters: Battle rank of each Buster" in text
+        assert "stellar_cannon: Orbit number" in text and "sensors: Sensors successes" in text

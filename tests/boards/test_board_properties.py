@@ -9,7 +9,15 @@ import sys
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kit.boards import BoardRules, Chase, Contest, LimitBoard, PreparationBoard, StandardBoard, load
+from kit.boards import (
+    BoardRules,
+    Chase,
+    Contest,
+    LimitBoard,
+    PreparationBoard,
+    StandardBoard,
+    loads,
+)
 
 values = st.integers(min_value=0, max_value=14)
 card_values = st.integers(min_value=2, max_value=12)
@@ -146,7 +154,7 @@ def test_save_load_round_trip(cards, actions):
         assert loaded == board
         assert loaded.state == board.state
         assert json.loads(json.dumps(board.state)) == board.state
-        assert load(board.to_json()) == board
+        assert loads(board.to_json()) == board
 
 
 def test_engine_imports_no_plotting_or_widgets():

@@ -56,6 +56,17 @@ def test_mypy_is_clean_on_the_kit() -> None:
     assert result.returncode == 0, _report(result)
 
 
+def test_mypy_runs_strict_on_the_whole_kit() -> None:
+    """The gate above is strict mode for every module (#33), set once in pyproject.toml."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+
+    config = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    mypy = config["tool"]["mypy"]
+    assert mypy.get("strict") is True and mypy.get("files") == ["kit"]
+    for override in mypy.get("overrides", []):  # no module is let off strict mode
+        assert override.keys() <= {"module", "ignore_missing_imports"}, override
+
+
 def test_default_hypothesis_profile_is_the_reproducible_one() -> None:
     """Unless HYPOTHESIS_PROFILE picks another, property tests run derandomized (#17)."""
     chosen = os.environ.get("HYPOTHESIS_PROFILE", "ci")

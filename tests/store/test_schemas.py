@@ -85,7 +85,7 @@ def test_every_format_the_kit_saves_has_a_schema():
     kinds = set(store.schema_kinds())
     assert {"campaign", "crew", "knowledge", "event-deck"} <= kinds
     for kind in registry.kinds():
-        cls = kind.resolve()
+        cls = kind.cls
         if hasattr(cls, "to_json"):  # job types are stored as plain data in a campaign
             saved = kind_of(roundtrip_sample(cls).to_json())
             assert saved in kinds and saved == kind.name  # a kind is named after its format

@@ -54,7 +54,7 @@ def test_releata_starting_fleet_spends_32():
 
 def test_tanrac_attack_pools_from_combat_example_two():
     fleet, ids = tanrac_fleet()
-    fleet.load(ids["tug"][0], ids["sats"])  # travelling: the Tug carries the ten Satellites
+    fleet.stow(ids["tug"][0], ids["sats"])  # travelling: the Tug carries the ten Satellites
     assert fleet.rack_load(ids["tug"][0]) == 10
     assert pool_summary(fleet.attack_pool()) == {4: 1, 1: 6}
     fleet.unload(ids["tug"][0])  # order of battle: drop them all
@@ -140,11 +140,11 @@ def test_over_budget_is_a_finding_not_an_error():
 def test_racks_capacity_is_enforced():
     fleet, ids = tanrac_fleet()
     tug = ids["tug"][0]
-    fleet.load(tug, ids["sats"][:8])
+    fleet.stow(tug, ids["sats"][:8])
     with pytest.raises(IllegalAction, match="racks for 10 units; loading would need 11"):
-        fleet.load(tug, ids["gunboats"][:1] + ids["sats"][8:9])
+        fleet.stow(tug, ids["gunboats"][:1] + ids["sats"][8:9])
     with pytest.raises(IllegalAction, match="cannot carry itself"):
-        fleet.load(tug, [tug])
+        fleet.stow(tug, [tug])
     with pytest.raises(IllegalAction, match="in racks"):
         fleet.set_control(ids["sats"][:1])
     assert fleet.in_racks == frozenset(ids["sats"][:8])

@@ -20,7 +20,7 @@ def test_transfer_keeps_design_label_and_builder_side_and_leaves_control_and_rac
     tug = a.buy("Tug")[0]
     gunboats = a.buy("Gunboat", 2, label="Wasp")
     a.set_control([gunboats[0]])
-    a.load(tug, [gunboats[1]])
+    a.stow(tug, [gunboats[1]])
     new = a.transfer([gunboats[0]], b)
     assert new == [1]
     (ship,) = b.ships
@@ -44,12 +44,12 @@ def test_the_panel_loads_racks_and_hands_ships_over_and_shows_refusals_inline() 
     frigates = a.buy("Frigate", 3)  # 4 RU each: a Tug's 10 units of racks take two
     (carrier,) = panel.view["carriers"]
     assert (carrier["id"], carrier["racks"], carrier["used"], carrier["held"]) == (tug, 10, 0, [])
-    panel.load(tug, [frigates[0]])
-    panel.load(tug, [frigates[1]])
+    panel.stow(tug, [frigates[0]])
+    panel.stow(tug, [frigates[1]])
     assert panel.view["carriers"][0]["held"] == frigates[:2]
     assert panel.view["carriers"][0]["used"] == 8
     assert [s["id"] for s in panel.view["loadable"]] == [frigates[2]]
-    panel.load(tug, [frigates[2]])  # 12 units: refused, shown in the panel, nothing changes
+    panel.stow(tug, [frigates[2]])  # 12 units: refused, shown in the panel, nothing changes
     assert "racks for 10" in panel.error and panel.view["carriers"][0]["held"] == frigates[:2]
     panel.unload(tug)
     assert panel.error == "" and panel.view["carriers"][0]["held"] == []

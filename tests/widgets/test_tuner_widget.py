@@ -21,7 +21,7 @@ from kit.widgets.tuner import parse_range, parse_ships
 def test_job_table_is_tune_for_every_target(target):
     t = Tuner(target=0.5)
     t.target = target
-    assert t.results[:5] == tune("heist", 3, target)
+    assert t.results[:5] == tune("heist", target, crew=3)
     assert len(t.results) == 25
     # the view shows the same rows, best first
     assert [r["cells"] for r in t.view["rows"]] == [[r.difficulty, r.clock] for r in t.results[:8]]

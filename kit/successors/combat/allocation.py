@@ -44,7 +44,7 @@ class Wave:
     @property
     def landed(self) -> np.ndarray:
         """[B] hits this wave places."""
-        return self.take.sum(axis=1) + self.entity + self.kill.sum(axis=1) + self.last
+        return np.asarray(self.take.sum(axis=1) + self.entity + self.kill.sum(axis=1) + self.last)
 
 
 def plan_wave(

@@ -26,6 +26,7 @@ from ... import store, validate
 from ...errors import IllegalAction, InvalidInput, InvalidType, KitError
 from ...log import Event, EventLog, Observable
 from ...rng import SeedLike, make_rng, step_rng
+from ...store import JSON
 from ..ships import ship_type
 from .audit import check_recorded
 from .core_rules import battle_end
@@ -129,7 +130,7 @@ class Battle(Observable):
     @property
     def round(self) -> int:
         """The round being played."""
-        return self.state.round
+        return int(self.state.round)
 
     @property
     def next_phase(self) -> str:
@@ -152,7 +153,7 @@ class Battle(Observable):
         """The policy whose question :attr:`waiting` is (None when nothing waits)."""
         return None if self._waiting is None else self._waiting[1]
 
-    def answer(self, value: Any = None) -> list[Event]:
+    def answer(self, value: JSON = None) -> list[Event]:
         """Answer the :attr:`waiting` decision and play the phase it stopped; return its events.
 
         The answer goes to the policy that asked (:attr:`asked_by`) and the phase is played
@@ -190,7 +191,7 @@ class Battle(Observable):
     @property
     def over(self) -> bool:
         """True once the battle has ended."""
-        return self.state.over
+        return bool(self.state.over)
 
     @property
     def result(self) -> dict[str, Any] | None:

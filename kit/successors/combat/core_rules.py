@@ -122,7 +122,10 @@ def control_excess(
     held: int | IntArray, control_rank: _Ints, per_rank: int
 ) -> np.integer[Any] | IntArray:
     """Ships over the Control limit: ``held`` under Control, the entity's Control rank now."""
-    return np.maximum(0, held - np.maximum(0, control_rank) * per_rank)
+    excess: np.integer[Any] | IntArray = np.maximum(
+        0, held - np.maximum(0, control_rank) * per_rank
+    )
+    return excess
 
 
 @overload

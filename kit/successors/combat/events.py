@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...errors import IllegalAction, InvalidInput
+from ...store import JSON
 from .rules import PHASES, CombatRules
 from .state import BattleState, Side, SideState, Unit, entity_with_damage, parse_key
 
@@ -338,7 +339,7 @@ def copy_state(st: BattleState) -> BattleState:
 _LEAVES = (str, int, float, bool, type(None))
 
 
-def plain_json(value: Any) -> Any:
+def plain_json(value: JSON) -> JSON:
     """``value`` as JSON would give it back: tuples become lists, containers are new.
 
     The same as ``json.loads(json.dumps(value))`` (which it falls back to for anything but

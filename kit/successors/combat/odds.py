@@ -86,10 +86,10 @@ class _PathRoller(Roller):
     def attack(self, dice: Sequence[int]) -> list[int]:
         n = len(dice)
         opts = [([1] * k + [6] * (n - k), p) for k, p in sorted(pool_hits(dice).items())]
-        return self._choose(opts)
+        return list(self._choose(opts))
 
     def damage(self) -> int:
-        return self._choose(self.damage_opts)
+        return int(self._choose(self.damage_opts))
 
     def faces(self, n: int) -> list[int]:
         if n != 1:

@@ -27,7 +27,7 @@ OUTCOME_FIELDS = ("won", "lost", "draw", "retreated")
 T = TypeVar("T")
 
 
-class PerSide(tuple, Generic[T]):
+class PerSide(tuple[T, ...], Generic[T]):
     """A tuple with one value per side, also indexable by the side's name."""
 
     names: tuple[str, ...]

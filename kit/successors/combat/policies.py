@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import prod
-from typing import Any
+from typing import Any, cast
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
+from ...store import JSON
 from ..ranks import split
 from .damage import (
     auto_allocation,
@@ -361,7 +362,7 @@ class InteractivePolicy(AutoPolicy):
     def _asked(self, kind: str, side: int) -> bool:
         return kind in self.ask and (self.sides is None or side in self.sides)
 
-    def answer(self, decision: dict[str, Any], value: Any) -> None:
+    def answer(self, decision: dict[str, Any], value: JSON) -> None:
         """Queue the GM's answer to ``decision`` (from :class:`DecisionNeeded`)."""
         if decision.get("kind") == "allocate":
             value = [str(v) for v in validate.sequence("targets", value)]
@@ -392,7 +393,7 @@ class InteractivePolicy(AutoPolicy):
         """Ask for hit targets when asked; else ruling 4."""
         if not self._asked("allocate", side):
             return super().allocate(ctx, side, hits, phase, by)
-        return self._get(
+        result: Any = self._get(
             ctx,
             {
                 "kind": "allocate",
@@ -403,6 +404,7 @@ class InteractivePolicy(AutoPolicy):
                 "default": auto_allocation(ctx.st, side, hits),
             },
         )
+        return cast("list[str]", result)
 
     def release(self, ctx: Ctx, side: int, n: int, controlled: list[str]) -> list[str]:
         """Ask which ships leave Control when asked; else the cheapest."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..fleets import ability_pool, entity_phase
 from ..ranks import split
@@ -60,9 +60,9 @@ def boosted_entity(ctx: Ctx, side: int) -> Entity | None:
     matrix, targeter = s.structure_level("M"), s.structure_level("T")
     if matrix or targeter:
         try:
-            return _boosted_cached(ent, matrix, targeter)
+            return cast("Entity | None", _boosted_cached(ent, matrix, targeter))
         except TypeError:  # an entity holding something unhashable
-            return _boosted(ent, matrix, targeter)
+            return cast("Entity | None", _boosted(ent, matrix, targeter))
     return ent
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ...store import JSON
+
 if TYPE_CHECKING:
     from .events import Ctx
 
@@ -83,5 +85,5 @@ class CombatPolicy(Protocol):
 class AnsweringPolicy(CombatPolicy, Protocol):
     """A policy that raises questions and takes the GM's answers to them."""
 
-    def answer(self, decision: dict[str, Any], value: Any) -> None:
+    def answer(self, decision: dict[str, Any], value: JSON) -> None:
         """Queue the answer to ``decision`` (a :class:`~.policies.DecisionNeeded` dict)."""

@@ -122,7 +122,36 @@ def _ships(value: Any) -> tuple[Ship, ...]:
 
 @dataclass(frozen=True)
 class Side:
-    """One side of a battle as set up by the GM."""
+    """One side of a battle as set up by the GM.
+
+    Attributes:
+        name: What the side is called in logs and figures.
+        entity: The entity leading the side; None for uncontrolled ships.
+        ships: Ships (a Fleet, ``{"Drone": 8}``, names, (name, count) pairs or Ship
+            objects).
+        controlled: Ids of ships under the entity's direct Control at the start.
+        carried: (carrier id, ids in its racks) at the start.
+        faction: Side (nation) that built the ships; defaults to the entity's side.
+        sensors: Sensors successes already gathered on every enemy before the battle.
+        static_defenses: Points of Static Defenses emplaced for this side in the orbit.
+        busters: Battle rank of each Buster this side may explode.
+        rammers: Rammers this side has in the system (one rank 5 attack each, then
+            gone).
+        stellar_cannon: Orbit number of the battle if the side's entity mans a Stellar
+            Cannon; None otherwise.
+        matrix: Level of a Matrix the entity is inside (adds to every ability).
+        targeter: Level of a Targeter the entity uses (adds to Battle).
+        jammer_attuned: In tune with the system's Jammer Field (unaffected by it).
+        adjacent: Fighting from an adjacent orbit: only Long Ranged attacks reach or
+            come from it.
+        ancient: Ancient base or fleet (Access Codes and Rank help take it over).
+        feral: Its entity eats neutralized ships; None: yes for a bestiary Feral.
+        decoy_looks: (ship id, catalog type) a decoy shows itself as until Sensors level
+            4.
+        cubes: Empty Cubes the side has at hand in the orbit (20 RU each; a ship's racks
+            carry one): each may take one neutralized enemy entity prisoner with a
+            Handling success.
+    """
 
     name: str
     """What the side is called in logs and figures."""

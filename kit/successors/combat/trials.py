@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -58,7 +58,7 @@ def _check_decision(battle: Battle, decision: Any) -> dict[str, Any]:
         raise IllegalAction("the battle is over: there is no decision to advise")
     st = battle.state
     decision.setdefault("round", st.round + (1 if st.phase_index >= len(PHASES) else 0))
-    return decision
+    return cast("dict[str, Any]", decision)
 
 
 @dataclasses.dataclass

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -373,7 +373,7 @@ class Workshop:
         ``rules.control_limit_per_rank`` (ruling 2: the rank itself); 0 when neutralized."""
         if self.entity.neutralized:
             return 0
-        return self.entity.current("control") * self.rules.control_limit_per_rank
+        return int(self.entity.current("control") * self.rules.control_limit_per_rank)
 
     def control(self, keys: list[str]) -> None:
         """Put usable ships under the entity's Control (at most :attr:`control_limit`)."""
@@ -625,7 +625,10 @@ class Workshop:
 
     @staticmethod
     def _left(body: Any, layer: str) -> int | None:
-        return {"surface": body.surface_ru, "crust": body.crust_ru, "core": body.core_ru}[layer]
+        return cast(
+            "int | None",
+            {"surface": body.surface_ru, "crust": body.crust_ru, "core": body.core_ru}[layer],
+        )
 
     def _mine(self, target: Any, report: DayReport) -> bool:
         try:

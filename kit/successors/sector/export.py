@@ -83,7 +83,7 @@ def _number(where: str, value: Any, lo: float = -math.inf) -> float:
     value = float(value)
     if not math.isfinite(value) or value < lo:
         raise SaveFileError(f"{where} must be a finite number of at least {lo}, got {value!r}")
-    return value
+    return float(value)
 
 
 def _count(where: str, value: Any) -> int:

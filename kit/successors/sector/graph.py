@@ -350,7 +350,7 @@ class JumpGraph:
     def neighbours(self, a: int) -> list[int]:
         """The systems joined to ``a``."""
         lo, hi = int(self.indptr[a]), int(self.indptr[a + 1])
-        return self.indices[lo:hi].tolist() + list(self.far.get(a, ()))
+        return list(self.indices[lo:hi].tolist() + list(self.far.get(a, ())))
 
     @property
     def number_of_edges(self) -> int:
@@ -361,7 +361,7 @@ class JumpGraph:
     def span(self) -> float:
         """The longest edge: ``max_range`` or a longer recorded jump or gate."""
         far = [x[0] for row in self.far.values() for x in row.values()]
-        return max([self.max_range] + far)
+        return float(max([self.max_range] + far))
 
     def search_lists(self) -> tuple[list[int], list[int], list[int]]:
         """``indptr``, ``indices`` and each slot's kind as Python lists (what a pure-Python
@@ -520,7 +520,7 @@ def _group_max(groups: np.ndarray, values: np.ndarray, count: int) -> list[float
     out = np.zeros(count)
     if len(values):
         np.maximum.at(out, groups, values)
-    return out.tolist()
+    return list(out.tolist())
 
 
 def build_graph(

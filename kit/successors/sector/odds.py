@@ -31,7 +31,17 @@ MAX_HORIZON = 100_000
 
 @dataclass(frozen=True)
 class JourneyOdds:
-    """The travel days a journey still takes, as a distribution."""
+    """The travel days a journey still takes, as a distribution.
+
+    Attributes:
+        days: Chance (or share of simulated journeys) of each number of further travel days.
+        expected_days: Expected further travel days.
+        method: ``"exact"`` (computed) or ``"simulated"`` (:attr:`n` journeys played out).
+        n: Journeys simulated (None when exact).
+        se: Standard error of each estimate by field name (``se.days[d]``,
+            ``se.expected_days``); all 0.0 when exact.
+        unresolved: Chance left beyond the days the exact walk looked at (about 0).
+    """
 
     days: dict[int, float]
     """Chance (or share of simulated journeys) of each number of further travel days."""

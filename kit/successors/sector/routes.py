@@ -428,7 +428,7 @@ class _Weights:
         return self.cache[key]
 
     def gate_ok(self, d: dict[str, Any]) -> bool:
-        return d["gate"] > 0 and d["gate"] >= max(1, self.nav.signature)
+        return bool(d["gate"] > 0 and d["gate"] >= max(1, self.nav.signature))
 
     def __call__(self, u: int, v: int, d: dict[str, Any]) -> float | None:
         if u in self.avoid or v in self.avoid:

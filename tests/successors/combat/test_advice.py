@@ -109,9 +109,12 @@ def test_answers_share_their_seeds():
     assert advice.options["a"] == advice.options["b"]
 
 
-def test_no_decision_given_finds_the_next_one():
+def test_no_decision_given_finds_the_next_one_its_policy_asks():
     fresh = example_one()
-    advice = advise_battle(fresh, n=10, seed=2)
+    with pytest.raises(IllegalAction, match="between phases"):  # nothing to decide yet
+        advise_battle(fresh, n=10, seed=2)
+    ask = InteractivePolicy(ask=("allocate", "retreat"))
+    advice = advise_battle(fresh, n=10, seed=2, policy=ask)  # looks ahead on a copy
     battle = example_one()
     decision = _first_allocation(battle)
     assert advice.options == advise_battle(battle, decision, n=10, seed=2).options

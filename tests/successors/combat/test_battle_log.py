@@ -112,7 +112,7 @@ def test_a_side_from_a_fleet_keeps_control_and_racks():
     sats = fleet.buy("Satellite", 10)
     tug = fleet.buy("Tug")
     fleet.set_control(sats[:4])
-    fleet.load(tug[0], sats[4:])
+    fleet.stow(tug[0], sats[4:])
     side = Side("TanRac", ships=fleet)
     assert side.entity == owner and side.controlled == (6, 7, 8, 9)
     b = Battle([side, Side("B", ships=["Cruiser"])], seed=1)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kit.successors.combat import AutoPolicy, simulate
-from kit.successors.combat import BattleSimulation
+from kit.successors.combat import AutoPolicy, BattleSimulation, simulate
 from kit.successors.combat.simulate import OUTCOMES
 from kit.successors.examples import example_one
 

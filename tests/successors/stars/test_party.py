@@ -107,7 +107,7 @@ def test_party_from_a_fleet_puts_rack_ships_aboard_their_carrier():
     (jc,) = fleet.buy("Jumpcarrier")
     boats = fleet.buy("Gunboat", 3)
     tug = fleet.buy("Tug")
-    fleet.load(jc, boats)
+    fleet.stow(jc, boats)
     party = Party.from_fleet(fleet)
     m = how(party)
     assert m["Rel"] == ("plots", None)

@@ -39,7 +39,7 @@ _WON, _LOST, _DRAW, _RETREATED = (OUTCOMES.index(o) for o in ("won", "lost", "dr
 def count(m: np.ndarray) -> np.ndarray:
     """[k, B] bools -> [B] how many are true per battle (summed as bytes: much quicker)."""
     k = m.shape[0]
-    return m.view(np.uint8).sum(axis=0, dtype=np.uint8 if k < 256 else np.int32)
+    return np.asarray(m.view(np.uint8).sum(axis=0, dtype=np.uint8 if k < 256 else np.int32))
 
 
 def binom(rng: np.random.Generator, n: np.ndarray) -> np.ndarray:
@@ -232,7 +232,7 @@ class Batch:
 
     def op(self) -> np.ndarray:
         """Operational ships."""
-        return self.state == 0
+        return np.asarray(self.state == 0)
 
     def in_orbit(self) -> np.ndarray:
         return self.state < OUT
@@ -241,19 +241,19 @@ class Batch:
         """Ships in the orbit whose status is neutralized (damaged or partly taken over),
         without the ``exclude`` flags."""
         m = self.state & np.uint8(DMG | TK | AWAY | GONE | HULK | exclude)
-        return (m - np.uint8(1)) < 3  # 1, 2 or 3: DMG and/or TK, nothing else
+        return np.asarray((m - np.uint8(1)) < 3)  # 1, 2 or 3: DMG and/or TK, nothing else
 
     def ent_neutral(self, s: int) -> np.ndarray:
         e = self.T.entities[s]
         if e is None:
             return np.zeros(self.B, bool)
-        return e.neutral[self.ecode[s]]
+        return np.asarray(e.neutral[self.ecode[s]])
 
     def ent_active(self, s: int) -> np.ndarray:
         e = self.T.entities[s]
         if e is None:
             return np.zeros(self.B, bool)
-        return self.ethere[s] & ~e.neutral[self.ecode[s]]
+        return np.asarray(self.ethere[s] & ~e.neutral[self.ecode[s]])
 
     def fighting(self, op: np.ndarray | None = None) -> np.ndarray:
         """[S, B] ``in_fight`` of every side."""
@@ -296,7 +296,7 @@ class Batch:
         e = self.T.entities[s]
         if e is None:
             return np.zeros((5, self.B), np.int64)
-        return e.dice[ability][:, self.ecode[s]] * active
+        return np.asarray(e.dice[ability][:, self.ecode[s]] * active)
 
     # ------------------------------------------------------------------ results
     def finish(self, rows: np.ndarray) -> None:

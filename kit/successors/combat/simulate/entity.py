@@ -124,4 +124,4 @@ class EntityTable:
         then filled in."""
         out = code + hits * self.stride[ability]
         self.ensure(out)
-        return out
+        return np.asarray(out)

@@ -290,7 +290,7 @@ class Handling(Hits):
             if not asked.any():
                 return asked
             r = (p[None, :] < top).sum(axis=0)  # rank of the p-th best die (0: none)
-            return asked & (r > 0) & (rng.random(B) < CHANCE[np.maximum(r, 1) - 1])
+            return np.asarray(asked & (r > 0) & (rng.random(B) < CHANCE[np.maximum(r, 1) - 1]))
 
         e = T.entities[s]
         if e is not None:

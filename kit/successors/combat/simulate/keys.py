@@ -41,10 +41,10 @@ def in_orbit(b: Hits, key: str, rows: dict[str, int]) -> np.ndarray:
     side, _, rest = key.partition(":")
     s = int(side)
     if key in rows:
-        return b.state[rows[key]] < AWAY
+        return np.asarray(b.state[rows[key]] < AWAY)
     if rest == "S":
         return b.static[s] > 0 if b.static is not None else np.zeros(b.B, bool)
-    return b.ethere[s].copy()
+    return np.asarray(b.ethere[s].copy())
 
 
 def valid_target(b: Hits, defender: int, key: str, rows: dict[str, int]) -> np.ndarray:
@@ -53,7 +53,9 @@ def valid_target(b: Hits, defender: int, key: str, rows: dict[str, int]) -> np.n
     if key in rows:
         j = rows[key]
         owner = b.owner[j] if b.owner is not None else np.full(b.B, b.T.origin[j])
-        return (owner == defender) & ((b.state[j] & np.uint8(AWAY | GONE | HULK | CARRIED)) == 0)
+        return np.asarray(
+            (owner == defender) & ((b.state[j] & np.uint8(AWAY | GONE | HULK | CARRIED)) == 0)
+        )
     if side != defender:
         return np.zeros(b.B, bool)
     return in_orbit(b, key, rows)

@@ -18,7 +18,19 @@ OUTCOMES = ("won", "lost", "draw", "retreated")
 
 @dataclass
 class BattleSimulation:
-    """Results of ``n`` simulated battles."""
+    """Results of ``n`` simulated battles.
+
+    Attributes:
+        sides: Side names.
+        outcome: [n, sides] outcome codes (index into :data:`OUTCOMES`).
+        ru_lost: [n, sides] RU each side lost.
+        rounds: [n] rounds fought.
+        seed: Seed the run used (same seed, same numbers).
+        engine: What played the battles: ``"fast"`` (the vectorised simulation) or ``"engine"``
+            (the event-log engine).
+        first_hits: [n, sides] hits each side scored in the first attack phase it fired in (-1:
+            it never fired).
+    """
 
     sides: list[str]
     """Side names."""

@@ -62,7 +62,7 @@ class Specials(Attacks):
         mine = (self.T.origin == s)[:, None] if self.owner is None else self.owner == s
         own = (cost * (there & mine)).sum(axis=0)
         enemy = (cost * (there & ~mine)).sum(axis=0)
-        return go & (enemy > own)
+        return np.asarray(go & (enemy > own))
 
     def specials(self, s: int, act: np.ndarray, tgt: np.ndarray, landings: list[Any]) -> None:
         T, B = self.T, self.B
