@@ -40,7 +40,6 @@ from .registry import Estimate, ImpactHook, Kind, TuneHook, register
 from .regulus.job import Job
 from .regulus.rules import RegulusRules
 from .regulus.tables import JobType
-from .rng import SeedLike
 from .successors.combat.battle import Battle
 from .successors.combat.protocol import CombatPolicy
 from .successors.combat.rules import CombatRules
@@ -212,18 +211,10 @@ def _battle_tune(battle: Battle | Side, target: float, **options: Any) -> Tuning
     return tune(battle, target, **options)
 
 
-def _battle_luck(
-    battle: Battle,
-    side: int | str = 0,
-    *,
-    n: int = 500,
-    n_phase: int = 20,
-    seed: SeedLike = None,
-    max_rounds: int | None = None,
-) -> Luck:
+def _battle_luck(battle: Battle, side: int | str = 0, **options: Any) -> Luck:
     from .successors.combat.luck import luck
 
-    return luck(battle, side, n=n, n_phase=n_phase, seed=seed, max_rounds=max_rounds)
+    return luck(battle, side, **options)
 
 
 def _battle_impact(
