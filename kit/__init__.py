@@ -22,7 +22,7 @@ from typing import Any
 from . import boot
 from .errors import DiceError, IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "DiceError",

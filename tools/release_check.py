@@ -1,6 +1,6 @@
 """Build the kit's sdist and wheel and check them as a release would, without publishing.
 
-    python tools/release_check.py [--out dist] [--tag v0.3.0]
+    python tools/release_check.py [--out dist] [--tag v0.4.0]
 
 1. ``python -m build``: the sdist, then the wheel built from that sdist (as an installer would).
 2. ``twine check``: the metadata and the README render on the package index.
