@@ -26,7 +26,7 @@ from .payloads import (
 __all__ = ["ASKED", "CombatTable"]
 
 #: The decisions a Combat table can ask the GM.
-ASKED = ("allocate", "takeover", "retreat")
+ASKED = ("allocate", "takeover", "retreat", "detonate")
 _UNANSWERED: Any = object()  # _try() with no answer: step with the table's policy
 
 
@@ -85,9 +85,10 @@ class CombatTable(KitWidget):
     ).tag(sync=True)
     ask = traitlets.List(
         traitlets.Unicode(),
-        ["allocate"],
+        ["allocate", "detonate"],
         help="Decisions the table asks for the sides in allocate_sides: "
-        "'allocate', 'takeover', 'retreat'.",
+        "'allocate', 'takeover', 'retreat', 'detonate' (whether the side's Busters explode: "
+        "asked by default, as ruling Successors 9 has interactive play ask).",
     ).tag(sync=True)
     sim_n = traitlets.Int(2000, help="Battles to simulate.").tag(sync=True)
     log_size = traitlets.Int(40, help="How many of the latest events the log shows.").tag(sync=True)
@@ -237,7 +238,8 @@ class CombatTable(KitWidget):
 
         ``None`` takes the decision's default. Otherwise: hit targets for ``"allocate"`` (see
         :meth:`allocate`), a ship key or ``"none"`` for ``"takeover"``, true or false for
-        ``"retreat"``. A refused answer shows in the banner and the decision stays.
+        ``"retreat"``, true (every Buster), false or a list of Buster indices for
+        ``"detonate"``. A refused answer shows in the banner and the decision stays.
         """
         if self.pending is None:
             raise IllegalAction("no decision is waiting to be answered")

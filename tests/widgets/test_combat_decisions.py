@@ -127,3 +127,39 @@ def test_undo_with_a_question_waiting_drops_the_question_only() -> None:
     msg(table, action="undo")
     assert table.pending is None and table.battle.waiting is None
     assert len(table.battle.log) == events
+
+
+def buster_battle() -> Battle:
+    """Side A's rank 5 Buster sits in the orbit with A's own Frigate and B's two Frigates."""
+    return Battle(
+        [Side("A", ships=["Frigate"], busters=(5,)), Side("B", ships=["Frigate", "Frigate"])],
+        seed=3,
+    )
+
+
+def _buster_events(table: CombatTable) -> list[str]:
+    return [e.kind for e in table.battle.log if "buster" in e.kind]
+
+
+@pytest.mark.parametrize("explode", [True, False])
+def test_the_table_asks_whether_a_buster_explodes(explode: bool) -> None:
+    # ruling Successors 9: interactive play always asks, whatever the default policy would do
+    table = CombatTable(buster_battle(), allocate_sides=[0])
+    assert "detonate" in table.ask
+    d = until_asked(table)
+    while d["kind"] != "detonate":  # hits placed by default until the Buster question
+        msg(table, action="default")
+        d = until_asked(table)
+    assert d["side"] == 0 and d["options"] == [0]
+    assert table.view["pending"]["kind"] == "detonate"
+    msg(table, action="answer", value=explode)
+    assert table.error == "" and (table.pending is None or table.pending["kind"] != "detonate")
+    assert bool(_buster_events(table)) is explode
+
+
+def test_a_refused_buster_answer_shows_inline_and_the_question_stays() -> None:
+    table = CombatTable(buster_battle(), allocate_sides=[0], ask=["detonate"])
+    d = until_asked(table)
+    assert d["kind"] == "detonate"
+    msg(table, action="answer", value=["7"])
+    assert "detonate" in table.error and table.pending is not None

@@ -56,7 +56,7 @@ function finishPrompt(ctx, ban, row, v) {
   return ban;
 }
 
-/** The banner of a Take-Over or retreat decision: one button per answer.
+/** The banner of a Take-Over, Buster or retreat decision: one button per answer.
  * @param {Ctx} ctx @param {CombatView} v @param {any} d the pending decision */
 function prompt(ctx, v, d) {
   const side = v.sides[d.side];
@@ -72,6 +72,10 @@ function prompt(ctx, v, d) {
     ban.append(h("span", "", `${side.name}: Take-Over - which enemy ship do its Control users try to seize? `));
     d.options.forEach((key) => row.append(answer(shipName(v, key), key)));
     row.append(answer("No attempt", "none"));
+  } else if (d.kind === "detonate") {
+    const n = (d.options || []).length;
+    ban.append(h("span", "", `${side.name}: explode ${n === 1 ? "its Buster" : `its ${n} Busters`} now? A Buster hits every ship and entity in the orbit, its own side's too. `));
+    row.append(answer("Explode", true), answer("Hold", false));
   } else {
     ban.append(h("span", "", `${side.name}: retreat from the orbit now? `));
     row.append(answer("Retreat", true), answer("Stay", false));
@@ -252,7 +256,7 @@ export default {
           `Battle over after ${v.result.rounds} round(s): ` + (v.result.winner ? `${v.result.winner} holds the orbit` : "no winner") + ` (${v.result.reason}).`));
       }
       if (pending) root.appendChild(allocation(ctx, v, pending));
-      else if (asked && (asked.kind === "takeover" || asked.kind === "retreat")) root.appendChild(prompt(ctx, v, asked));
+      else if (asked && ["takeover", "retreat", "detonate"].includes(asked.kind)) root.appendChild(prompt(ctx, v, asked));
       root.append(controls(ctx, v, !!asked), field(ctx, v, pending));
       if (v.simulation) root.appendChild(simulation(v.simulation, v));
     }

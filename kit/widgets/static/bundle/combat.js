@@ -1,6 +1,6 @@
 // gm-kit widget bundle of combat.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: combat.js dom.js state.js
-// sources-sha256: e9ad8df8a1c671642124b87a938f3f09fd433320c4e4f36ac64400aa86886ba4
+// sources-sha256: f450c6c68b66a86875672dded005d69987f3187d820595828489ec3bd38e0d4a
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -95,6 +95,10 @@ function prompt(ctx, v, d) {
     ban.append(h("span", "", `${side.name}: Take-Over - which enemy ship do its Control users try to seize? `));
     d.options.forEach((key) => row.append(answer(shipName(v, key), key)));
     row.append(answer("No attempt", "none"));
+  } else if (d.kind === "detonate") {
+    const n = (d.options || []).length;
+    ban.append(h("span", "", `${side.name}: explode ${n === 1 ? "its Buster" : `its ${n} Busters`} now? A Buster hits every ship and entity in the orbit, its own side's too. `));
+    row.append(answer("Explode", true), answer("Hold", false));
   } else {
     ban.append(h("span", "", `${side.name}: retreat from the orbit now? `));
     row.append(answer("Retreat", true), answer("Stay", false));
@@ -267,7 +271,7 @@ var combat_default = {
         ));
       }
       if (pending) root.appendChild(allocation(ctx, v, pending));
-      else if (asked && (asked.kind === "takeover" || asked.kind === "retreat")) root.appendChild(prompt(ctx, v, asked));
+      else if (asked && ["takeover", "retreat", "detonate"].includes(asked.kind)) root.appendChild(prompt(ctx, v, asked));
       root.append(controls(ctx, v, !!asked), field(ctx, v, pending));
       if (v.simulation) root.appendChild(simulation(v.simulation, v));
     }
