@@ -64,7 +64,8 @@ export function figureView(model, name, onClick, cls = "gmk-figure") {
     lib = p;
     note.remove();
     draw();
-    if (onClick) el.on("plotly_click", (ev) => ev && ev.points && ev.points.length && onClick(ev.points[0]));
+    // a drawn plotly div gains .on(); the DOM type does not know it
+    if (onClick) /** @type {any} */ (el).on("plotly_click", (ev) => ev && ev.points && ev.points.length && onClick(ev.points[0]));
   }).catch((err) => { note.textContent = `The figure cannot be drawn here: ${err.message}.`; });
   model.on(`change:${name}`, draw);
   const dispose = () => {

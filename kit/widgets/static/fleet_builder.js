@@ -303,11 +303,13 @@ function chartsSection(model) {
 export default {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view", "fleet_data"]);
-    const builder = model.get("charts_on") !== undefined;
+    // the Fleet builder's model adds charts_on to the Fleet panel's (one script draws both)
+    const chartsOn = /** @type {any} */ (model).get("charts_on");
+    const builder = chartsOn !== undefined;
     const root = h("div", "gmk-root gmk-successors gmk-fleet-panel" + (builder ? " gmk-fleet-builder" : ""));
     const panel = h("div", "gmk-fleet-main");
     root.appendChild(panel);
-    const charts = builder && model.get("charts_on") ? chartsSection(model) : null;
+    const charts = builder && chartsOn ? chartsSection(model) : null;
     if (charts) root.appendChild(charts.el);
     el.appendChild(root);
     const c = { model, root: panel, send: (msg) => model.send(msg), ui: { filter: "", role: "", affordable: false, qty: "1", seed: "" } };

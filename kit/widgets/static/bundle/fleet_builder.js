@@ -1,6 +1,6 @@
 // gm-kit widget bundle of fleet_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js figure.js fleet_builder.js state.js
-// sources-sha256: 4f5e13419b0b0ec71240e4f55be0c333a1173c06fd22c258c0b0b53e5ace0326
+// sources-sha256: 8afd63e0b77a97d287d8613f217a13646bfc5e0af938fdaefc9e90c827908888
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -454,11 +454,15 @@ function chartsSection(model) {
 var fleet_builder_default = {
   render({ model, el }) {
     const unfollow = followInMarimo(model, el, ["view", "fleet_data"]);
-    const builder = model.get("charts_on") !== void 0;
+    const chartsOn = (
+      /** @type {any} */
+      model.get("charts_on")
+    );
+    const builder = chartsOn !== void 0;
     const root = h("div", "gmk-root gmk-successors gmk-fleet-panel" + (builder ? " gmk-fleet-builder" : ""));
     const panel = h("div", "gmk-fleet-main");
     root.appendChild(panel);
-    const charts = builder && model.get("charts_on") ? chartsSection(model) : null;
+    const charts = builder && chartsOn ? chartsSection(model) : null;
     if (charts) root.appendChild(charts.el);
     el.appendChild(root);
     const c = { model, root: panel, send: (msg) => model.send(msg), ui: { filter: "", role: "", affordable: false, qty: "1", seed: "" } };

@@ -1,6 +1,6 @@
 // gm-kit widget bundle of stars.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js figure.js stars.js state.js
-// sources-sha256: fcecb164451b955f2617e3e02f1a639a9d0f351cd627f2274da493b12de10488
+// sources-sha256: 374effc7fc51cca216d2513055f1b932e876601d998c1b2b332e3a5c0c4a1ce5
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
