@@ -97,6 +97,8 @@ def _give_expected_outputs(item: pytest.Item) -> None:
     expected = cell.get("metadata", {}).get("gm-kit", {}).get("expected_outputs")
     if expected and not cell.outputs:
         cell.outputs = [nbformat.from_dict(o) for o in expected]
+        # nbval compares only a cell it sees as run ("Unrun reference cell has outputs")
+        cell.execution_count = 1
 
 
 # --------------------------------------------------------------------------- notebook capture

@@ -87,3 +87,18 @@ def test_a_notebook_with_an_output_is_a_problem(tmp_path: Path) -> None:
     path = tmp_path / NOTEBOOKS[0].name
     nbformat.write(nb, path)
     assert any("keeps outputs" in p for p in tool.problems(path))
+
+
+def test_expected_outputs_are_handed_to_nbval_as_a_run_cell() -> None:
+    """nbval compares only a cell whose reference was run ("Unrun reference cell has
+    outputs" otherwise): the outputs kept in metadata come with an execution count."""
+    import types
+
+    import nbformat
+
+    from tests.conftest import _give_expected_outputs
+
+    out = {"name": "stdout", "output_type": "stream", "text": "42\n"}
+    cell = nbformat.v4.new_code_cell("print(42)", metadata={"gm-kit": {"expected_outputs": [out]}})
+    _give_expected_outputs(types.SimpleNamespace(cell=cell))  # type: ignore[arg-type]
+    assert cell.execution_count is not None and cell.outputs[0]["text"] == "42\n"

@@ -66,7 +66,7 @@ def test_license_and_package_data_are_true() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     text = (ROOT / "LICENSE").read_text()
-    assert project["project"]["license"] == {"text": "MIT"} and text.startswith("MIT License")
+    assert project["project"]["license"] == "MIT" and text.startswith("MIT License")
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
         "package-data"
     ]["kit"]

@@ -724,7 +724,8 @@ def battle_odds(
             0.5 points on each chance).
         seed: seeds the simulation.
         method: ``"auto"``, ``"exact"`` (raise past the limits) or ``"simulated"``.
-        max_states, max_seconds: override the exact engine's budget.
+        max_states: override the exact engine's budget of states.
+        max_seconds: override the exact engine's budget of seconds.
 
     Returns:
         A :class:`~.odds_result.BattleOdds`; ``method`` says which and ``why`` why.
