@@ -195,13 +195,13 @@ function racksSection(c, v) {
   if (!v.carriers.length && !v.others.length) return null;
   const sec = h("div", "gmk-section gmk-racks-section");
   sec.appendChild(h("div", "gmk-subtitle", v.others.length ? "Racks and owners" : "Racks"));
-  for (const c of v.carriers) {
+  for (const cr of v.carriers) {
     const row = h("div", "gmk-row gmk-carrier");
-    row.dataset.carrier = String(c.id);
-    const held = c.held.length ? c.held.map((i) => `#${i}`).join(", ") : "empty";
-    row.appendChild(h("span", "", `${title(c.name)} #${c.id}: racks ${fmt(c.used)} of ${fmt(c.racks)} (${held})`));
+    row.dataset.carrier = String(cr.id);
+    const held = cr.held.length ? cr.held.map((i) => `#${i}`).join(", ") : "empty";
+    row.appendChild(h("span", "", `${title(cr.name)} #${cr.id}: racks ${fmt(cr.used)} of ${fmt(cr.racks)} (${held})`));
     const pick = h("select", "gmk-input gmk-load-pick");
-    pick.setAttribute("aria-label", `ship to load into ${title(c.name)} #${c.id}`);
+    pick.setAttribute("aria-label", `ship to load into ${title(cr.name)} #${cr.id}`);
     for (const s of v.loadable) {
       const o = h("option", "", `${title(s.name)} #${s.id} (${fmt(s.cost)})`); o.value = String(s.id); pick.appendChild(o);
     }
@@ -209,10 +209,10 @@ function racksSection(c, v) {
     pick.disabled = !v.loadable.length;
     const load = h("button", "gmk-btn gmk-load", "Load");
     load.disabled = !v.loadable.length;
-    load.addEventListener("click", () => c.send({ action: "load", carrier: c.id, id: Number(pick.value) }));
+    load.addEventListener("click", () => c.send({ action: "load", carrier: cr.id, id: Number(pick.value) }));
     const empty = h("button", "gmk-btn gmk-unload", "Unload all");
-    empty.disabled = !c.held.length;
-    empty.addEventListener("click", () => c.send({ action: "unload", carrier: c.id }));
+    empty.disabled = !cr.held.length;
+    empty.addEventListener("click", () => c.send({ action: "unload", carrier: cr.id }));
     row.append(pick, load, empty);
     sec.appendChild(row);
   }

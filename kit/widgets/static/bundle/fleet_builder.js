@@ -1,6 +1,6 @@
 // gm-kit widget bundle of fleet_builder.js: built by frontend/build.mjs (esbuild 0.28.2); do not edit.
 // sources: dom.js figure.js fleet_builder.js state.js
-// sources-sha256: 8afd63e0b77a97d287d8613f217a13646bfc5e0af938fdaefc9e90c827908888
+// sources-sha256: db86d3373ede973c32c50e672b642cd5d754c9ff671068180e5eb45ac4f04cc8
 // ../kit/widgets/static/dom.js
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -336,13 +336,13 @@ function racksSection(c, v) {
   if (!v.carriers.length && !v.others.length) return null;
   const sec = h("div", "gmk-section gmk-racks-section");
   sec.appendChild(h("div", "gmk-subtitle", v.others.length ? "Racks and owners" : "Racks"));
-  for (const c2 of v.carriers) {
+  for (const cr of v.carriers) {
     const row = h("div", "gmk-row gmk-carrier");
-    row.dataset.carrier = String(c2.id);
-    const held = c2.held.length ? c2.held.map((i) => `#${i}`).join(", ") : "empty";
-    row.appendChild(h("span", "", `${title(c2.name)} #${c2.id}: racks ${fmt(c2.used)} of ${fmt(c2.racks)} (${held})`));
+    row.dataset.carrier = String(cr.id);
+    const held = cr.held.length ? cr.held.map((i) => `#${i}`).join(", ") : "empty";
+    row.appendChild(h("span", "", `${title(cr.name)} #${cr.id}: racks ${fmt(cr.used)} of ${fmt(cr.racks)} (${held})`));
     const pick = h("select", "gmk-input gmk-load-pick");
-    pick.setAttribute("aria-label", `ship to load into ${title(c2.name)} #${c2.id}`);
+    pick.setAttribute("aria-label", `ship to load into ${title(cr.name)} #${cr.id}`);
     for (const s of v.loadable) {
       const o = h("option", "", `${title(s.name)} #${s.id} (${fmt(s.cost)})`);
       o.value = String(s.id);
@@ -352,10 +352,10 @@ function racksSection(c, v) {
     pick.disabled = !v.loadable.length;
     const load = h("button", "gmk-btn gmk-load", "Load");
     load.disabled = !v.loadable.length;
-    load.addEventListener("click", () => c2.send({ action: "load", carrier: c2.id, id: Number(pick.value) }));
+    load.addEventListener("click", () => c.send({ action: "load", carrier: cr.id, id: Number(pick.value) }));
     const empty = h("button", "gmk-btn gmk-unload", "Unload all");
-    empty.disabled = !c2.held.length;
-    empty.addEventListener("click", () => c2.send({ action: "unload", carrier: c2.id }));
+    empty.disabled = !cr.held.length;
+    empty.addEventListener("click", () => c.send({ action: "unload", carrier: cr.id }));
     row.append(pick, load, empty);
     sec.appendChild(row);
   }
