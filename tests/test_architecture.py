@@ -136,6 +136,7 @@ FOUNDATION = (
     "kit.registry",
     "kit.audience",
     "kit.boot",
+    "kit.lazy",
 )
 ENGINES = ("kit.regulus", "kit.boards", "kit.successors", "kit.players")
 LAYERS = {"foundation": 0, "engine": 1, "figures": 2, "widgets": 3, "app": 4}

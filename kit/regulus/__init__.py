@@ -15,10 +15,9 @@ times in ten. A Windfall's token waits for a later incident without a consequenc
 
 from __future__ import annotations
 
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_package
 
 if TYPE_CHECKING:
     from .advice import AdvisedPolicy, advice, best_chance
@@ -67,31 +66,12 @@ _LAZY = {
 }
 
 #: Names that are both a submodule and the function it defines: importing the submodule (as
-#: any sibling may) binds the package's name to the module, and :class:`_Package` puts the
-#: function back, as the eager imports did.
+#: any sibling may) binds the package's name to the module, and the package puts the
+#: function back, as the eager imports did (:func:`kit.lazy.lazy_package`).
 _SHADOWED = frozenset({"advice", "impact", "luck", "odds"})
 
 
-class _Package(ModuleType):
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _SHADOWED and isinstance(value, ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value  # later lookups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_package(__name__, _LAZY, _SHADOWED)
 
 
 __all__ = [

@@ -15,10 +15,9 @@ work out of combat),
 
 from __future__ import annotations
 
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ...lazy import lazy_package
 
 # light: the driver and the result type (the engines load when ``simulate`` runs)
 from .simulate import BattleSimulation, simulate
@@ -92,29 +91,10 @@ _LAZY = {
 
 #: The verbs named like the modules that define them: the name stays the function's when the
 #: module is imported (an import would otherwise set the package's attribute to the module).
-_VERBS = ("advice", "impact", "luck")
+_VERBS = frozenset({"advice", "impact", "luck"})
 
 
-class _Package(ModuleType):
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _VERBS and isinstance(value, ModuleType):
-            return  # the module stays reachable in sys.modules and by ``from .luck import``
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value  # later lookups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_package(__name__, _LAZY, _VERBS)
 
 
 __all__ = [
