@@ -5,8 +5,8 @@ app and test, test_marimo.py). In each front end each widget draws (the explorer
 Fleet builder with their plotly figures inside them), takes a click that goes to Python and
 back (the page changes only by what Python answers), and shows its error banner, written by
 Python, on bad input; a code cell then changes the object behind each widget and the page
-draws Python's change (JupyterLab and Notebook 7); then every widget is shot again in the dark theme where the front end
-has one. JupyterLab and Notebook 7 run the notebook in the page; Voila runs it on the server
+draws Python's change (JupyterLab and Notebook 7); then every widget is shot again in the dark
+theme (Voila: its dark page, ``?theme=dark``, the widgets' text checked light). JupyterLab and Notebook 7 run the notebook in the page; Voila runs it on the server
 and shows only the outputs, as on Binder.
 """
 
@@ -19,7 +19,8 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
 
-#: Where each front end has a dark theme to switch to (Voila's page follows the light one).
+#: Where each front end switches to its dark theme in the page (Voila takes it in the URL,
+#: ``?theme=dark``, which runs the notebook again on a new page).
 DARK = {"lab": True, "notebook": True, "voila": False}
 
 
@@ -59,4 +60,19 @@ def test_every_widget_draws_answers_and_refuses(
         for kind in widget_kinds:
             nb.screenshot(f"front-end-{front_end}-dark-{kind.name.replace(' ', '-')}", kind.root)
         nb.set_theme(False)
+    else:
+        page.goto(page.url.split("?")[0] + "?theme=dark", wait_until="domcontentloaded")
+        page.wait_for_function(
+            "() => document.body.dataset.jpThemeLight === 'false'", timeout=120_000
+        )
+        for kind in widget_kinds:
+            page.locator(kind.root).first.wait_for(timeout=120_000)
+            nb.screenshot(f"front-end-voila-dark-{kind.name.replace(' ', '-')}", kind.root)
+        # the widgets follow the page: their text takes JupyterLab Dark's light colour
+        light = page.evaluate(
+            """(sel) => { const c = getComputedStyle(document.querySelector(sel)).color;
+            const [r, g, b] = c.match(/\\d+/g).map(Number); return (r + g + b) / 3; }""",
+            widget_kinds[0].root,
+        )
+        assert light > 128, f"the text of {widget_kinds[0].name} is not light on the dark page"
     assert nb.kit_errors() == [], "\n\n".join(nb.kit_errors())
