@@ -6,8 +6,9 @@ Fleet builder with their plotly figures inside them), takes a click that goes to
 back (the page changes only by what Python answers), and shows its error banner, written by
 Python, on bad input; a code cell then changes the object behind each widget and the page
 draws Python's change (JupyterLab and Notebook 7); then every widget is shot again in the dark
-theme (Voila: its dark page, ``?theme=dark``, the widgets' text checked light). JupyterLab and Notebook 7 run the notebook in the page; Voila runs it on the server
-and shows only the outputs, as on Binder.
+theme (Voila: its dark page, ``?theme=dark``, the widgets' text checked light). JupyterLab
+and Notebook 7 run the notebook in the page; Voila runs it on the server and shows only the
+outputs, as on Binder.
 """
 
 from __future__ import annotations
