@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import plotly.graph_objects as go
@@ -225,19 +226,8 @@ def combat_losses(result: BattleSimulation, *, height: int = 420) -> go.Figure:
         )
     for i, raw in enumerate(result.sides):
         name = _esc(raw)
-        dist = result.loss_distribution(i)
-        fig.add_trace(
-            go.Scatter(
-                x=list(dist),
-                y=list(dist.values()),
-                name=f"{name} RU lost",
-                mode="lines+markers",
-                line={"color": COLORS[i % len(COLORS)], "width": 2},
-                hovertemplate=name + ": %{x:g} RU lost in %{y:.1%}<extra></extra>",
-            ),
-            row=1,
-            col=2,
-        )
+        hover = name + ": %{x:g} RU lost in %{y:.1%}<extra></extra>"
+        _ru_lost_trace(fig, i, name, result.loss_distribution(i), hover, col=2)
     fig.update_layout(barmode="stack", height=height, legend={"orientation": "h", "y": -0.2})
     fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
     fig.update_xaxes(title_text="RU lost", row=1, col=2)
@@ -294,19 +284,8 @@ def battle_odds_figure(odds: BattleOdds, *, height: int = 420) -> go.Figure:
         col=2,
     )
     for i, name in enumerate(names):
-        dist = odds.ru_lost[i]
-        fig.add_trace(
-            go.Scatter(
-                x=list(dist),
-                y=list(dist.values()),
-                name=f"{name} RU lost",
-                mode="lines+markers",
-                line={"color": COLORS[i % len(COLORS)], "width": 2},
-                hovertemplate=name + ": %{x:g} RU lost, chance %{y:.2%}<extra></extra>",
-            ),
-            row=1,
-            col=3,
-        )
+        hover = name + ": %{x:g} RU lost, chance %{y:.2%}<extra></extra>"
+        _ru_lost_trace(fig, i, name, odds.ru_lost[i], hover, col=3)
     fig.update_layout(barmode="stack", height=height, legend={"orientation": "h", "y": -0.2})
     fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
     fig.update_xaxes(title_text="rounds", dtick=1, row=1, col=2)
@@ -314,3 +293,21 @@ def battle_odds_figure(odds: BattleOdds, *, height: int = 420) -> go.Figure:
     fig.update_xaxes(title_text="RU lost", row=1, col=3)
     fig.update_yaxes(title_text="chance", tickformat=".0%", row=1, col=3)
     return apply(fig)
+
+
+def _ru_lost_trace(
+    fig: go.Figure, i: int, name: str, dist: Mapping[Any, float], hover: str, col: int
+) -> None:
+    """Side ``i``'s RU-lost distribution as a line in column ``col`` (simulated or exact)."""
+    fig.add_trace(
+        go.Scatter(
+            x=list(dist),
+            y=list(dist.values()),
+            name=f"{name} RU lost",
+            mode="lines+markers",
+            line={"color": COLORS[i % len(COLORS)], "width": 2},
+            hovertemplate=hover,
+        ),
+        row=1,
+        col=col,
+    )
