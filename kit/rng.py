@@ -29,9 +29,18 @@ from .errors import InvalidType
 #: string, so importing the kit does not load ``numpy.random`` before anything rolls a die.
 SeedLike = Union[int, "np.random.Generator", None]
 
-__all__ = ["SeedLike", "make_rng", "resolve_seed", "step_rng"]
+__all__ = ["SeedLike", "fresh_seed", "make_rng", "resolve_seed", "step_rng"]
 
 _SEED_BOUND = limits.MAX_INT
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy, for a game made with ``seed=None``.
+
+    The one place the kit draws entropy: the test suite replaces it with a stream seeded by
+    each test's name, so a test that forgets a seed still plays the same dice on every run.
+    """
+    return int(np.random.SeedSequence().entropy % _SEED_BOUND)  # type: ignore[operator]
 
 
 def resolve_seed(seed: SeedLike) -> int:
@@ -43,7 +52,7 @@ def resolve_seed(seed: SeedLike) -> int:
     True
     """
     if seed is None:
-        return int(np.random.SeedSequence().entropy % _SEED_BOUND)  # type: ignore[operator]
+        return fresh_seed()
     if isinstance(seed, np.random.Generator):
         return int(seed.integers(0, _SEED_BOUND))
     if isinstance(seed, (bool, float)) or not isinstance(seed, (int, np.integer)):
