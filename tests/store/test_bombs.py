@@ -37,13 +37,13 @@ RUNNER = textwrap.dedent(
             size = int(line.split()[1]) * 1024
     cap = size + {extra} * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a busy machine must not fail a bound on work
     try:
         cls.from_json(text)
         outcome = "loaded"
     except kit.errors.KitError as exc:
         outcome = "refused: " + type(exc).__name__
-    print(json.dumps([outcome, time.perf_counter() - t0]))
+    print(json.dumps([outcome, time.process_time() - t0]))
     """
 ).format(extra=EXTRA_MB)
 

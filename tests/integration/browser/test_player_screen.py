@@ -100,7 +100,7 @@ def test_a_reveal_appears_live_and_no_secret_is_in_the_page(chromium):
             timeout=5_000,
         )
         took = time.monotonic() - shown_at
-        assert took < 3.0, took  # the page polls every 0.6 s
+        assert took < 5.0, took  # the page polls every 0.6 s; room for a busy CI machine
         assert page.evaluate("() => window.gmkSamePage === true")  # no reload happened
         page.locator("#gmk-system-figure .main-svg").first.wait_for(timeout=10_000)
 

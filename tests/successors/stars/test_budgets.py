@@ -39,10 +39,10 @@ def test_the_crowded_sector_file_of_issue_11_is_refused_at_load():
     pts = np.random.default_rng(0).uniform(0, 7, (3000, 2)).round(2).tolist()
     text = _sector_text(pts)
     assert len(text) < 80_000
-    t = time.perf_counter()
+    t = time.process_time()
     with pytest.raises(InvalidInput, match=r"3,000 systems lie within one 10 ly jump range") as err:
         Sector.from_json(text)
-    assert time.perf_counter() - t < 5
+    assert time.process_time() - t < 5
     assert "MAX_SYSTEMS_PER_VOLUME" in str(err.value)
 
 
