@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -100,10 +100,69 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.fixture(scope="session")
+def free_port() -> Callable[[], int]:
+    """A free loopback port, for a test that starts a server of its own."""
+    return _free_port
+
+
+def _url_answers(url: str) -> Callable[[], object]:
+    def ask() -> object:
+        with urllib.request.urlopen(url, timeout=5):
+            return None
+
+    return ask
+
+
+@contextlib.contextmanager
+def _running(
+    cmd: list[str], name: str, ready: Callable[[], object], log: Path, **popen: Any
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``cmd`` (its output into ``log``) until ``ready()`` stops raising; stop it after.
+
+    A server that exits or is not ready in 90 seconds fails with the end of its log.
+    """
+    out = open(log, "wb")  # noqa: SIM115
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, **popen)
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                ready()
+                break
+            except Exception:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(  # noqa: B904
+                        f"{name} did not start:\n" + log.read_text()[-3000:]
+                    )
+                time.sleep(0.5)
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        out.close()
+
+
+@pytest.fixture(scope="session")
+def running_server() -> Callable[..., contextlib.AbstractContextManager[subprocess.Popen[bytes]]]:
+    """``with running_server(cmd, name, url, log, env=..., cwd=...)``: a server for one test
+    (or module), started, waited for until ``url`` answers, and stopped after."""
+
+    def start(
+        cmd: list[str], name: str, url: str, log: Path, **popen: Any
+    ) -> contextlib.AbstractContextManager[subprocess.Popen[bytes]]:
+        return _running(cmd, name, _url_answers(url), log, **popen)
+
+    return start
+
+
 class Lab:
     """A running JupyterLab server serving a temporary folder."""
 
-    def __init__(self, root: Path, port: int, proc: subprocess.Popen[bytes]) -> None:
+    def __init__(self, root: Path, port: int, proc: subprocess.Popen[bytes] | None) -> None:
         self.root, self.port, self.proc = root, port, proc
         self.url = f"http://127.0.0.1:{port}"
 
@@ -191,28 +250,17 @@ def lab():
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = open(tmp / "lab.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
-    server = Lab(root, port, proc)
-    deadline = time.time() + 90
-    while True:
-        try:
-            server.api("GET", "/api/status")
-            break
-        except Exception:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(  # noqa: B904
-                    "JupyterLab did not start:\n" + (tmp / "lab.log").read_text()[-3000:]
-                )
-            time.sleep(0.5)
-    yield server
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    server = Lab(root, port, None)
+    with _running(
+        cmd,
+        "JupyterLab",
+        lambda: server.api("GET", "/api/status"),
+        tmp / "lab.log",
+        env=env,
+        cwd=root,
+    ) as proc:
+        server.proc = proc
+        yield server
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -21,12 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -119,20 +115,14 @@ def test_voila_page_of_the_lab_server_logs_nothing_wrong(lab, chromium) -> None:
             lab.shutdown_kernels()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_gm_kit_voila_logs_nothing_wrong(chromium) -> None:
+def test_gm_kit_voila_logs_nothing_wrong(chromium, free_port, running_server) -> None:
     """``gm-kit voila`` (standalone Voila on the copied notebooks) from an editable install."""
     from kit import cli
 
     tmp = Path(tempfile.mkdtemp(prefix="gmkit-voila-"))
     folder = tmp / "table"
     cli.copy_notebooks(folder)
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ)
     for name in ("config", "data", "runtime"):
         (tmp / name).mkdir()
@@ -153,32 +143,14 @@ def test_gm_kit_voila_logs_nothing_wrong(chromium) -> None:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
     ]
-    log = open(tmp / "voila.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp)
+    url = f"http://127.0.0.1:{port}"
     context = chromium.new_context(viewport={"width": 1300, "height": 1000})
     try:
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/", timeout=5):
-                    break
-            except Exception:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(  # noqa: B904
-                        "gm-kit voila did not start:\n" + (tmp / "voila.log").read_text()[-3000:]
-                    )
-                time.sleep(0.5)
-        page = context.new_page()
-        watch = Watch(page, f"127.0.0.1:{port}")
-        page.goto(url + "/", wait_until="domcontentloaded")  # Voila opens start-here at /
-        _wait_for_widgets(page)
-        assert watch.problems == [], "\n".join(watch.problems)
+        with running_server(cmd, "gm-kit voila", url + "/", tmp / "voila.log", env=env, cwd=tmp):
+            page = context.new_page()
+            watch = Watch(page, f"127.0.0.1:{port}")
+            page.goto(url + "/", wait_until="domcontentloaded")  # Voila opens start-here at /
+            _wait_for_widgets(page)
+            assert watch.problems == [], "\n".join(watch.problems)
     finally:
         context.close()
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()

@@ -12,12 +12,9 @@ dark theme (marimo's "system" theme, the browser asking for dark) draws every wi
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,40 +33,19 @@ DRAWN = """() => { const all = [...document.querySelectorAll('marimo-anywidget')
 
 
 @pytest.fixture(scope="module")
-def marimo_app(chromium: Any) -> Iterator[str]:
+def marimo_app(chromium: Any, free_port: Any, running_server: Any) -> Iterator[str]:
     """``marimo run`` of the example app on a free loopback port; its address."""
     tmp = Path(tempfile.mkdtemp(prefix="gmkit-marimo-"))
     (tmp / "marimo").mkdir()
     # the page follows the browser's light or dark preference
     (tmp / "marimo" / "marimo.toml").write_text('[display]\ntheme = "system"\n')
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp), "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "marimo", "run", str(APP), "--headless"]
     cmd += ["--host", "127.0.0.1", "--port", str(port), "--no-token"]
-    log = open(tmp / "marimo.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2).close()
-            break
-        except Exception:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(  # noqa: B904
-                    "marimo did not start:\n" + (tmp / "marimo.log").read_text()[-3000:]
-                )
-            time.sleep(0.5)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with running_server(cmd, "marimo", url, tmp / "marimo.log", env=env, cwd=tmp):
+        yield url
 
 
 def _open(chromium: Any, url: str, scheme: str) -> tuple[Any, Any, list[str]]:
