@@ -66,6 +66,7 @@ system (see :mod:`kit.advising`), on the object a GM has in hand:
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from . import registry
@@ -108,6 +109,28 @@ def _kind(verb: registry.Verb, obj: object) -> registry.Kind[Any]:
     return kind
 
 
+def _bind(verb: registry.Verb, kind: str, hook: Any, args: tuple[Any, ...], options: Any) -> None:
+    """Refuse an argument ``hook`` does not take with a kit error that names it and what the
+    kind's ``verb`` does take (Python's own TypeError names neither the kind nor the choices)."""
+    target = getattr(hook, "forwards_to", None)  # a hook that hands everything on unchanged
+    try:
+        signature = inspect.signature(hook if target is None else target())
+    except (TypeError, ValueError):  # a builtin or C function: let the call itself check
+        return
+    try:
+        signature.bind(*args, **options)
+    except TypeError as exc:
+        takes = [
+            p.name + ("=" if p.kind is p.KEYWORD_ONLY or p.default is not p.empty else "")
+            for p in list(signature.parameters.values())[1:]
+            if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+        raise InvalidInput(
+            f"kit.{'advice' if verb == 'advise' else verb}() of a {kind}: {exc}; it takes "
+            + (", ".join(takes) or "no further arguments")
+        ) from None
+
+
 def advice(obj: object, **options: Any) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
 
@@ -132,8 +155,10 @@ def advice(obj: object, **options: Any) -> Advice:
         IllegalAction: it has nothing to decide right now (a job waiting for a roll, a battle
             between phases, a finished board).
     """
-    hook = _kind("advise", obj).advise
+    kind = _kind("advise", obj)
+    hook = kind.advise
     assert hook is not None
+    _bind("advise", kind.name, hook, (obj,), options)
     return hook(obj, **options)
 
 
@@ -150,8 +175,10 @@ def tune(obj: object, target: float, *args: Any, **options: Any) -> Tuning:
     Raises:
         InvalidInput: ``obj`` is of no kind the tuners set up.
     """
-    hook = _kind("tune", obj).tune
+    kind = _kind("tune", obj)
+    hook = kind.tune
     assert hook is not None
+    _bind("tune", kind.name, hook, (obj, target, *args), options)
     return hook(obj, target, *args, **options)
 
 
@@ -167,8 +194,10 @@ def luck(obj: object, *args: Any, **options: Any) -> Luck:
         InvalidInput: ``obj`` is of no kind with a luck report.
         IllegalAction: nothing has been played on it yet.
     """
-    hook = _kind("luck", obj).luck
+    kind = _kind("luck", obj)
+    hook = kind.luck
     assert hook is not None
+    _bind("luck", kind.name, hook, (obj, *args), options)
     return hook(obj, *args, **options)
 
 
@@ -186,8 +215,10 @@ def impact(obj: object, house_rules: object, *args: Any, **options: Any) -> Impa
     Raises:
         InvalidInput: ``obj`` is of no kind with an impact report.
     """
-    hook = _kind("impact", obj).impact
+    kind = _kind("impact", obj)
+    hook = kind.impact
     assert hook is not None
+    _bind("impact", kind.name, hook, (obj, house_rules, *args), options)
     return hook(obj, house_rules, *args, **options)
 
 
@@ -211,8 +242,10 @@ def odds(obj: object, **options: Any) -> registry.Estimate:
     Raises:
         InvalidInput: ``obj`` is of no kind with odds (the message names the kinds that have).
     """
-    hook = _kind("odds", obj).odds
+    kind = _kind("odds", obj)
+    hook = kind.odds
     assert hook is not None
+    _bind("odds", kind.name, hook, (obj,), options)
     return hook(obj, **options)
 
 
@@ -230,6 +263,8 @@ def simulate(obj: object, n: int, **options: Any) -> registry.Estimate:
     Raises:
         InvalidInput: ``obj`` is of no kind the kit simulates.
     """
-    hook = _kind("simulate", obj).simulate
+    kind = _kind("simulate", obj)
+    hook = kind.simulate
     assert hook is not None
+    _bind("simulate", kind.name, hook, (obj, n), options)
     return hook(obj, n, **options)

@@ -23,6 +23,7 @@ as an alias of the kind (:attr:`~kit.registry.Kind.path`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from . import boards, regulus
@@ -54,6 +55,56 @@ from .successors.stars.system import StarSystem
 __all__ = ["BATTLE_ODDS", "register_all"]
 
 B = TypeVar("B", bound=Board[Any])
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def _forwards(target: Callable[[], Callable[..., object]]) -> Callable[[F], F]:
+    """Mark a hook that passes its arguments on unchanged to the engine function ``target()``
+    returns (loaded when asked), so the verbs check a caller's arguments against that
+    function's own signature (``kit.advisor._bind``) before anything runs."""
+
+    def mark(hook: F) -> F:
+        setattr(hook, "forwards_to", target)  # noqa: B010 (a function has no typed slot for it)
+        return hook
+
+    return mark
+
+
+def _combat_advice() -> Callable[..., object]:
+    from .successors.combat.advice import advice
+
+    return advice
+
+
+def _combat_tune() -> Callable[..., object]:
+    from .successors.combat.tuning import tune
+
+    return tune
+
+
+def _combat_luck() -> Callable[..., object]:
+    from .successors.combat.luck import luck
+
+    return luck
+
+
+def _combat_odds() -> Callable[..., object]:
+    from .successors.combat.exact import battle_odds
+
+    return battle_odds
+
+
+def _combat_simulate() -> Callable[..., object]:
+    from .successors.combat.simulate import simulate
+
+    return simulate
+
+
+def _sector_simulate() -> Callable[..., object]:
+    from .successors.sector.odds import simulate
+
+    return simulate
+
 
 BATTLE_ODDS = (
     "exact (a Markov chain over whole rounds) for small battles, else simulated (Monte Carlo, "
@@ -199,18 +250,21 @@ def _recap_journey(journey: Journey, start: int, **options: Any) -> object:
 
 
 # ------------------------------------------------------------------ battles and journeys
+@_forwards(_combat_advice)
 def _battle_advice(battle: Battle, **options: Any) -> Advice:
     from .successors.combat.advice import advice
 
     return advice(battle, **options)
 
 
+@_forwards(_combat_tune)
 def _battle_tune(battle: Battle | Side, target: float, **options: Any) -> Tuning:
     from .successors.combat.tuning import tune
 
     return tune(battle, target, **options)
 
 
+@_forwards(_combat_luck)
 def _battle_luck(battle: Battle, side: int | str = 0, **options: Any) -> Luck:
     from .successors.combat.luck import luck
 
@@ -227,6 +281,7 @@ def _battle_impact(
     return impact(battle, house_rules, *args, **options)
 
 
+@_forwards(_combat_odds)
 def _battle_odds(
     battle: Battle,
     policy: CombatPolicy | None = None,
@@ -238,6 +293,7 @@ def _battle_odds(
     return battle_odds(battle, policy, max_rounds, **options)
 
 
+@_forwards(_combat_simulate)
 def _battle_simulate(battle: Battle, n: int, **options: Any) -> Estimate:
     from .successors.combat.simulate import simulate
 
@@ -256,6 +312,7 @@ def _journey_odds(journey: Journey) -> Estimate:
     return odds(journey)
 
 
+@_forwards(_sector_simulate)
 def _journey_simulate(journey: Journey, n: int, **options: Any) -> Estimate:
     from .successors.sector.odds import simulate
 

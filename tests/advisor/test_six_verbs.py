@@ -150,6 +150,20 @@ def test_a_verb_asked_of_the_wrong_object_names_its_kind_and_those_that_answer()
         kit.odds("heist")
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_misspelt_option_is_refused_by_name_with_what_the_verb_takes(name):
+    # Python's own TypeError ("odds() got an unexpected keyword argument") names neither the
+    # kind nor the options there are; the verbs refuse before anything runs, for every kind,
+    # the battle's and journey's hooks (which hand on **options) included
+    game = GAMES[name]()
+    with pytest.raises(InvalidInput) as err:
+        kit.odds(game, sede=1)
+    message = str(err.value)
+    assert message.startswith("kit.odds() of a ") and "'sede'" in message and "it takes" in message
+    with pytest.raises(InvalidInput, match=r"kit\.simulate\(\) of a .*'sede'.*it takes .*seed="):
+        kit.simulate(game, 10, sede=1)
+
+
 def test_advice_on_a_battle_between_phases_says_there_is_no_decision():
     with pytest.raises(IllegalAction, match="between phases"):
         kit.advice(_battle())
