@@ -1,6 +1,8 @@
 """The Entity builder: make a Successors character by point-buy, with Edges, Flaws and a sheet.
 
-The widget is a view of one immutable :class:`~kit.successors.Entity`, kept as ``.entity``.
+The widget is a view of one immutable :class:`~kit.successors.Entity`, kept as ``.entity``
+and synced as ``entity_data`` (its save file), so ``observe`` in Jupyter and a dependent cell
+in marimo see every change.
 Every click builds a new entity from the old one (``entity.replace(...)``) inside
 :meth:`~kit.widgets._base.KitWidget.guard`, so bad input shows as an inline banner and the
 entity stays as it was. Soft problems (points left, Flaws below Edges) are the entity's own
@@ -74,6 +76,9 @@ class EntityBuilder(KitWidget):
         sync=True
     )
     seed = traitlets.Unicode("", help="Seed for the next Roll ('' draws a new one).").tag(sync=True)
+    entity_data = traitlets.Dict(
+        help="The entity as built so far, as its save file (read-only: the builder writes it)."
+    ).tag(sync=True)
 
     def __init__(
         self, entity: Entity | None = None, *, seed: int | None = None, **kwargs: Any
@@ -266,3 +271,4 @@ class EntityBuilder(KitWidget):
             "can_undo": bool(self._history),
         }
         self.view = as_payload(view)
+        self.entity_data = e.to_dict()

@@ -1,7 +1,7 @@
 """The Ship designer: every design option, the live cost and signature, and a catalog comparison.
 
 The widget is a view of one immutable :class:`~kit.successors.ShipDesign`, kept as
-``.design``; each change builds a new design with ``design.replace(...)`` inside the guard, so
+``.design`` and synced as ``design_data`` (its save file, for ``observe`` and marimo); each change builds a new design with ``design.replace(...)`` inside the guard, so
 an impossible combination (First Strike with a slow weapon, cargo not in tens) shows as the
 inline error and the design stays as it was. Picking a catalog ship to compare with shows
 its printed cost and signature beside the design's and lists the options that differ;
@@ -90,6 +90,9 @@ class ShipDesigner(KitWidget):
 
     view = traitlets.Dict(
         help="The design's options, cost breakdown, signature and comparison."
+    ).tag(sync=True)
+    design_data = traitlets.Dict(
+        help="The design as it stands, as its save file (read-only: the designer writes it)."
     ).tag(sync=True)
     fields = traitlets.List(
         traitlets.Dict(), help="The form: group, field, kind, label and help of each option."
@@ -200,6 +203,7 @@ class ShipDesigner(KitWidget):
                     "same": not diffs,
                 }
         self.view = view
+        self.design_data = d.to_dict()
 
 
 def _value(field: str, value: Any) -> Any:

@@ -171,3 +171,14 @@ def test_view_always_agrees_with_the_entity(steps) -> None:
     assert b.view["points_left"] == 10 - sum(max(0, r - 1) for r in e.abilities.values())
     for row in b.view["abilities"]:
         assert sum(row["dice"]) == row["rank"]
+
+
+def test_the_entity_built_is_a_synced_trait_a_notebook_can_observe() -> None:
+    b = EntityBuilder(Entity("TanRac", points=10))
+    seen: list[dict] = []
+    b.observe(lambda change: seen.append(change["new"]), "entity_data")
+    b.add_points("battle", 3)
+    assert EntityBuilder.class_traits()["entity_data"].metadata.get("sync") is True
+    assert Entity.from_dict(seen[-1]).battle == 4 == Entity.from_dict(b.entity_data).battle
+    b.set_ability("battle", -1)  # refused: the banner shows it, the synced entity stays
+    assert Entity.from_dict(b.entity_data).battle == 4 and b.error

@@ -82,3 +82,14 @@ def test_compare_accepts_spellings_and_reports_unknown_ships() -> None:
     assert "unknown action 'fly'" in d.error
     with pytest.raises(TypeError, match="compre"):
         ShipDesigner(compre="Fortress")
+
+
+def test_the_design_is_a_synced_trait_a_notebook_can_observe() -> None:
+    d = ShipDesigner()
+    seen: list[dict] = []
+    d.observe(lambda change: seen.append(change["new"]), "design_data")
+    d.set_option("battle", 4)
+    assert ShipDesigner.class_traits()["design_data"].metadata.get("sync") is True
+    assert ShipDesign.from_dict(seen[-1]).battle == 4 == ShipDesign.from_dict(d.design_data).battle
+    d.set_option("cargo", 15)  # refused (cargo comes in tens): the synced design stays
+    assert ShipDesign.from_dict(d.design_data).cargo == 0 and d.error

@@ -671,6 +671,7 @@ export interface CombatTableModel {
 
 /** The synced traits of :class:`~kit.widgets.EntityBuilder`. */
 export interface EntityBuilderModel {
+  entity_data: Record<string, any>;
   error: string;
   options: Record<string, any>;
   seed: string;
@@ -738,6 +739,7 @@ export interface SectorExplorerModel {
 /** The synced traits of :class:`~kit.widgets.ShipDesigner`. */
 export interface ShipDesignerModel {
   compare: string;
+  design_data: Record<string, any>;
   error: string;
   fields: Record<string, any>[];
   view: ShipDesignView;
