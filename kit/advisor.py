@@ -234,8 +234,10 @@ def odds(obj: object, **options: Any) -> registry.Estimate:
       (:func:`kit.boards.odds`, a ``BoardOdds``; ``checks``, ``skills``, ``order``, ``pool``);
     * ``board/contest``, ``board/chase``: exact by Markov chain, to 1e-13
       (:func:`kit.boards.odds`, a ``BoardOdds``; a contest's ``opponent_checks``);
-    * ``successors-battle``: simulated, with standard errors (a ``BattleSimulation``; ``n``,
-      ``seed``, ``policy``, ``max_rounds``);
+    * ``successors-battle``: exact (a Markov chain over the battle's states) when the battle
+      is small enough, else simulated with standard errors; either way a ``BattleOdds`` whose
+      ``method`` and ``why`` say which (:func:`kit.successors.combat.battle_odds`; ``policy``,
+      ``max_rounds``, ``n``, ``seed``, ``method``);
     * ``journey``: exact (:func:`kit.successors.sector.odds.odds`, a ``JourneyOdds``: the
       further travel days).
 
