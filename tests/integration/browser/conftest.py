@@ -62,7 +62,7 @@ NOISE = (
 #: Errors a front end logs on its own, ignored on its pages only (never on JupyterLab's):
 #: * Notebook 7.6.5 (with JupyterLab 4.6.6) throws the first on opening any notebook, in a venv
 #:   holding nothing but the notebook package (its shortcuts plugin reads the schema of a plugin
-#:   it has not loaded), and the second when the same server served JupyterLab before (it
+#:   it has not loaded: a race reported upstream as jupyter/notebook#7862, open), and the second when the same server served JupyterLab before (it
 #:   restores JupyterLab's file browser, a command the notebook page lacks);
 #: * in Voila, plotly's FigureWidget (an anywidget) sometimes fails to start, racing the state it
 #:   is created from: the page still draws every figure, and the widgets answer clicks (the test

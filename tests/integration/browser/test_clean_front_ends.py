@@ -83,7 +83,8 @@ def _wait_for_widgets(page: Any) -> None:
 
 #: The one error Notebook 7.6.5 throws on its own (see conftest.UPSTREAM: its shortcuts plugin
 #: reads the settings schema of a plugin it has not loaded, on any notebook, in a venv holding
-#: nothing but the notebook package). Matched whole, so any other error still fails.
+#: nothing but the notebook package; upstream's jupyter/notebook#7862, a race in the settings
+#: registry, open). Matched whole, so any other error still fails.
 NOTEBOOK_UPSTREAM = "page error: Cannot read properties of undefined (reading 'schema')\n"
 
 
