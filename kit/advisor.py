@@ -234,12 +234,18 @@ def odds(obj: object, **options: Any) -> registry.Estimate:
       (:func:`kit.boards.odds`, a ``BoardOdds``; ``checks``, ``skills``, ``order``, ``pool``);
     * ``board/contest``, ``board/chase``: exact by Markov chain, to 1e-13
       (:func:`kit.boards.odds`, a ``BoardOdds``; a contest's ``opponent_checks``);
+      for every board, ``deal=True`` asks instead how a board of its shape ends over every deal
+      of its cards from ``pool`` before any is dealt (:func:`kit.boards.deal_odds`, exact);
     * ``successors-battle``: exact (a Markov chain over the battle's states) when the battle
       is small enough, else simulated with standard errors; either way a ``BattleOdds`` whose
       ``method`` and ``why`` say which (:func:`kit.successors.combat.battle_odds`; ``policy``,
       ``max_rounds``, ``n``, ``seed``, ``method``);
     * ``journey``: exact (:func:`kit.successors.sector.odds.odds`, a ``JourneyOdds``: the
       further travel days).
+
+    Two questions about a board are not how it ends, so no verb asks them: the chance of the
+    next check alone, slot by slot (:func:`kit.boards.next_check_odds`), and of one exchange
+    of a contest (:func:`kit.boards.exchange_odds`).
 
     Raises:
         InvalidInput: ``obj`` is of no kind with odds (the message names the kinds that have).
