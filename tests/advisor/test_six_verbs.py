@@ -6,6 +6,7 @@ kinds that answer."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -174,18 +175,18 @@ def test_advice_with_no_decision_pending_says_so_for_every_game():
     # later decision with one "default" option: a job waiting for a roll or ended, a finished
     # board, a battle played out
     waiting = Job("heist", 4, 6, [Operative("Ash", "Thief")], seed=1)
-    with pytest.raises(IllegalAction, match="no pending decision.*waits for a roll"):
+    with pytest.raises(IllegalAction, match=r"no pending decision.*waits for a roll"):
         kit.advice(waiting)
-    with pytest.raises(IllegalAction, match="no pending decision.*ended"):
+    with pytest.raises(IllegalAction, match=r"no pending decision.*ended"):
         kit.advice(waiting.play(seed=1))
     board = StandardBoard([6, 7, 8], goal=3)
     for value in (12, 12, 12):
         board.check(value)
-    with pytest.raises(IllegalAction, match="finished.*nothing to decide"):
+    with pytest.raises(IllegalAction, match=r"finished.*nothing to decide"):
         kit.advice(board, skills=["Tinker: Repair", "Persuasion: Calm"])
     battle = _battle()
     battle.run()
-    with pytest.raises(IllegalAction, match="no decision.*over"):
+    with pytest.raises(IllegalAction, match=r"no decision.*over"):
         kit.advice(battle)
 
 
@@ -216,7 +217,7 @@ def test_a_job_type_is_tuned_as_a_job_of_that_type():
 
     by_type = kit.tune(JOB_TYPES["hit"], 0.25, crew=2, clocks=[6, 7], n=3)
     assert len(by_type) == 3 and by_type.method == "exact"
-    assert all(abs(c - 0.25) <= abs(c2 - 0.25) for (*_, c), (*_, c2) in zip(by_type, by_type[1:]))
+    assert all(abs(c - 0.25) <= abs(c2 - 0.25) for (*_, c), (*_, c2) in itertools.pairwise(by_type))
     assert "regulus-job-type" in {k.name for k in registry.answering("tune")}
     assert {clock for _, clock, _ in by_type} <= {6, 7}
 
