@@ -48,7 +48,8 @@ The same registry answers the advisor's other verbs, each with one result type f
 system (see :mod:`kit.advising`), on the object a GM has in hand:
 
 * :func:`tune` (a :class:`~kit.advising.Tuning`): ``kit.tune(job, 0.6)`` tries that job's
-  Difficulty and Clock for its type, crew, Conditions and rules; ``kit.tune(board, 0.5,
+  Difficulty and Clock for its type, crew, Conditions and rules (``kit.tune(JOB_TYPES["hit"], 0.6,
+  crew=3)`` the same for a job type and crew with no job in hand); ``kit.tune(board, 0.5,
   checks="2d6")`` the cards and goal of a standard or limit board of its length and rules;
   ``kit.tune(battle, 0.5, ship="Frigate")`` (or an attacking ``Side``) the garrison's size
   (``ships=[...]``: its budget);
@@ -166,7 +167,8 @@ def tune(obj: object, target: float, *args: Any, **options: Any) -> Tuning:
     """The setups like ``obj`` nearest the chance of success ``target``, nearest first.
 
     The tuner is the ``tune`` hook of the object's kind: :func:`kit.regulus.tune` (a ``Job``:
-    its Difficulty and Clock, ``difficulties``, ``clocks``, ``n``), :func:`kit.boards.tune` (a
+    its Difficulty and Clock, ``difficulties``, ``clocks``, ``n``; or a ``JobType`` from
+    ``JOB_TYPES`` with the ``crew``, ``conditions`` and ``rules`` to tune for), :func:`kit.boards.tune` (a
     ``StandardBoard`` or ``LimitBoard``: its cards and goal, ``checks`` the players' dice,
     ``goals``, ``values``, ``skills``, ``n``) or :func:`kit.successors.combat.tune` (a two-sided
     ``Battle`` or an attacking ``Side``: the garrison, ``ship`` to count one type or ``ships``
@@ -234,12 +236,18 @@ def odds(obj: object, **options: Any) -> registry.Estimate:
       (:func:`kit.boards.odds`, a ``BoardOdds``; ``checks``, ``skills``, ``order``, ``pool``);
     * ``board/contest``, ``board/chase``: exact by Markov chain, to 1e-13
       (:func:`kit.boards.odds`, a ``BoardOdds``; a contest's ``opponent_checks``);
+      for every board, ``deal=True`` asks instead how a board of its shape ends over every deal
+      of its cards from ``pool`` before any is dealt (:func:`kit.boards.deal_odds`, exact);
     * ``successors-battle``: exact (a Markov chain over the battle's states) when the battle
       is small enough, else simulated with standard errors; either way a ``BattleOdds`` whose
       ``method`` and ``why`` say which (:func:`kit.successors.combat.battle_odds`; ``policy``,
       ``max_rounds``, ``n``, ``seed``, ``method``);
     * ``journey``: exact (:func:`kit.successors.sector.odds.odds`, a ``JourneyOdds``: the
       further travel days).
+
+    Two questions about a board are not how it ends, so no verb asks them: the chance of the
+    next check alone, slot by slot (:func:`kit.boards.next_check_odds`), and of one exchange
+    of a contest (:func:`kit.boards.exchange_odds`).
 
     Raises:
         InvalidInput: ``obj`` is of no kind with odds (the message names the kinds that have).

@@ -23,20 +23,22 @@ as an alias of the kind (:attr:`~kit.registry.Kind.path`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from . import boards, regulus
 from .advising import Advice, Impact, Luck, Tuning
 from .audience import Audience
 from .boards.base import Board
-from .boards.cards import EventDeck
+from .boards.cards import EventDeck, PoolLike
 from .boards.chase import Chase
+from .boards.checks import ChecksLike, SkillsLike
 from .boards.contest import Contest
 from .boards.limit import LimitBoard
 from .boards.rules import BoardRules
 from .boards.standard import PreparationBoard, StandardBoard
 from .campaign import Campaign, Crew
+from .errors import InvalidInput
 from .registry import Estimate, ImpactHook, Kind, TuneHook, register
 from .regulus.job import Job
 from .regulus.rules import RegulusRules
@@ -319,6 +321,47 @@ def _journey_simulate(journey: Journey, n: int, **options: Any) -> Estimate:
     return simulate(journey, n, **options)
 
 
+def _board_odds(
+    board: Board[Any],
+    checks: ChecksLike = "2d6",
+    skills: SkillsLike = None,
+    *,
+    deal: bool = False,
+    opponent_checks: ChecksLike | None = None,
+    opponent_skills: SkillsLike = None,
+    order: Sequence[int] | str | None = None,
+    pool: PoolLike = None,
+) -> Estimate:
+    """How a board may end from where it stands (:func:`kit.boards.odds`), or with
+    ``deal=True`` how a board of its shape ends over every deal of its cards from ``pool``
+    before any is dealt (:func:`kit.boards.deal_odds`: its own cards are ignored; a limit
+    board's ``order`` may then be ``"best"``). Both are a ``BoardOdds``."""
+    if deal:
+        return boards.deal_odds(
+            board,
+            checks,
+            skills,
+            pool=pool,
+            order=order,
+            opponent_checks=opponent_checks,
+            opponent_skills=opponent_skills,
+        )
+    if isinstance(order, str):
+        raise InvalidInput(
+            f"kit.odds() of a board/{board.KIND}: order={order!r} is for the odds before the deal "
+            "(deal=True); on a dealt board order is a list of slots, or None"
+        )
+    return boards.odds(
+        board,
+        checks,
+        skills,
+        opponent_checks=opponent_checks,
+        opponent_skills=opponent_skills,
+        order=order,
+        pool=pool,
+    )
+
+
 def _board(
     cls: type[B],
     *,
@@ -327,7 +370,8 @@ def _board(
     odds_method: str = "exact",
 ) -> Kind[B]:
     """Every board kind opens in the board widget, is advised by the board advisor, has a luck
-    report, exact odds and a Monte Carlo, and is told by the recap the same way; standard and
+    report, exact odds (from where it stands, or before its cards are dealt) and a Monte Carlo,
+    and is told by the recap the same way; standard and
     limit boards are also tuned and compared under house rules (``tune``, ``impact``)."""
     return Kind(
         f"board/{cls.KIND}",
@@ -340,7 +384,7 @@ def _board(
         luck=boards.luck,
         tune=tune,
         impact=impact,
-        odds=boards.odds,
+        odds=_board_odds,
         odds_method=odds_method,
         simulate=boards.simulate,
     )
@@ -366,7 +410,8 @@ def register_all() -> None:
             odds_method="exact",
             simulate=regulus.simulate,
         ),
-        Kind("regulus-job-type", JobType, collection="job_types"),
+        # a job type is tuned like a job of that type (its Difficulty and Clock, for ``crew=``)
+        Kind("regulus-job-type", JobType, collection="job_types", tune=regulus.tune),
         Kind("crew", Crew, collection="crews"),
         _board(StandardBoard, tune=boards.tune, impact=boards.impact),
         _board(PreparationBoard),

@@ -6,6 +6,7 @@ kinds that answer."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -167,6 +168,58 @@ def test_a_misspelt_option_is_refused_by_name_with_what_the_verb_takes(name):
 def test_advice_on_a_battle_between_phases_says_there_is_no_decision():
     with pytest.raises(IllegalAction, match="between phases"):
         kit.advice(_battle())
+
+
+def test_advice_with_no_decision_pending_says_so_for_every_game():
+    # a verb asked at a moment with nothing to decide refuses (#33) instead of answering a
+    # later decision with one "default" option: a job waiting for a roll or ended, a finished
+    # board, a battle played out
+    waiting = Job("heist", 4, 6, [Operative("Ash", "Thief")], seed=1)
+    with pytest.raises(IllegalAction, match=r"no pending decision.*waits for a roll"):
+        kit.advice(waiting)
+    with pytest.raises(IllegalAction, match=r"no pending decision.*ended"):
+        kit.advice(waiting.play(seed=1))
+    board = StandardBoard([6, 7, 8], goal=3)
+    for value in (12, 12, 12):
+        board.check(value)
+    with pytest.raises(IllegalAction, match=r"finished.*nothing to decide"):
+        kit.advice(board, skills=["Tinker: Repair", "Persuasion: Calm"])
+    battle = _battle()
+    battle.run()
+    with pytest.raises(IllegalAction, match=r"no decision.*over"):
+        kit.advice(battle)
+
+
+def test_board_odds_before_the_deal_average_every_deal_of_the_event_deck():
+    # Complex Tasks: the event deck is the 4s to 8s of four suits, dealt without replacement; a
+    # three-card standard board with the goal on the third card is won only by three successes
+    # in a row, and a 2d6 check succeeds on a card of v with chance P(2d6 >= v). The board's
+    # own cards do not matter before the deal.
+    from itertools import permutations
+
+    two_d6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+    beat = {v: sum(p for t, p in two_d6.items() if t >= v) for v in range(4, 9)}
+    deck = [v for v in range(4, 9) for _ in range(4)]
+    deals = list(permutations(range(len(deck)), 3))
+    expected = sum(beat[deck[a]] * beat[deck[b]] * beat[deck[c]] for a, b, c in deals)
+    expected /= len(deals)
+    for cards in ([4, 4, 4], [8, 7, 6]):
+        before = kit.odds(StandardBoard(cards, goal=3), checks="2d6", deal=True)
+        assert before.method == "exact"
+        assert before.success == expected
+    assert kit.odds(StandardBoard([4, 4, 4], goal=3), checks="2d6").success == beat[4] ** 3
+    with pytest.raises(InvalidInput, match=r"board/standard: order='best'.*deal=True"):
+        kit.odds(StandardBoard([4, 4, 4], goal=3), order="best")
+
+
+def test_a_job_type_is_tuned_as_a_job_of_that_type():
+    from kit.regulus import JOB_TYPES
+
+    by_type = kit.tune(JOB_TYPES["hit"], 0.25, crew=2, clocks=[6, 7], n=3)
+    assert len(by_type) == 3 and by_type.method == "exact"
+    assert all(abs(c - 0.25) <= abs(c2 - 0.25) for (*_, c), (*_, c2) in itertools.pairwise(by_type))
+    assert "regulus-job-type" in {k.name for k in registry.answering("tune")}
+    assert {clock for _, clock, _ in by_type} <= {6, 7}
 
 
 def test_choose_plays_a_knockout_in_the_job():
