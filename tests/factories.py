@@ -29,7 +29,7 @@ from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
 SYSTEMS = ("Ana", "Bel", "Cor")
 #: The crew of the campaign's job.
 CREW = (Operative("Vex", "Face", ["invite"]), Operative("Oro", "Hacker", ["deck"]))
-#: The secret kept in the scanned system's first orbit (the players never learn it).
+#: The secret kept in the scanned system's first orbit (the players have not learned it yet).
 SECRET = "the vault under the ice"
 
 
@@ -70,7 +70,9 @@ def make_campaign(title: str = "Reach", seed: int = 1) -> Campaign:
 
     What is in it, by collection and name:
 
-    * sector "Line" (:func:`line_sector`); the players flew Ana - Bel and scanned Ana's orbit 1;
+    * sector "Line" (:func:`line_sector`); the players flew Ana - Bel and scanned Ana from
+      orbit 1 with 2 Sensors successes: the orbits, but not yet the secret, which the sensors
+      table of the Successors text gives at 3 successes in that orbit;
     * star system "Ana" (:func:`scanned_system`);
     * entity "Vorn" (Battle 3, Control 2) and fleet "raiders": two cruisers Vorn owns with a
       budget of 40, met by the players;
@@ -96,6 +98,6 @@ def make_campaign(title: str = "Reach", seed: int = 1) -> Campaign:
     camp.add_session("Session 1", "The crew reached Bel.", "2026-11-01")
     k = camp.knowledge
     k.travelled(("Ana", "Bel"))
-    k.scan("Ana", 5, orbit=1)
+    k.scan("Ana", 2, orbit=1)
     k.scan_fleet(key("fleets", "raiders"), 5)
     return camp
