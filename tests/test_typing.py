@@ -88,10 +88,8 @@ EXEMPT: dict[tuple[str, str, str], str] = {
             ("kit.advising", "Impact.__init__", "rules_b"),
             ("kit.boards.advice", "advice", "options"),
             ("kit.boards.base", "Board.fork", "setup"),
-            ("kit.boards.standard", "with_records", "changes"),
             ("kit.figures.boards", "board_outcomes", "odds_options"),
             ("kit.handouts", "save_handout", "options"),
-            ("kit.log", "EventLog.append", "data"),
             ("kit.players", "project", "options"),
             ("kit.players", "project", "return"),
             ("kit.players.campaign", "Campaign.timeline", "return"),
@@ -99,7 +97,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
             ("kit.schemas.parts", "accepts", "value"),
             ("kit.schemas.parts", "probed", "sample"),
             ("kit.successors.combat.events", "Ctx.__init__", "policy"),
-            ("kit.successors.combat.events", "Ctx.emit", "data"),
             ("kit.successors.combat.policies", "buster_stakes", "st"),
             ("kit.successors.combat.policies", "AutoPolicy.__init__", "retreat_rules"),
             ("kit.successors.combat.policies", "InteractivePolicy.__init__", "auto"),
@@ -122,7 +119,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
             ("kit.successors.examples", "example_one", "options"),
             ("kit.successors.stars.system", "StarSystem.with_orbit", "changes"),
             ("kit.validate", "Field.__init__", "options"),
-            ("kit.widgets.tuner", "row_of", "data"),
         ]
     },
 }
