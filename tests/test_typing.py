@@ -94,7 +94,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
             ("kit.players", "project", "return"),
             ("kit.players.campaign", "Campaign.timeline", "return"),
             ("kit.regulus.rules", "Condition.__init__", "value"),
-            ("kit.schemas.parts", "accepts", "value"),
             ("kit.schemas.parts", "probed", "sample"),
             ("kit.successors.combat.events", "Ctx.__init__", "policy"),
             ("kit.successors.combat.policies", "buster_stakes", "st"),
