@@ -93,7 +93,6 @@ EXEMPT: dict[str, str] = {
     "kit.players.campaign": _PLAYERS,
     "kit.players.fleets": _PLAYERS,
     "kit.players.games": _PLAYERS,
-    "kit.players.identity": _PLAYERS,
     "kit.players.stars": _PLAYERS,
     "kit.players.values": _PLAYERS,
     "kit.regulus.advice": _REGULUS,
