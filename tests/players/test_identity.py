@@ -37,5 +37,5 @@ def test_a_copy_with_the_same_names_is_not_the_fleet_unless_named_by_hand():
 
 def test_a_target_the_campaign_does_not_keep_is_refused_naming_it():
     camp = make_campaign()
-    with pytest.raises(InvalidInput, match="targets must name a fleet or entity.*'nobody'"):
+    with pytest.raises(InvalidInput, match=r"targets must name a fleet or entity.*'nobody'"):
         side_keys(camp.collections, camp.battles["skirmish"], {0: "nobody"})
