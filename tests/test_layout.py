@@ -85,7 +85,6 @@ EXEMPT: dict[str, str] = {
     "kit.figures.theme": _FIGURES,
     "kit.handouts.document": _HANDOUTS,
     "kit.handouts.jobs": _HANDOUTS,
-    "kit.handouts.options": _HANDOUTS,
     "kit.handouts.printing": _HANDOUTS,
     "kit.handouts.stars": _HANDOUTS,
     "kit.handouts.successors": _HANDOUTS,
