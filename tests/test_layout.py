@@ -105,7 +105,6 @@ EXEMPT: dict[str, str] = {
     "kit.schemas.defs": _SCHEMAS,
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
-    "kit.screen.assets": _SCREEN,
     "kit.successors.abilities": _SUCCESSORS,
     "kit.successors.combat.allocation": _COMBAT,
     "kit.successors.combat.audit": _COMBAT,
