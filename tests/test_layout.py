@@ -43,7 +43,6 @@ _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry w
 EXEMPT: dict[str, str] = {
     "kit.advising": "the verbs' result types, tested in tests/advisor (another branch's folder)",
     "kit.atomic": "atomic saves: tests/campaign/test_cogm_saves.py and test_campaign_files.py",
-    "kit.audience": "the GM/player constants every player-view test passes",
     "kit.boot": "first-use callbacks: tests/registry/test_registry.py and test_architecture.py",
     "kit.campaign_store": "the campaign's file: tests/campaign/test_campaign.py (save, migration)",
     "kit.errors": "the kit's error classes, checked by every bad-input test",
