@@ -92,7 +92,6 @@ EXEMPT: dict[str, str] = {
     "kit.players.fleets": _PLAYERS,
     "kit.players.games": _PLAYERS,
     "kit.players.stars": _PLAYERS,
-    "kit.players.values": _PLAYERS,
     "kit.regulus.advice": _REGULUS,
     "kit.regulus.core": _REGULUS,
     "kit.regulus.impact": _REGULUS,
