@@ -106,7 +106,7 @@ class EventLog:
         finally:
             self._open_action = None
 
-    def append(self, kind: str, /, **data: Any) -> Event:
+    def append(self, kind: str, /, **data: JSON) -> Event:
         """Append an event (as its own action unless inside :meth:`action`).
 
         A log holds at most :data:`kit.limits.MAX_EVENTS` events; one more is refused with

@@ -12,6 +12,12 @@ Property tests run under one of two Hypothesis profiles:
 
 A test's own ``@settings(max_examples=...)`` takes precedence over the profile's count.
 
+Shared helpers live beside this file and are imported by their package name:
+``from tests.strategies import entities`` (the Hypothesis strategies every file used to copy)
+and ``from tests.factories import make_campaign`` (one small seeded campaign). A test file is
+named for the module it tests, ``tests/<package>/test_<module>.py``; ``tests/test_layout.py``
+holds that and lists the modules tested elsewhere.
+
 The suite has two tiers. The fast tier is everything under ``tests/`` but ``tests/integration``:
 the engines, the property tests, figures and widget models, run in parallel while developing::
 

@@ -317,6 +317,6 @@ class Recorded(Protocol):
 R = TypeVar("R", bound=Recorded)
 
 
-def with_records(state: R, record: CheckRecord, key: str | None, **changes: Any) -> R:
+def with_records(state: R, record: CheckRecord, key: str | None, **changes: object) -> R:
     """Return ``state`` with ``record`` appended and ``key`` added to the used skills."""
     return replace(state, records=state.records + (record,), used=state.used + (key,), **changes)

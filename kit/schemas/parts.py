@@ -11,7 +11,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import limits, validate
 from ..errors import KitError
@@ -25,6 +25,9 @@ BASE_ID = "https://github.com/gm-kit/gm-kit/blob/main/kit/schemas/"
 UNICODE = "^[^\\ud800-\\udfff]*$"
 #: The same, with at least one character that is not a space (the kit strips text).
 NOT_BLANK = "^[^\\ud800-\\udfff]*[^\\s\\ud800-\\udfff][^\\ud800-\\udfff]*$"
+
+
+_T = TypeVar("_T")
 
 
 def text(max_len: int = limits.MAX_TEXT, *, empty: bool = False) -> dict[str, Any]:
@@ -118,7 +121,7 @@ def from_field(cls: type, name: str) -> dict[str, Any]:
     raise ValueError(f"{cls.__name__}.{name}: no schema for {field!r}; describe it by hand")
 
 
-def accepts(make: Callable[[Any], Any], value: Any) -> bool:
+def accepts(make: Callable[[_T], object], value: _T) -> bool:
     """Whether ``make(value)`` builds (the kit's error means refused)."""
     try:
         make(value)

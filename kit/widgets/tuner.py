@@ -40,6 +40,7 @@ from ..boards import LimitBoard, StandardBoard
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from ..regulus import JOB_TYPES, Condition, Job, Operative
 from ..regulus.rules import DEFAULT_CONDITIONS
+from ..store import JSON
 from ..successors.combat import Battle, Side
 from ..successors.combat.tuning import buy_garrison, garrison_battle, tune_budget, tune_garrison
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, real_number, scoped_css, whole_number
@@ -128,7 +129,7 @@ def row_json(row: TuningRow | None) -> dict[str, Any] | None:
     return {"setup": setup, "chance": row.chance, "stderr": row.stderr}
 
 
-def row_of(data: Any) -> TuningRow | None:
+def row_of(data: JSON) -> TuningRow | None:
     """The :class:`~kit.advising.TuningRow` of :func:`row_json`'s JSON (``None`` for none)."""
     if data is None:
         return None

@@ -40,6 +40,7 @@ from kit.boards import (
 )
 from kit.boards.advice import skill_advice
 from kit.log import Event
+from tests.strategies import board_rules
 
 #: Examples per law: half the profile's (ci: 50, dev: 500).
 EXAMPLES = max(10, settings.default.max_examples // 2)
@@ -84,15 +85,6 @@ def sure(target: int, hit: bool, meet: bool) -> int:
 
 
 # ------------------------------------------------------------------ strategies
-rules_st = st.builds(
-    BoardRules,
-    skill_penalty=st.sampled_from([0, 1, 2, 3]),
-    track_general_skill=st.booleans(),
-    meet_target=st.booleans(),
-    limit_stop_early=st.booleans(),
-    npc_chance=st.sampled_from([0.0, 0.25, 0.5, 1.0]),
-    pursuer_faces=st.sampled_from(["leftmost", "goal"]),
-)
 checks_st = st.sampled_from(sorted(CHECKS))
 skill_st = st.sampled_from([*SKILLS, None])
 plan_st = st.one_of(
@@ -138,7 +130,7 @@ def limit_boards(draw: Any, names: list[str] | None = None) -> LimitBoard:
         need=draw(st.integers(1, n)),
         hidden=sorted(draw(st.sets(st.integers(1, n), max_size=3))),
         modifiers=draw(st.dictionaries(st.integers(1, n), st.integers(-3, 3), max_size=n)),
-        rules=draw(rules_st),
+        rules=draw(board_rules),
     )
     for _ in range(draw(st.integers(0, 2))):
         if board.finished:
@@ -155,7 +147,7 @@ def row_boards(draw: Any, names: list[str] | None = None) -> StandardBoard | Pre
     cards = draw(cards_st(3, 5))
     n = len(cards)
     mods = draw(st.dictionaries(st.integers(1, n), st.integers(-3, 3), max_size=n))
-    rules = draw(rules_st)
+    rules = draw(board_rules)
     if draw(st.booleans()):
         board: Any = StandardBoard(cards, goal=draw(st.integers(1, n)), modifiers=mods, rules=rules)
     else:
@@ -171,7 +163,7 @@ def row_boards(draw: Any, names: list[str] | None = None) -> StandardBoard | Pre
 
 @st.composite
 def round_boards(draw: Any, names: list[str] | None = None) -> Contest | Chase:
-    rules = draw(rules_st)
+    rules = draw(board_rules)
     if draw(st.booleans()):
         n = draw(st.sampled_from([3, 5]))
         cards = draw(st.lists(st.integers(4, 8), min_size=n, max_size=n))
@@ -564,7 +556,7 @@ def every_row(n: int) -> list[tuple[tuple[int, ...], float]]:
     ),
     checks_st,
     plan_st,
-    rules_st,
+    board_rules,
 )
 def test_deal_odds_of_a_limit_board_averages_the_dealt_boards(shape, checks, plan, rules):
     # Once dealt, the players see the face-up cards and choose the order (RULINGS Complex

@@ -18,18 +18,10 @@ from kit.boards import (
     StandardBoard,
     loads,
 )
+from tests.strategies import card_values, standard_boards
 
 values = st.integers(min_value=0, max_value=14)
-card_values = st.integers(min_value=2, max_value=12)
 skills = st.sampled_from([None, "Tinker", "Tinker: Repair", "Persuasion: Calm"])
-
-
-@st.composite
-def standard_boards(draw):
-    cards = draw(st.lists(card_values, min_size=3, max_size=8))
-    goal = draw(st.integers(1, len(cards)))
-    mods = draw(st.lists(st.integers(-2, 2), min_size=len(cards), max_size=len(cards)))
-    return StandardBoard(cards, goal, modifiers=mods)
 
 
 @given(standard_boards(), st.lists(st.tuples(values, skills), min_size=8, max_size=8))

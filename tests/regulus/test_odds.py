@@ -19,6 +19,7 @@ from kit.regulus import (
     odds_grid,
     simulate,
 )
+from tests.strategies import incidents
 
 TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
 COMP = {t: Fraction(1, 6) for t in range(2, 8)}
@@ -146,20 +147,12 @@ def test_odds_needs_an_automatic_policy(job):
         odds(job, AskPolicy())
 
 
-incidents = st.builds(
-    Incident,
-    name=st.sampled_from(["A", "B", "C"]),
-    progress=st.integers(-2, 2),
-    consequence=st.sampled_from([None, "minor", "major", "postponed"]),
-    lose_crew=st.booleans(),
-    companion=st.booleans(),
-    heat=st.integers(-1, 2),
-    threat=st.integers(0, 1),
-)
-
-
 @settings(max_examples=25, deadline=None)
-@given(st.lists(incidents, min_size=11, max_size=11), st.integers(3, 5), st.integers(3, 5))
+@given(
+    st.lists(incidents(("A", "B", "C")), min_size=11, max_size=11),
+    st.integers(3, 5),
+    st.integers(3, 5),
+)
 def test_custom_tables_are_proper_distributions(rows, diff, clock):
     table = dict(zip(range(2, 13), rows))
     # a companion row on every 2..7 would chain forever; keep one that ends

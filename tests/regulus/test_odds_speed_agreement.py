@@ -33,6 +33,7 @@ from kit.regulus import (
 )
 from kit.regulus._walk import _code, clear_cache, resolve
 from kit.regulus.core import ENDED
+from tests.strategies import incidents
 
 GIGS = ["Face", "Hacker", "Muscle", "Wheel", "Thief"]
 
@@ -252,21 +253,9 @@ def test_a_pending_decision_is_answered_first():
     same(odds(job2), plain_odds(job2))
 
 
-incidents = st.builds(
-    Incident,
-    name=st.sampled_from(["A", "B"]),
-    progress=st.integers(-2, 2),
-    consequence=st.sampled_from([None, "minor", "major", "postponed"]),
-    lose_crew=st.booleans(),
-    companion=st.booleans(),
-    heat=st.integers(-1, 2),
-    threat=st.integers(0, 1),
-)
-
-
 @settings(max_examples=25, deadline=None)
 @given(
-    rows=st.lists(incidents, min_size=11, max_size=11),
+    rows=st.lists(incidents(("A", "B")), min_size=11, max_size=11),
     d=st.integers(3, 5),
     c=st.integers(3, 5),
     n=st.integers(1, 3),

@@ -22,6 +22,7 @@ from kit.successors import Entity, ShipDesign
 from kit.successors.fleets import Fleet
 from kit.successors.sector import Sector, generate_sector
 from kit.successors.stars import StarSystem, generate_system
+from tests.strategies import json_values as shared_json_values
 
 EXAMPLES = 200
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -34,19 +35,7 @@ scalars = st.one_of(
     st.text(max_size=20),
     st.sampled_from(["heist", "2d6", "<script>", "", "7", "Large", "GUNBOAT"]),
 )
-json_values = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-(10**9), 10**9),
-        st.floats(allow_nan=False, allow_infinity=False),
-        st.text(max_size=12),
-    ),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)
-    ),
-    max_leaves=25,
-)
+json_values = shared_json_values()
 
 
 def kit_errors_only(fn, *args, **kwargs):

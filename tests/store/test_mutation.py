@@ -42,6 +42,7 @@ from kit.successors import Entity, Fleet
 from kit.successors.knowledge import Knowledge
 from kit.successors.sector import Journey, Party, Sector, Traveller
 from kit.validate import Field, fields_of
+from tests.strategies import typed
 
 AUDIT = Path(__file__).resolve().parents[2] / "tools" / "audit_fields.py"
 
@@ -179,7 +180,7 @@ class Opaque:
 
 texts = st.one_of(
     st.text(max_size=12),
-    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40),
+    typed,
     st.sampled_from(
         [limits.MAX_NAME - 1, limits.MAX_NAME, limits.MAX_NAME + 1, 80, 81, limits.MAX_TEXT + 1]
     ).map(lambda n: "x" * n),

@@ -11,17 +11,25 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kit import Campaign, limits
-from kit.boards import StandardBoard
-from kit.errors import KitError
-from kit.regulus import JOB_TYPES, Job, Operative, RegulusRules
-from kit.successors import Entity
-from kit.successors.fleets import Fleet
-from kit.successors.sector import Sector, generate_sector
-from kit.successors.stars import StarSystem, generate_system
+from kit.regulus import RegulusRules
+from kit.successors.stars import generate_system
+from tests.strategies import (
+    accepted,
+    entities,
+    fleets,
+    jobs,
+    long_typed,
+    played_boards,
+    sectors,
+    seeds,
+    systems,
+    typed,
+    user_text,
+)
 
 cases = settings(
     max_examples=40,
@@ -29,109 +37,12 @@ cases = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
-#: Anything a user can type: every Unicode category except lone surrogates.
-typed = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
-long_typed = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
-seeds = st.integers(0, limits.MAX_INT)
-
-
-def accepted(make, *args, **kwargs):
-    """Build with the kit; skip the example if the kit refuses it (only accepted objects count)."""
-    try:
-        return make(*args, **kwargs)
-    except KitError:
-        assume(False)
-
 
 def round_trips(obj) -> None:
     text = obj.to_json()
     again = type(obj).from_json(text)
     assert again == obj
     assert again.to_json() == text  # and saves to the same bytes
-
-
-@st.composite
-def entities(draw) -> Entity:
-    ranks = {
-        a: draw(st.integers(0, 12))
-        for a in ("battle", "control", "handling", "information", "sensors")
-    }
-    return accepted(
-        Entity,
-        draw(typed),
-        **ranks,
-        side=draw(st.none() | typed),
-        notes=draw(st.lists(typed, max_size=2)),
-    )
-
-
-@st.composite
-def jobs(draw) -> Job:
-    crew = [
-        accepted(Operative, draw(typed), draw(typed), draw(st.lists(typed, max_size=2)))
-        for _ in range(draw(st.integers(1, 3)))
-    ]
-    assume(len({op.name for op in crew}) == len(crew))
-    job = accepted(
-        Job,
-        draw(st.sampled_from(sorted(JOB_TYPES))),
-        draw(st.integers(3, 7)),
-        draw(st.integers(3, 8)),
-        crew,
-        title=draw(long_typed),
-        seed=draw(seeds),
-    )
-    for value in draw(st.lists(st.integers(2, 12), max_size=6)):
-        if job.ended:
-            break
-        accepted(job.roll, value)
-    if draw(st.booleans()) and not job.ended:
-        accepted(job.adjust, heat=1, note=draw(long_typed))
-    return job
-
-
-@st.composite
-def boards(draw) -> StandardBoard:
-    cards = draw(st.lists(st.integers(4, 8), min_size=3, max_size=8))
-    board = accepted(StandardBoard, cards, draw(st.integers(1, len(cards))), title=draw(long_typed))
-    for check in draw(st.lists(st.integers(0, 15), max_size=len(cards))):
-        if board.finished:
-            break
-        accepted(board.check, check)
-    return board
-
-
-@st.composite
-def fleets(draw) -> Fleet:
-    owner = draw(st.none() | entities())
-    fleet = accepted(Fleet, owner, draw(st.none() | st.integers(0, 500)))
-    for name, count in draw(
-        st.lists(
-            st.tuples(
-                st.sampled_from(["GUNBOAT", "SATELLITE", "DRONE", "MOCKER", "CRUISER", "TUG"]),
-                st.integers(1, 5),
-            ),
-            max_size=4,
-        )
-    ):
-        accepted(fleet.buy, name, count, label=draw(st.none() | typed))
-    return fleet
-
-
-@st.composite
-def systems(draw) -> StarSystem:
-    system = generate_system(seed=draw(seeds))
-    return accepted(dataclasses.replace, system, name=draw(typed))
-
-
-@st.composite
-def sectors(draw) -> Sector:
-    sector = accepted(generate_sector, draw(st.integers(1, 12)), seed=draw(seeds), name=draw(typed))
-    edges = sorted(sector.graph.edges)
-    if edges and draw(st.booleans()):
-        a, b = edges[draw(st.integers(0, len(edges) - 1))]
-        accepted(sector.record_jump, a, b, times=draw(st.integers(1, 12)))
-    return sector
 
 
 @cases
@@ -147,7 +58,7 @@ def test_jobs_round_trip(job):
 
 
 @cases
-@given(boards())
+@given(played_boards())
 def test_boards_round_trip(board):
     round_trips(board)
 
@@ -184,7 +95,7 @@ def test_battles_round_trip(seed, rounds):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    name=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=limits.MAX_NAME),
+    name=user_text(1, limits.MAX_NAME),
     notes=long_typed,
     session=typed,
     floor=st.sampled_from([0, None]),

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from kit import Campaign, limits, store
 from kit.errors import InvalidInput, KitError
 from kit.schemas import build
+from tests import strategies
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,7 +42,6 @@ def sibling(name: str) -> Any:
 
 
 hostile = sibling("test_loaders_hostile")
-roundtrip = sibling("test_roundtrip_property")
 VALIDATORS = {k: jsonschema.Draft202012Validator(store.schema(k)) for k in store.schema_kinds()}
 
 
@@ -199,12 +199,12 @@ files = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 generated = st.one_of(
-    roundtrip.entities(),
-    roundtrip.jobs(),
-    roundtrip.boards(),
-    roundtrip.fleets(),
-    roundtrip.systems(),
-    roundtrip.sectors(),
+    strategies.entities(),
+    strategies.jobs(),
+    strategies.played_boards(),
+    strategies.fleets(),
+    strategies.systems(),
+    strategies.sectors(),
 )
 
 
@@ -214,12 +214,12 @@ def test_generated_files_validate(objects, data):
     camp = Campaign("Generated")
     for obj in objects:
         check(obj.to_json())
-        roundtrip.accepted(camp.add, obj, data.draw(roundtrip.typed))
+        strategies.accepted(camp.add, obj, data.draw(strategies.typed))
     check(camp.to_json())
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=roundtrip.seeds, rounds=st.integers(0, 2))
+@given(seed=strategies.seeds, rounds=st.integers(0, 2))
 def test_generated_battles_validate(seed, rounds):
     from kit.successors.examples import example_one
 

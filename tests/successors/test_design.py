@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from kit.errors import InvalidInput, InvalidType
-from kit.successors import DRIVES, SHIPS, WEAPONS, ShipDesign, ship_signature
+from kit.successors import DRIVES, SHIPS, ShipDesign, ship_signature
+from tests.strategies import ship_designs
 
 
 @pytest.mark.parametrize("name", list(SHIPS))
@@ -133,27 +133,7 @@ def test_errors():
         ShipDesign.from_dict({"batle": 3})
 
 
-designs = st.builds(
-    ShipDesign,
-    battle=st.integers(0, 20),
-    weapon=st.sampled_from(WEAPONS),
-    long_ranged=st.booleans(),
-    first_strike=st.booleans(),
-    extra_hits=st.integers(0, 5),
-    hyper_jump=st.booleans(),
-    stealth=st.integers(0, 3),
-    decoy=st.integers(0, 3),
-    cargo=st.integers(0, 20).map(lambda x: 10 * x),
-    racks=st.integers(0, 20).map(lambda x: 10 * x),
-    control=st.integers(0, 6),
-    handling=st.integers(0, 6),
-    information=st.integers(0, 6),
-    sensors=st.integers(0, 6),
-    drive=st.sampled_from(DRIVES),
-)
-
-
-@given(designs)
+@given(ship_designs)
 def test_design_round_trip_and_cost_identity(d):
     assert ShipDesign.from_dict(d.to_dict()) == d
     assert d.cost == pytest.approx(

@@ -30,6 +30,7 @@ import kit.widgets
 from kit import validate
 from kit.errors import KitError
 from kit.widgets._base import KitWidget, read_message, undeclared_handlers
+from tests.factories import clock_campaign
 
 
 def shipped_widgets() -> list[type]:
@@ -76,20 +77,8 @@ def samples() -> list[tuple[str, Any]]:
         ("fleet", fleet),
         ("star system", generate_system(seed=11)),
         ("ship design", ShipDesign(battle=2)),
-        ("campaign", _campaign()),
+        ("campaign", clock_campaign("Gate", seed=1)),
     ]
-
-
-def _campaign() -> Any:
-    """A campaign with something on its clock (the clock widget's object)."""
-    from kit import Campaign
-    from kit.successors import Entity, Workshop
-
-    camp = Campaign("Gate", seed=1)
-    ws = Workshop(Entity("Smith", handling=2, control=1).with_damage("control", 1), seed=1)
-    ws.add("Drone", neutralized=True)
-    camp.schedule(ws, "repairs")
-    return camp
 
 
 def build(cls: type, *args: Any) -> Any:

@@ -232,7 +232,7 @@ class Ctx:
         self.roller, self.jammer, self._record = roller, jammer, record
         self._fight: tuple[BattleState, int, list[bool]] | None = None
 
-    def emit(self, kind: str, **data: Any) -> None:
+    def emit(self, kind: str, **data: JSON) -> None:
         """Record an event and apply it to the state."""
         if self._record is not None:
             self._record(kind, data)

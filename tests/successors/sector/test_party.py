@@ -29,6 +29,7 @@ from kit.successors.sector import (
     orbits_per_day,
 )
 from kit.successors.ships import ship_type
+from tests.strategies import json_values
 
 
 @pytest.fixture
@@ -290,17 +291,7 @@ def test_routing_for_a_party_with_someone_stranded_says_so(sector):
         sector.route("Ana", "Bel", navigator=nav)
 
 
-JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=5),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
+JSON = json_values(ints=2**70, text=5, width=3, keys=3, leaves=6)
 LEG_KEYS = ("a", "b", "ly", "status", "successes", "gate", "pool", "time_factor", "travel_days")
 EVENT_KEYS = ("kind", "leg", "day", "total", "successes", "needed", "dice", "faces", "ly")
 

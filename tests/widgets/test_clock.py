@@ -7,19 +7,12 @@ import pytest
 
 from kit import Campaign
 from kit.errors import InvalidType
-from kit.successors import Entity, Workshop
 from kit.widgets import ClockWidget
-
-
-def repairs(name: str = "Smith") -> Workshop:
-    ws = Workshop(Entity(name, handling=2, control=1).with_damage("control", 1), seed=1)
-    ws.add("Drone", neutralized=True)
-    return ws
+from tests.factories import clock_campaign, repairs
 
 
 def campaign() -> Campaign:
-    camp = Campaign("Clock", seed=4)
-    camp.schedule(repairs(), "repairs")
+    camp = clock_campaign("Clock", seed=4)
     camp.plan(9, "the patrol returns")
     return camp
 

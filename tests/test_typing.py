@@ -1,0 +1,227 @@
+"""No bare ``Any`` in a public signature of the kit (issue #33, "Types end to end").
+
+A public function or method (its module, its class and its own name do not start with ``_``;
+``__init__`` and ``__call__`` count, since a caller writes their arguments) may not annotate a
+parameter or its return as ``Any`` or ``Any | None``. ``list[Any]`` and ``dict[str, Any]`` say
+at least what the container is and are left alone. The one ``Any`` the kit allows is a JSON
+value, written with its named alias :data:`kit.store.JSON`, which this test sees as ``JSON``
+because every module of the kit keeps its annotations as strings.
+
+Anything else bare is either typed or listed in :data:`EXEMPT` with the reason it stays ``Any``;
+an exemption that is no longer needed fails the test too, so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import typing
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import kit
+
+_WIDGET_KW = "forwarded to anywidget.AnyWidget/traitlets, whose keyword arguments are untyped"
+_SOCKETSERVER = "overrides socketserver.BaseServer, whose typeshed stubs take Any here"
+_OTHER_BRANCH = "typed in another branch (#33: advisor, campaign, clock, combat advice and tuning)"
+
+#: (module, qualified name, parameter or "return") -> why it stays a bare ``Any``.
+EXEMPT: dict[tuple[str, str, str], str] = {
+    # the six verbs and the campaign: their owners type them in their own branches
+    **{
+        ("kit.advisor", fn, p): _OTHER_BRANCH
+        for fn, params in {
+            "advice": ["options"],
+            "tune": ["args", "options"],
+            "luck": ["args", "options"],
+            "impact": ["args", "options"],
+            "odds": ["options"],
+            "simulate": ["options"],
+        }.items()
+        for p in params
+    },
+    ("kit.campaign", "Campaign.get", "return"): _OTHER_BRANCH,
+    ("kit.campaign", "Campaign.remove", "return"): _OTHER_BRANCH,
+    ("kit.campaign", "Campaign.schedule", "policy"): _OTHER_BRANCH,
+    ("kit.campaign", "Campaign.open", "options"): _OTHER_BRANCH,
+    ("kit.clock_activities", "Clock.campaign", "return"): _OTHER_BRANCH,
+    ("kit.successors.combat.advice", "AdvisedCombatPolicy.__init__", "auto"): _OTHER_BRANCH,
+    ("kit.successors.combat.tuning", "tune", "options"): _OTHER_BRANCH,
+    # the standard library's socket server decides these types
+    **{
+        ("kit.screen.server", f"ScreenServer.{m}", p): _SOCKETSERVER
+        for m in ("process_request", "process_request_thread", "handle_error")
+        for p in ("request", "client_address")
+    },
+    ("kit.screen.server", "Handler.log_message", "args"): (
+        "overrides http.server.BaseHTTPRequestHandler.log_message(format, *args: Any)"
+    ),
+    # widgets hand their keyword arguments on to anywidget
+    **{
+        (module, f"{cls}.__init__", "kwargs"): _WIDGET_KW
+        for module, cls in [
+            ("kit.widgets.boards", "BoardWidget"),
+            ("kit.widgets.boards", "Board"),
+            ("kit.widgets.clock", "ClockWidget"),
+            ("kit.widgets.combat", "CombatTable"),
+            ("kit.widgets.entity_builder", "EntityBuilder"),
+            ("kit.widgets.fleet_builder", "FleetPanel"),
+            ("kit.widgets.fleet_builder", "FleetBuilder"),
+            ("kit.widgets.regulus", "JobTable"),
+            ("kit.widgets.regulus", "JobBuilder"),
+            ("kit.widgets.ship_designer", "ShipDesigner"),
+            ("kit.widgets.stars", "StarSystemExplorer"),
+            ("kit.widgets.stars", "SectorExplorer"),
+            ("kit.widgets.tuner", "Tuner"),
+        ]
+    },
+    # not typed yet (the list below shrinks as they are)
+    **{
+        key: "not typed yet"
+        for key in [
+            ("kit.advising", "Advice.choose", "play"),
+            ("kit.advising", "TuningRow.key", "return"),
+            ("kit.advising", "Impact.__init__", "rules_a"),
+            ("kit.advising", "Impact.__init__", "rules_b"),
+            ("kit.boards.advice", "advice", "options"),
+            ("kit.boards.base", "Board.fork", "setup"),
+            ("kit.figures.boards", "board_outcomes", "odds_options"),
+            ("kit.handouts", "save_handout", "options"),
+            ("kit.players", "project", "options"),
+            ("kit.players", "project", "return"),
+            ("kit.players.campaign", "Campaign.timeline", "return"),
+            ("kit.regulus.rules", "Condition.__init__", "value"),
+            ("kit.schemas.parts", "probed", "sample"),
+            ("kit.successors.combat.events", "Ctx.__init__", "policy"),
+            ("kit.successors.combat.policies", "buster_stakes", "st"),
+            ("kit.successors.combat.policies", "AutoPolicy.__init__", "retreat_rules"),
+            ("kit.successors.combat.policies", "InteractivePolicy.__init__", "auto"),
+            ("kit.successors.combat.policies", "takeover_plan", "answer"),
+            ("kit.successors.combat.policies", "detonate_answer", "answer"),
+            ("kit.successors.combat.sensors", "fleet_view", "battle"),
+            ("kit.successors.combat.simulate", "progress_bar", "return"),
+            ("kit.successors.combat.simulate.attack", "Attacks.__init__", "args"),
+            ("kit.successors.combat.simulate.attack", "Attacks.__init__", "kw"),
+            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "where"),
+            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "h"),
+            ("kit.successors.combat.simulate.handling", "Handling.__init__", "args"),
+            ("kit.successors.combat.simulate.handling", "Handling.__init__", "kw"),
+            ("kit.successors.combat.simulate.specials", "Specials.__init__", "args"),
+            ("kit.successors.combat.simulate.specials", "Specials.__init__", "kw"),
+            ("kit.successors.combat.trials", "play_answer", "answer"),
+            ("kit.successors.design", "ShipDesign.replace", "changes"),
+            ("kit.successors.entities", "Entity.replace", "changes"),
+            ("kit.successors.examples", "garrison", "options"),
+            ("kit.successors.examples", "example_one", "options"),
+            ("kit.successors.stars.system", "StarSystem.with_orbit", "changes"),
+            ("kit.validate", "Field.__init__", "options"),
+        ]
+    },
+}
+
+
+def public_modules() -> list[str]:
+    """Every module of the kit whose dotted name has no part starting with ``_``."""
+    names = [info.name for info in pkgutil.walk_packages(kit.__path__, prefix="kit.")]
+    return sorted(
+        ["kit"] + [n for n in names if not any(p.startswith("_") for p in n.split(".")[1:])]
+    )
+
+
+def is_bare_any(annotation: object) -> bool:
+    """Whether an annotation is ``Any`` itself, alone or in a union (``Any | None``)."""
+    if not isinstance(annotation, str):
+        return annotation is typing.Any
+    try:
+        node = ast.parse(annotation, mode="eval").body
+    except SyntaxError:
+        return False
+    parts: list[ast.expr] = []
+
+    def split(n: ast.expr) -> None:
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr):
+            split(n.left)
+            split(n.right)
+        else:
+            parts.append(n)
+
+    split(node)
+    return any(
+        (isinstance(p, ast.Name) and p.id == "Any")
+        or (isinstance(p, ast.Attribute) and p.attr == "Any")
+        for p in parts
+    )
+
+
+def public_functions(module_name: str) -> Iterator[tuple[str, Callable[..., object]]]:
+    """The functions a module defines and the methods of the classes it defines, by name."""
+    module = importlib.import_module(module_name)
+    for name, obj in vars(module).items():
+        if name.startswith("_") or getattr(obj, "__module__", None) != module_name:
+            continue
+        if inspect.isfunction(obj):
+            yield name, obj
+        elif inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if attr.startswith("_") and attr not in ("__init__", "__call__"):
+                    continue
+                if isinstance(member, (staticmethod, classmethod)):
+                    member = member.__func__
+                if isinstance(member, property):
+                    member = member.fget
+                if inspect.isfunction(member):
+                    yield f"{name}.{attr}", member
+
+
+def bare_any_signatures() -> set[tuple[str, str, str]]:
+    found = set()
+    for module_name in public_modules():
+        for qualname, fn in public_functions(module_name):
+            for param, annotation in getattr(fn, "__annotations__", {}).items():
+                if is_bare_any(annotation):
+                    found.add((module_name, qualname, param))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("annotation", "bare"),
+    [
+        ("Any", True),
+        ("Any | None", True),
+        ("typing.Any", True),
+        (typing.Any, True),
+        ("list[Any]", False),
+        ("dict[str, Any]", False),
+        ("JSON", False),
+        ("int | None", False),
+        ("Callable[..., Any]", False),
+    ],
+)
+def test_what_counts_as_a_bare_any(annotation, bare):
+    assert is_bare_any(annotation) is bare
+
+
+def test_no_bare_any_in_a_public_signature_but_json():
+    found = bare_any_signatures()
+    unexplained = sorted(found - EXEMPT.keys())
+    assert not unexplained, (
+        "a public signature says Any: type it (kit.store.JSON for a JSON value) or add it to "
+        f"EXEMPT with a reason: {unexplained}"
+    )
+    stale = sorted(EXEMPT.keys() - found)
+    assert not stale, f"no longer a bare Any, drop from EXEMPT: {stale}"
+
+
+def test_every_exemption_gives_a_reason():
+    assert all(reason.strip() for reason in EXEMPT.values())
+
+
+def test_json_values_have_one_named_alias():
+    from kit.store import JSON
+
+    assert JSON is typing.Any
+    source = inspect.getsource(importlib.import_module("kit.store"))
+    assert "JSON: TypeAlias = Any" in source
