@@ -94,7 +94,7 @@ def _record(knowledge: object, **sensors_arguments: object) -> Knowledge | None:
     given = [k for k, v in sensors_arguments.items() if v is not None]
     if given:
         raise InvalidInput(
-            f"give either knowledge= or {', '.join(given)}=, not both: the record already "
+            f"give either knowledge= or {'=, '.join(given)}=, not both: the record already "
             "holds what the players know"
         )
     return knowledge

@@ -56,6 +56,6 @@ def test_the_record_is_not_given_beside_the_arguments_it_replaces():
     record = Knowledge()
     assert options(knowledge=record).knowledge is record
     with pytest.raises(
-        InvalidInput, match="either knowledge= or sensors, current_orbit=, not both"
+        InvalidInput, match="either knowledge= or sensors=, current_orbit=, not both"
     ):
         options(knowledge=record, sensors=2, current_orbit=1)
