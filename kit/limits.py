@@ -18,7 +18,8 @@ loads in about a second on a laptop.
 from __future__ import annotations
 
 __all__ = [
-    "EXACT_ADVICE_SECONDS",
+    "EXACT_ADVICE_SAFETY_SECONDS",
+    "EXACT_ADVICE_STATES",
     "EXACT_FAST_SECONDS",
     "EXACT_FAST_STATES",
     "EXACT_MAX_SECONDS",
@@ -139,9 +140,17 @@ EXACT_FAST_SECONDS: float = 1.0
 """A safety net on the time of the exact attempt of :data:`EXACT_FAST_STATES` (the state
 count decides; this only stops a pathological phase early)."""
 
-EXACT_ADVICE_SECONDS: float = 5.0
-"""Seconds the battle advisor gives the exact engine for all the answers of one decision
-(of a battle within :data:`EXACT_MAX_UNITS`) before it simulates them instead."""
+EXACT_ADVICE_STATES: int = 1_000
+"""States the battle advisor lets the exact engine explore for all the answers of one decision
+together (of a battle within :data:`EXACT_MAX_UNITS`), before it simulates them instead. A
+count, not a time, so the same position is advised the same way on a quiet or a busy machine:
+about 1 to 7 ms a state (benchmarks/bench_exact.py), under a second for the usual few hundred.
+A patrol of two ships against a Cruiser takes 10 to 62 states for every answer together."""
+
+EXACT_ADVICE_SAFETY_SECONDS: float = 60.0
+"""Only a safety net for a pathological phase (the state count decides): seconds after which
+the advisor's exact attempt stops and simulates. :data:`EXACT_ADVICE_STATES` is reached long
+before it on any machine the kit runs on."""
 
 # ------------------------------------------------------------------- the campaign clock
 MAX_DAYS: int = 1_000_000

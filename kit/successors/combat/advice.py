@@ -65,7 +65,7 @@ import numpy as np
 from ... import validate
 from ...advising import Advice
 from ...errors import ChunkFailed, IllegalAction, InvalidInput
-from ...limits import EXACT_ADVICE_SECONDS, EXACT_MAX_UNITS
+from ...limits import EXACT_MAX_UNITS
 from ...rng import SeedLike, make_rng
 from .battle import Battle
 from .candidates import battle_candidates
@@ -216,9 +216,7 @@ def advice(
     if precision is not None:
         precision = validate.number("precision", precision, 0, 1)
     if method == "auto" and fighting_units(battle) <= EXACT_MAX_UNITS:
-        exact = exact_answers(
-            battle, d, prefix.faces, legal, base, answers, good, max_seconds=EXACT_ADVICE_SECONDS
-        )
+        exact = exact_answers(battle, d, prefix.faces, legal, base, answers, good)
         if exact is not None:  # small enough: every answer's chance exactly (else simulate)
             return _exact_advice(battle, d, goal, legal, exact, apply=_answering(real, d))
     first, step = (100, 100) if stop_when_clear else (MIN_TRIALS, 250) if precision else (n, n)

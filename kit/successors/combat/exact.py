@@ -638,12 +638,15 @@ def exact_answers(
     side ends in one of ``good``, its mean RU lost, states explored), playing the phase and the
     rest of the battle under ``base`` with that answer forced (:class:`~.forcing.ForcedPolicy`,
     as the simulated advice forces it). None when the battles together pass the limits (the
-    caller simulates instead)."""
+    caller simulates instead): ``max_states`` is the budget of states of all the answers
+    together (default :data:`kit.limits.EXACT_ADVICE_STATES`), a count, so whether the answer
+    is exact does not depend on the machine's load; ``max_seconds`` only a safety net."""
     from .forcing import ForcedPolicy
     from .policies import _key
 
     side = int(decision["side"])
-    budget = limits.EXACT_MAX_SECONDS if max_seconds is None else max_seconds
+    budget = limits.EXACT_ADVICE_SAFETY_SECONDS if max_seconds is None else max_seconds
+    states = limits.EXACT_ADVICE_STATES if max_states is None else max_states
     t0 = time.perf_counter()
     out: dict[str, tuple[float, float, int]] = {}
     for label, answer in options.items():
@@ -654,7 +657,7 @@ def exact_answers(
             policy,
             battle.rules.max_rounds,
             fractions=True,
-            max_states=limits.EXACT_MAX_STATES if max_states is None else max_states,
+            max_states=states - sum(v[2] for v in out.values()),
             max_seconds=left,
         )
         flags = _flags(battle)

@@ -168,19 +168,6 @@ def test_per_side_values_answer_to_names_and_refuse_unknown_ones() -> None:
         o.won["Green"]
 
 
-@pytest.fixture
-def patient(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The advisor's exact budget is in seconds: give it room on a loaded test machine (the
-    method it picks must not depend on the load)."""
-    import importlib
-
-    # the module (the package's name 'advice' is the function)
-    advice = importlib.import_module("kit.successors.combat.advice")
-
-    monkeypatch.setattr(advice, "EXACT_ADVICE_SECONDS", 120.0)
-
-
-@pytest.mark.usefixtures("patient")
 def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice() -> None:
     # seeded: on some dice the battle ends before side A is ever asked to allocate
     b = Battle(
@@ -198,7 +185,6 @@ def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice
         assert abs(sim.options[label] - p) <= 4 * se, label
 
 
-@pytest.mark.usefixtures("patient")
 def test_exact_advice_equals_the_exact_odds_of_the_battle_with_the_answer_taken() -> None:
     """The advisor's law: an answer's chance is the odds of the position with it forced."""
     sides = [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})]
@@ -331,3 +317,35 @@ def test_exact_agrees_with_the_engine_simulation(family: str, seed: int) -> None
         fh = {int(v): c / ENGINE_N for v, c in zip(vals, counts)}
         _agree(ex.first_hits[i], fh, ENGINE_N, f"first_hits[{i}]")
     _agree(ex.rounds, eng.rounds_distribution(), ENGINE_N, "rounds")
+
+
+def _allocating(seed: int = 1) -> Battle:
+    b = Battle(
+        [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=seed
+    )
+    ask = InteractivePolicy(ask=("allocate",), sides=(0,))
+    with pytest.raises(DecisionNeeded):
+        for _ in range(40):
+            b.step_phase(ask)
+    return b
+
+
+def test_exact_advice_is_chosen_by_a_count_of_states_not_by_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether advice is exact depends on the states its answers need together (a count:
+    kit.limits.EXACT_ADVICE_STATES), so a slow machine advises the same position the same way."""
+    from kit import limits
+
+    b = _allocating()
+    exact = advise_battle(b)
+    needed = sum(int(note.rsplit("(", 1)[1].split()[0]) for note in exact.notes.values())
+    assert exact.exact and 0 < needed <= limits.EXACT_ADVICE_STATES
+    # exactly the states the answers need: still exact, the same chances
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", needed)
+    again = advise_battle(b)
+    assert again.exact and again.options == exact.options
+    # one state fewer: simulated, with standard errors
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", needed - 1)
+    small = advise_battle(b, n=200, seed=3)
+    assert not small.exact and all(se > 0 for se in small.stderr.values())
