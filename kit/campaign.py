@@ -589,7 +589,7 @@ class Campaign:
         players: bool = False,
     ) -> str:
         """Put a move between the orbits of ``system`` on the clock: entity or fleet ``who``
-        goes from ``from_orbit`` (default: where its last move left it, :meth:`position`) to
+        goes from ``from_orbit`` (default: where its last move on the clock leaves it) to
         ``to_orbit`` at its :meth:`speed` (taken when scheduled), one event a day and one on
         arrival; return the activity's name. A mover does nothing else on the days it moves.
 
@@ -606,14 +606,19 @@ class Campaign:
             top = max(1, len(self.get("systems", system).orbits))
         to_orbit = validate.integer("to_orbit", to_orbit, 1, top)
         if from_orbit is None:
-            where = self.clock.position(mover, max(self.today, (start or 1) - 1))
-            if where is None or where[0] != system:
+            moves = [
+                a
+                for a in self.clock.activities.values()
+                if a.kind == "move" and mover in self.clock.participants(a.name)
+            ]
+            last = moves[-1].options if moves else None
+            if last is None or last["system"] != system:
                 raise InvalidInput(
                     f"from_orbit: where {mover!r} starts in {system} is not known"
-                    + ("" if where is None else f" (its last move leaves it in {where[0]})")
+                    + ("" if last is None else f" (its last move leaves it in {last['system']})")
                     + "; give from_orbit="
                 )
-            from_orbit = where[1]
+            from_orbit = int(last["to"])
         from_orbit = validate.integer("from_orbit", from_orbit, 1, top)
         if from_orbit == to_orbit:
             raise InvalidInput(f"to_orbit: {mover!r} is already at orbit {to_orbit} of {system}")

@@ -232,13 +232,14 @@ class Clock:
     def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
         """Where entity or fleet ``who`` is at the end of ``day`` (default today), as
         ``(system, orbit)``, from its moves on the clock (days to come foreseen at its speed);
-        None when no move places it. Before its first move it is where that move starts."""
+        a fleet's owner is where its fleet is. None when no move places it; before its first
+        move it is where that move starts."""
         who = validate.text("who", who, max_len=limits.MAX_NAME)
         day = self.today if day is None else validate.integer("day", day, 0, limits.MAX_DAYS)
         moves = [
             a
             for a in self._activities.values()
-            if a.kind == "move" and a.target.partition("/")[2] == who
+            if a.kind == "move" and who in _ADAPTERS["move"].participants(self, a)
         ]
         if not moves:
             return None

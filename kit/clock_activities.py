@@ -637,9 +637,6 @@ class _FeedingAdapter(_Adapter):
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         return tuple(act.options["ferals"])
 
-    def mark(self, clock: Clock, act: Activity) -> Any:
-        return tuple(act.options["ferals"])
-
     def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
         held = clock.campaign.collections["entities"]
         for name in act.options["ferals"]:
