@@ -361,3 +361,31 @@ def test_an_unrelated_activity_never_changes_the_ferals_dice():
     ]
     assert pick[0] == pick[1]
     assert a.collections["entities"].keys() == b.collections["entities"].keys()
+
+
+def test_bad_ferals_and_cannons_are_kit_errors_and_leave_the_clock_as_it_was():
+    camp = camp_with(feral("Fang", 1), Entity("Eye", sensors=3))
+    camp.add(slow_fleet(), "moles")
+    with pytest.raises(InvalidInput, match="ferals: 'moles' is a fleet"):
+        camp.schedule_feeding(["Fang", "moles"], [("Wreck", 3)])
+    with pytest.raises(InvalidInput, match=r"ru\[0\]"):
+        camp.schedule_feeding(["Fang"], [("Wreck", 3)], ru=[21])  # 20 RU at most
+    with pytest.raises(InvalidInput, match=r"food\[0\] RU"):
+        camp.schedule_feeding(["Fang"], [("Wreck", -1)])
+    with pytest.raises(InvalidInput, match="spotter"):
+        camp.schedule_cannon("Ukko", level=2, spotter="Nobody", days=1)
+    with pytest.raises(InvalidInput, match="level"):
+        camp.schedule_cannon("Ukko", level=0, spotter="Eye", days=1)
+    with pytest.raises(InvalidInput, match="rammers= or days="):
+        camp.schedule_cannon("Ukko", level=2, spotter="Eye")
+    assert not camp.clock.activities and "Feral 1" not in camp.collections["entities"]
+
+
+def test_moves_ferals_and_cannons_keep_their_own_dice_and_records_through_undo():
+    camp = busy_campaign(5)
+    camp.advance(3)
+    before = camp.to_json()
+    camp.advance(2)
+    camp.undo_day()
+    camp.undo_day()
+    assert camp.to_json() == before
