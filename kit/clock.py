@@ -58,7 +58,7 @@ from typing import Any
 
 from . import limits, validate
 from .clock_activities import ADAPTERS as _ADAPTERS
-from .clock_activities import orbit_on
+from .clock_activities import move_days, orbit_on
 from .clock_days import (
     EVENT_KINDS,
     GM_KINDS,
@@ -243,12 +243,28 @@ class Clock:
         ]
         if not moves:
             return None
-        begun = [a for a in moves if (a.first_day or a.start) <= day]
+        begins = {a.name: self._move_begin(a) for a in moves}
+        begun = [a for a in moves if (begins[a.name] or limits.MAX_DAYS + 1) <= day]
         if not begun:
-            first = min(moves, key=lambda a: a.first_day or a.start)
+            first = moves[0]
             return first.options["system"], int(first.options["from"])
-        act = max(begun, key=lambda a: a.first_day or a.start)
-        return act.options["system"], orbit_on(act, day)
+        act = max(begun, key=lambda a: begins[a.name] or 0)
+        return act.options["system"], orbit_on(act, day, begins[act.name])
+
+    def _move_begin(self, act: Activity) -> int | None:
+        """The first day of a move: played, or foreseen (after a move, the day after that one
+        arrives); None when it waits for an activity whose end cannot be foreseen."""
+        if act.first_day is not None:
+            return act.first_day
+        if act.after is None:
+            return act.start
+        before = self._activities[act.after]
+        if before.done_day is not None:
+            return max(act.start, before.done_day + 1)
+        if before.kind != "move":
+            return None
+        begin = self._move_begin(before)
+        return None if begin is None else max(act.start, begin + move_days(before))
 
     def _get(self, name: object) -> Activity:
         if not isinstance(name, str):

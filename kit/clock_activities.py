@@ -33,7 +33,7 @@ class Clock(Protocol):
     def _event(self, act: Activity, day: int, kind: str, text: str, **refs: Any) -> ClockEvent: ...
 
 
-__all__ = ["ADAPTERS", "moved", "orbit_on", "speed_text", "spotters"]
+__all__ = ["ADAPTERS", "move_days", "moved", "orbit_on", "speed_text", "spotters"]
 
 
 class _Adapter:
@@ -474,11 +474,21 @@ def moved(act: Activity, days: int | None = None) -> int:
     return int(min(dist, (act.days if days is None else days) * n // d))
 
 
-def orbit_on(act: Activity, day: int) -> int:
+def move_days(act: Activity) -> int:
+    """Days a move takes from its first day to its arrival."""
+    n, d = act.options["speed"]
+    dist = abs(act.options["to"] - act.options["from"])
+    return int(-(-dist * d // n))
+
+
+def orbit_on(act: Activity, day: int, begin: int | None = None) -> int:
     """The orbit a move's mover is at at the end of ``day`` (days to come are foreseen at its
-    speed, from its first day or, not begun yet, its start)."""
+    speed, from its first day or, not begun yet, from ``begin``, by default its start)."""
     opts = act.options
-    begin = act.first_day if act.first_day is not None else act.start
+    if act.first_day is not None:
+        begin = act.first_day
+    elif begin is None:
+        begin = act.start
     if day < begin:
         return int(opts["from"])
     days = day - begin + 1
