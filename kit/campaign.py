@@ -228,7 +228,19 @@ class Campaign:
             held = act.target == name and kinds.get(collection) == act.kind
             scanner = collection == "entities" and act.options.get("scanner") == name
             scanned = act.kind == "scan" and act.target in (name, f"{collection}/{name}")
-            if held or scanner or (scanned and collection in ("systems", "fleets", "entities")):
+            key = f"{collection}/{name}"
+            moved = act.kind == "move" and act.target == key
+            spotter = act.kind == "cannon" and act.options["spotter"] == key
+            feral = act.kind == "feeding" and collection == "entities"
+            feral = feral and name in act.options["ferals"]
+            if (
+                held
+                or scanner
+                or moved
+                or spotter
+                or feral
+                or (scanned and collection in ("systems", "fleets", "entities"))
+            ):
                 raise IllegalAction(
                     f"{collection}/{name} is on the clock in activity {act.name!r}; take that "
                     f"off first with campaign.clock.remove({act.name!r})"

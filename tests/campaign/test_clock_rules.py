@@ -390,3 +390,15 @@ def test_moves_ferals_and_cannons_keep_their_own_dice_and_records_through_undo()
     camp.undo_day()
     camp.undo_day()
     assert camp.to_json() == before
+
+
+def test_a_mover_a_feral_or_a_spotter_on_the_clock_cannot_be_removed():
+    camp = camp_with(mover("Kiri"), feral("Fang", 1), Entity("Eye", sensors=3))
+    camp.schedule_move("Kiri", "Sol", 3, from_orbit=1, name="m")
+    camp.schedule_feeding(["Fang"], ["Drone"], name="f")
+    camp.schedule_cannon("Ukko", level=1, spotter="Eye", days=1, name="c")
+    for who, act in (("Kiri", "m"), ("Fang", "f"), ("Eye", "c")):
+        with pytest.raises(IllegalAction, match=f"in activity '{act}'"):
+            camp.remove("entities", who)
+        camp.clock.remove(act)
+        camp.remove("entities", who)
