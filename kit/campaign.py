@@ -230,7 +230,10 @@ class Campaign:
             scanned = act.kind == "scan" and act.target in (name, f"{collection}/{name}")
             key = f"{collection}/{name}"
             moved = act.kind == "move" and act.target == key
-            spotter = act.kind == "cannon" and act.options["spotter"] == key
+            spotter = act.kind == "cannon" and key in (
+                act.options["spotter"],
+                f"battles/{act.options.get('battle')}",
+            )
             feral = act.kind == "feeding" and collection == "entities"
             feral = feral and name in act.options["ferals"]
             if (
@@ -720,6 +723,8 @@ class Campaign:
         spotter: str,
         rammers: int | None = None,
         days: int | None = None,
+        battle: str | None = None,
+        side: str | None = None,
         name: str | None = None,
         start: int | None = None,
         after: str | None = None,
@@ -731,9 +736,11 @@ class Campaign:
 
         ``spotter`` (an entity, or a fleet with its owner or a ship with Sensors) feeds fire
         control from ``target``; it is refused without one, and a day when the spotter's moves
-        put it in another system stops the advance with an error naming the day. Battles do
-        not take the Rammers in: a GM adds them to a battle as a side
-        (:meth:`kit.successors.combat.Side.launched`).
+        put it in another system stops the advance with an error naming the day. With
+        ``battle`` (a battle kept in ``battles``, fought in ``target``) and ``side`` (one of its
+        sides' names), each day's Rammers join that side before the day's round
+        (:meth:`kit.successors.combat.Battle.rammers_arrive`); without, they are dated on the
+        timeline only.
         """
         collection, spot = self._party(spotter, "spotter")
         options: dict[str, Any] = {"level": level, "spotter": f"{collection}/{spot}"}
@@ -741,6 +748,8 @@ class Campaign:
             options["rammers"] = rammers
         if days is not None:
             options["days"] = days
+        if battle is not None or side is not None:
+            options |= {"battle": battle, "side": side}
         target = validate.text("target", target, max_len=limits.MAX_NAME)
         return self.clock.add(
             "cannon",

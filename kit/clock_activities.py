@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from .clock_days import Activity, ClockEvent
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidInput
 
 
 class Clock(Protocol):
@@ -675,7 +675,18 @@ class _CannonAdapter(_Adapter):
 
         return HyperCannon(act.options["level"])
 
+    def _battle(self, clock: Clock, act: Activity) -> Any:
+        if "battle" not in act.options:
+            return None
+        return clock.campaign.get("battles", act.options["battle"])
+
     def check(self, clock: Clock, act: Activity) -> None:
+        b = self._battle(clock, act)
+        if b is not None and act.options["side"] not in [s.name for s in b.sides]:
+            raise InvalidInput(
+                f"side: battle {act.options['battle']!r} has no side {act.options['side']!r}; "
+                f"its sides are {', '.join(repr(s.name) for s in b.sides)}"
+            )
         try:
             self._cannon(act).check_launch(1, spotters(clock, act.options["spotter"]))
         except IllegalAction:
@@ -710,6 +721,12 @@ class _CannonAdapter(_Adapter):
             f"{_plural(count, 'Rammer')} launched at {act.target} ({act.total} in all), "
             f"fire control from {spotter}"
         )
+        b = self._battle(clock, act)
+        if b is not None and not b.over:
+            b.rammers_arrive(opts["side"], count)
+            text += f"; they join {opts['side']} in battle {opts['battle']}"
+        elif b is not None:
+            text += f"; battle {opts['battle']} is over, they find no enemy there"
         return [clock._event(act, day, "launch", text, entities=(spotter,))]
 
     def done(self, clock: Clock, act: Activity) -> bool:
@@ -726,6 +743,18 @@ class _CannonAdapter(_Adapter):
         if "rammers" in opts:
             shares.append(act.total / opts["rammers"])
         return float(max(shares))
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        b = self._battle(clock, act)
+        return None if b is None else len(b.log)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return self.snapshot(clock, act)
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        b = self._battle(clock, act)
+        while b is not None and len(b.log) > saved:
+            b.undo()
 
 
 ADAPTERS: dict[str, _Adapter] = {

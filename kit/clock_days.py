@@ -485,7 +485,9 @@ def _options(kind: str, raw: object, where: str) -> dict[str, Any]:
         out["idle"] = validate.boolean(f"{where}.idle", raw.get("idle", False))
         out["born"] = validate.integer(f"{where}.born", raw.get("born", 0), 0, limits.MAX_ITEMS)
     elif kind == "cannon":
-        validate.no_unknown_keys(where, raw, ("level", "spotter", "rammers", "days"))
+        validate.no_unknown_keys(
+            where, raw, ("level", "spotter", "rammers", "days", "battle", "side")
+        )
         validate.require_keys(where, raw, ("level", "spotter"))
         out["level"] = validate.integer(f"{where}.level", raw["level"], 1, 100)
         out["spotter"] = validate.text(
@@ -497,6 +499,11 @@ def _options(kind: str, raw: object, where: str) -> dict[str, Any]:
             out["days"] = validate.integer(f"{where}.days", raw["days"], 1, limits.MAX_DAYS)
         if "days" not in out and "rammers" not in out:
             raise InvalidInput(f"{where}: a Hyper Cannon needs rammers= or days= (when it stops)")
+        if (raw.get("battle") is None) != (raw.get("side") is None):
+            raise InvalidInput(f"{where}: battle= and side= go together (the side Rammers join)")
+        if raw.get("battle") is not None:
+            out["battle"] = validate.text(f"{where}.battle", raw["battle"], max_len=limits.MAX_NAME)
+            out["side"] = validate.text(f"{where}.side", raw["side"], max_len=limits.MAX_NAME)
     else:
         validate.no_unknown_keys(where, raw, ())
     return out

@@ -402,3 +402,35 @@ def test_a_mover_a_feral_or_a_spotter_on_the_clock_cannot_be_removed():
             camp.remove("entities", who)
         camp.clock.remove(act)
         camp.remove("entities", who)
+
+
+def test_a_hyper_cannons_rammers_join_a_battle_before_the_days_round():
+    from kit.successors.combat import Battle, Side
+
+    camp = camp_with(Entity("Eye", sensors=3))
+    fight = Battle([Side("A", ships={"Cruiser": 2}), Side("B", ships={"Battleship": 1})], seed=4)
+    camp.schedule(fight, "fight")
+    camp.schedule_cannon("Ukko", level=2, spotter="Eye", rammers=3, battle="fight", side="A")
+    before = camp.to_json()
+    camp.advance(1)
+    kinds = [e.kind for e in fight.events]
+    assert kinds[0] == "rammers_arrive" and kinds[1] == "phase"  # they arrive, then round 1
+    assert fight.events[0].data["count"] == 2  # at most the level a day
+    rammers = [u for u in fight.units(0) if u.kind == "rammer"]
+    assert len(rammers) == 2
+    assert all(u.state == "destroyed" for u in rammers)  # attacking that round destroyed them
+    again = Campaign.from_json(camp.to_json())  # the arrival replays from the battle's log
+    assert again == camp and len(again.get("battles", "fight").units(0)) == 4
+    camp.undo_day()
+    assert camp.to_json() == before and not fight.events
+
+
+def test_rammers_join_only_an_existing_side():
+    from kit.successors.combat import Battle, Side
+
+    camp = camp_with(Entity("Eye", sensors=3))
+    camp.add(Battle([Side("A", ships={"Cruiser": 1}), Side("B", ships={"Frigate": 1})]), "fight")
+    with pytest.raises(InvalidInput, match="no side 'C'"):
+        camp.schedule_cannon("Ukko", level=2, spotter="Eye", days=1, battle="fight", side="C")
+    with pytest.raises(InvalidInput, match="go together"):
+        camp.schedule_cannon("Ukko", level=2, spotter="Eye", days=1, battle="fight")
