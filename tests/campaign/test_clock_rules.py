@@ -434,3 +434,24 @@ def test_rammers_join_only_an_existing_side():
         camp.schedule_cannon("Ukko", level=2, spotter="Eye", days=1, battle="fight", side="C")
     with pytest.raises(InvalidInput, match="go together"):
         camp.schedule_cannon("Ukko", level=2, spotter="Eye", days=1, battle="fight")
+
+
+def test_a_core_tap_serves_one_entity_a_day_and_core_mining_without_one_is_free():
+    system = generate_system(seed=4, name="Ukko")
+    site = next(
+        str(i) for i, o in enumerate(system.orbits, 1) if o.body is not None and o.body.core_ru
+    )
+
+    def miner(name: str, tap: bool) -> Workshop:
+        ws = Workshop(Entity(name, handling=3, control=2), system=system, seed=1)
+        if tap:
+            ws.install("Core Tap", site=site)
+        return ws
+
+    camp = Campaign("Jukint", seed=2)
+    camp.schedule(miner("Miner A", True), "a", plan=[("mine", f"{site}:core")], days=2)
+    with pytest.raises(IllegalAction, match=rf"Core Tap at orbit {site} of Ukko.*day 1"):
+        camp.schedule(miner("Miner B", True), "b", plan=[("mine", f"{site}:core")], days=2)
+    # crust mining through no Tap is no Tap's business
+    camp.schedule(miner("Miner C", False), "c", plan=[("mine", f"{site}:crust")], days=2)
+    assert len(camp.advance(2).filter(kind="handling")) == 4
