@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -53,6 +54,7 @@ from .campaign_store import (
     session_list,
 )
 from .clock import Advance, Calendar, Clock, Timeline
+from .clock_days import MAX_ORBIT
 from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
 if TYPE_CHECKING:
@@ -98,7 +100,7 @@ class Campaign:
     """
 
     KIND = "campaign"
-    VERSION = 5
+    VERSION = 6
 
     # every public field is a kit.validate.Field: checked when set, by the constructor or later
     name = validate.Field(
@@ -226,7 +228,22 @@ class Campaign:
             held = act.target == name and kinds.get(collection) == act.kind
             scanner = collection == "entities" and act.options.get("scanner") == name
             scanned = act.kind == "scan" and act.target in (name, f"{collection}/{name}")
-            if held or scanner or (scanned and collection in ("systems", "fleets", "entities")):
+            key = f"{collection}/{name}"
+            moved = act.kind == "move" and act.target == key
+            spotter = act.kind == "cannon" and key in (
+                act.options["spotter"],
+                f"battles/{act.options.get('battle')}",
+            )
+            feral = act.kind == "feeding" and collection == "entities"
+            feral = feral and name in act.options["ferals"]
+            if (
+                held
+                or scanner
+                or moved
+                or spotter
+                or feral
+                or (scanned and collection in ("systems", "fleets", "entities"))
+            ):
                 raise IllegalAction(
                     f"{collection}/{name} is on the clock in activity {act.name!r}; take that "
                     f"off first with campaign.clock.remove({act.name!r})"
@@ -521,6 +538,223 @@ class Campaign:
             "scan",
             target,
             name=name or f"scan of {target}",
+            start=start,
+            after=after,
+            players=players,
+            options=options,
+        )
+
+    def _party(self, who: str, label: str = "who") -> tuple[str, str]:
+        """(collection, name) of an entity or fleet named ``who`` (``"fleets/<name>"`` and
+        ``"entities/<name>"`` say which; a bare name is looked up in entities, then fleets)."""
+        who = validate.text(label, who, max_len=limits.MAX_NAME + 20)
+        collection, _, name = who.partition("/")
+        if name and collection in ("entities", "fleets"):
+            self.get(collection, name)
+            return collection, name
+        for collection in ("entities", "fleets"):
+            if who in self._collection(collection):
+                return collection, who
+        raise InvalidInput(
+            f"{label} must name an entity or a fleet of this campaign, got {who!r} (entities: "
+            f"{', '.join(self._collection('entities')) or 'none'}; fleets: "
+            f"{', '.join(self._collection('fleets')) or 'none'})"
+        )
+
+    def speed(self, who: str) -> Fraction:
+        """Orbits a day entity or fleet ``who`` moves: an entity 1, 2 when Fast, 1/2 when Slow;
+        a fleet at the pace of the slowest of its owner and its ships out of racks (a ship
+        under Control moves at its controller's pace when that one is Fast or Slow).
+
+        Raises:
+            IllegalAction: an Immobile ship is in the fleet and in no rack (it must be carried).
+        """
+        from .successors.fleets import ship_orbits_per_day
+
+        collection, name = self._party(who)
+        obj = self.get(collection, name)
+        if collection == "entities":
+            return Fraction(obj.orbits_per_day)
+        racked = {i for ids in obj.carried.values() for i in ids}
+        paces = [] if obj.owner is None else [Fraction(obj.owner.orbits_per_day)]
+        for ship in obj.ships:
+            if ship.id in racked or getattr(ship, "destroyed", False):
+                continue
+            pace = ship_orbits_per_day(ship.design, obj.owner, ship.id in obj.controlled)
+            if pace == 0:
+                raise IllegalAction(
+                    f"{name}: ship {ship.id} ({ship.name}) is Immobile: it cannot move on its "
+                    "own power and must be carried (load it into a rack, or leave it behind)"
+                )
+            paces.append(Fraction(pace))
+        if not paces:
+            raise IllegalAction(f"fleet {name!r} has no owner and no ship to move")
+        return min(paces)
+
+    def schedule_move(
+        self,
+        who: str,
+        system: str,
+        to_orbit: int,
+        *,
+        from_orbit: int | None = None,
+        name: str | None = None,
+        start: int | None = None,
+        after: str | None = None,
+        players: bool = False,
+    ) -> str:
+        """Put a move between the orbits of ``system`` on the clock: entity or fleet ``who``
+        goes from ``from_orbit`` (default: where its last move on the clock leaves it) to
+        ``to_orbit`` at its :meth:`speed` (taken when scheduled), one event a day and one on
+        arrival; return the activity's name. A mover does nothing else on the days it moves.
+
+        Raises:
+            IllegalAction: the mover (or a ship of its fleet) is Immobile, or would do two
+                things on one day.
+            InvalidInput: unknown mover, an orbit outside the system, no start orbit known,
+                or already at ``to_orbit``.
+        """
+        collection, mover = self._party(who)
+        system = validate.text("system", system, max_len=limits.MAX_NAME)
+        top = MAX_ORBIT
+        if system in self._collection("systems"):
+            top = max(1, len(self.get("systems", system).orbits))
+        to_orbit = validate.integer("to_orbit", to_orbit, 1, top)
+        if from_orbit is None:
+            moves = [
+                a
+                for a in self.clock.activities.values()
+                if a.kind == "move" and mover in self.clock.participants(a.name)
+            ]
+            last = moves[-1].options if moves else None
+            if last is None or last["system"] != system:
+                raise InvalidInput(
+                    f"from_orbit: where {mover!r} starts in {system} is not known"
+                    + ("" if last is None else f" (its last move leaves it in {last['system']})")
+                    + "; give from_orbit="
+                )
+            from_orbit = int(last["to"])
+        from_orbit = validate.integer("from_orbit", from_orbit, 1, top)
+        if from_orbit == to_orbit:
+            raise InvalidInput(f"to_orbit: {mover!r} is already at orbit {to_orbit} of {system}")
+        pace = self.speed(f"{collection}/{mover}")
+        return self.clock.add(
+            "move",
+            f"{collection}/{mover}",
+            name=name or f"{mover} to orbit {to_orbit}",
+            start=start,
+            after=after,
+            players=players,
+            options={
+                "system": system,
+                "from": from_orbit,
+                "to": to_orbit,
+                "speed": [pace.numerator, pace.denominator],
+            },
+        )
+
+    def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
+        """Where entity or fleet ``who`` is at the end of ``day`` (default today), as
+        ``(system, orbit)``, from its moves on the clock; None when none places it (see
+        :meth:`kit.clock.Clock.position`)."""
+        return self.clock.position(who, day)
+
+    def schedule_feeding(
+        self,
+        ferals: Iterable[str],
+        food: Iterable[str | tuple[str, float]] = (),
+        *,
+        where: str = "the feeding ground",
+        ru: Iterable[float] | None = None,
+        days: int | None = None,
+        name: str | None = None,
+        start: int | None = None,
+        after: str | None = None,
+        players: bool = False,
+    ) -> str:
+        """Put a pack of Ferals feeding on the clock; return the activity's name.
+
+        Every day each Feral (an entity kept in ``entities``) that is not neutralized eats
+        2 RU of the ``food`` (catalog ship names, worth their cost, or ``(name, RU)`` pairs;
+        the smallest first, a large one gnawed at until consumed) and holds at most 20 RU;
+        then a Feral holding 10 RU or more mates with another of the pack, and the two pay the
+        new Feral's total ranks in RU. Newborns join the campaign's entities (and the pack).
+        ``ru`` is what each holds at the start (default none). It ends after ``days`` days,
+        or on the first day nothing is eaten and none is born. The pack is in one place,
+        ``where`` (a system's name shows on the timeline), so its Ferals may mate.
+        """
+        from .successors.ships import ship_type
+
+        names = [self._party(f, "ferals")[1] for f in validate.sequence("ferals", list(ferals))]
+        for n in names:
+            if self._party(n, "ferals")[0] != "entities":
+                raise InvalidInput(f"ferals: {n!r} is a fleet; a Feral is an entity")
+        places = {p for p in (self.clock.position(n, self.today) for n in names) if p}
+        if len(places) > 1:
+            raise IllegalAction(
+                f"ferals: a pack feeds and mates in one place, but they are at {sorted(places)}"
+            )
+        meals = []
+        for k, item in enumerate(validate.sequence("food", list(food))):
+            if isinstance(item, str):
+                t = ship_type(item)
+                meals.append([t.name, float(t.cost)])
+            else:
+                meals.append(list(validate.sequence(f"food[{k}]", item)))
+        held = [0.0] * len(names) if ru is None else list(ru)
+        options: dict[str, Any] = {"ferals": names, "ru": held, "food": meals}
+        if days is not None:
+            options["days"] = days
+        return self.clock.add(
+            "feeding",
+            validate.text("where", where, max_len=limits.MAX_NAME),
+            name=name or f"ferals feeding at {where}",
+            start=start,
+            after=after,
+            players=players,
+            options=options,
+        )
+
+    def schedule_cannon(
+        self,
+        target: str,
+        *,
+        level: int,
+        spotter: str,
+        rammers: int | None = None,
+        days: int | None = None,
+        battle: str | None = None,
+        side: str | None = None,
+        name: str | None = None,
+        start: int | None = None,
+        after: str | None = None,
+        players: bool = False,
+    ) -> str:
+        """Put a Hyper Cannon of ``level`` on the clock: each day it launches up to ``level``
+        Rammers at system ``target`` (a timeline event each day), until ``rammers`` are
+        launched or for ``days`` days; return the activity's name.
+
+        ``spotter`` (an entity, or a fleet with its owner or a ship with Sensors) feeds fire
+        control from ``target``; it is refused without one, and a day when the spotter's moves
+        put it in another system stops the advance with an error naming the day. With
+        ``battle`` (a battle kept in ``battles``, fought in ``target``) and ``side`` (one of its
+        sides' names), each day's Rammers join that side before the day's round
+        (:meth:`kit.successors.combat.Battle.rammers_arrive`); without, they are dated on the
+        timeline only.
+        """
+        collection, spot = self._party(spotter, "spotter")
+        options: dict[str, Any] = {"level": level, "spotter": f"{collection}/{spot}"}
+        if rammers is not None:
+            options["rammers"] = rammers
+        if days is not None:
+            options["days"] = days
+        if battle is not None or side is not None:
+            options |= {"battle": battle, "side": side}
+        target = validate.text("target", target, max_len=limits.MAX_NAME)
+        return self.clock.add(
+            "cannon",
+            target,
+            name=name or f"Hyper Cannon on {target}",
             start=start,
             after=after,
             players=players,

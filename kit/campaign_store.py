@@ -350,6 +350,13 @@ def _from_v4(data: Any) -> Any:
     return data
 
 
+@store.register_migration("campaign", 5)
+def _from_v5(data: Any) -> Any:
+    """Version 5's clock knew no moves between orbits, Ferals feeding, Hyper Cannons nor an
+    order of the day of the GM's own: its clock loads as it was (the ruling's order)."""
+    return data
+
+
 def _upgrade_v1(data: Any) -> dict[str, Any]:
     data = validate.mapping("campaign (version 1)", data)
     validate.no_unknown_keys("campaign (version 1)", data, ("name", "notes", "jobs"))

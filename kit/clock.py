@@ -13,10 +13,17 @@ on it one day at a time:
 * a Sensors scan of a star system, a fleet or an entity, one roll set a day, recorded in the
   players' knowledge when the scan is the players';
 * an entity's daily traits (Self-Repairing mends a hit a day; a neutralized entity rolls to
-  heal every day).
+  heal every day);
+* an entity or a fleet moving between the orbits of a system, one orbit a day (two when Fast,
+  one every two days when Slow; a fleet at the pace of its slowest ship);
+* a pack of Ferals eating neutralized ships at 2 RU a day each and mating;
+* a Hyper Cannon launching up to its level in Rammers a day at a system where a spotter feeds
+  it fire control.
 
-Within a day the order is the ruling's: battles, then journeys, then scans, then Workshops, then
-daily traits; activities of one kind play in the order they were put on the clock. An entity
+Within a day the order is the ruling's: Hyper Cannon fire and battles, then journeys and moves,
+then scans, then Workshops, then daily traits and Ferals feeding (:attr:`Clock.order` plays
+another order); activities of one kind play in the order they were put on the clock. A Core Tap
+or Stellar Tap serves one entity a day: a second Workshop mining through it that day is refused. An entity
 or ship (by name) takes part in one activity a day: a second one is refused
 (:class:`~kit.errors.IllegalAction` naming both activities and the day). An activity may wait
 for another (``after=``): it starts the day after that one ends, so a journey hands its party
@@ -51,6 +58,7 @@ from typing import Any
 
 from . import limits, validate
 from .clock_activities import ADAPTERS as _ADAPTERS
+from .clock_activities import move_days, orbit_on
 from .clock_days import (
     EVENT_KINDS,
     GM_KINDS,
@@ -75,6 +83,7 @@ __all__ = [
     "EVENT_KINDS",
     "GM_KINDS",
     "KINDS",
+    "ORDER",
     "Activity",
     "Advance",
     "Calendar",
@@ -88,6 +97,8 @@ __all__ = [
 QUIET_DAYS = 365
 #: Where a planned event stops an advance: after playing its day, or before it.
 PLANNED_STOPS = ("end", "before")
+#: The order of a day by the ruling (docs/rulings.md, Successors 11): every kind of activity.
+ORDER = KINDS
 
 
 # ---------------------------------------------------------------------------- the clock
@@ -109,6 +120,7 @@ class Clock:
         self.today = 0
         self.calendar: Calendar | None = None
         self._planned_stop = "end"
+        self._order: tuple[str, ...] = ORDER
         self._activities: dict[str, Activity] = {}
         self._played: list[ClockEvent] = []
         self._entries: list[ClockEvent] = []
@@ -127,6 +139,32 @@ class Clock:
     @planned_stop.setter
     def planned_stop(self, value: str) -> None:
         self._planned_stop = validate.choice("planned_stop", value, PLANNED_STOPS)
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The order kinds of activity play within a day (docs/rulings.md, the campaign
+        clock): by default :data:`ORDER`, the ruling's (Hyper Cannon fire, battles, journeys,
+        moves, scans, Workshops, daily traits, Ferals feeding). Set it to another order of
+        every kind in :data:`KINDS` to play the days another way.
+
+        >>> from kit import Campaign
+        >>> clock = Campaign("Jukint").clock
+        >>> clock.order = ("journey", "move", "battle", "cannon", "scan", "workshop",
+        ...                "traits", "feeding")
+        >>> clock.order[:2]
+        ('journey', 'move')
+        """
+        return self._order
+
+    @order.setter
+    def order(self, value: Sequence[str]) -> None:
+        items = validate.sequence("order", value)
+        if isinstance(value, str) or sorted(map(str, items)) != sorted(KINDS):
+            raise InvalidInput(
+                f"order must list every kind of activity once, in the order they play: "
+                f"{', '.join(KINDS)}; got {value!r}"
+            )
+        self._order = tuple(str(k) for k in items)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -154,6 +192,7 @@ class Clock:
             and self.calendar is None
             and self._seed is None
             and self._planned_stop == "end"
+            and self._order == ORDER
         )
 
     @property
@@ -176,7 +215,7 @@ class Clock:
         """Activities that play on ``day`` (default tomorrow), in the day's order."""
         day = self.today + 1 if day is None else day
         out = [a for a in self._activities.values() if self._ready(a, day)]
-        return sorted(out, key=lambda a: KINDS.index(a.kind))  # stable within a kind
+        return sorted(out, key=lambda a: self._order.index(a.kind))  # stable within a kind
 
     def progress(self, name: str) -> float:
         """How far activity ``name`` has come, 0 to 1."""
@@ -189,6 +228,43 @@ class Clock:
         """Names of the entities, ships and sides activity ``name`` occupies each day."""
         act = self._get(name)
         return tuple(_ADAPTERS[act.kind].participants(self, act))
+
+    def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
+        """Where entity or fleet ``who`` is at the end of ``day`` (default today), as
+        ``(system, orbit)``, from its moves on the clock (days to come foreseen at its speed);
+        a fleet's owner is where its fleet is. None when no move places it; before its first
+        move it is where that move starts."""
+        who = validate.text("who", who, max_len=limits.MAX_NAME)
+        day = self.today if day is None else validate.integer("day", day, 0, limits.MAX_DAYS)
+        moves = [
+            a
+            for a in self._activities.values()
+            if a.kind == "move" and who in _ADAPTERS["move"].participants(self, a)
+        ]
+        if not moves:
+            return None
+        begins = {a.name: self._move_begin(a) for a in moves}
+        begun = [a for a in moves if (begins[a.name] or limits.MAX_DAYS + 1) <= day]
+        if not begun:
+            first = moves[0]
+            return first.options["system"], int(first.options["from"])
+        act = max(begun, key=lambda a: begins[a.name] or 0)
+        return act.options["system"], orbit_on(act, day, begins[act.name])
+
+    def _move_begin(self, act: Activity) -> int | None:
+        """The first day of a move: played, or foreseen (after a move, the day after that one
+        arrives); None when it waits for an activity whose end cannot be foreseen."""
+        if act.first_day is not None:
+            return act.first_day
+        if act.after is None:
+            return act.start
+        before = self._activities[act.after]
+        if before.done_day is not None:
+            return max(act.start, before.done_day + 1)
+        if before.kind != "move":
+            return None
+        begin = self._move_begin(before)
+        return None if begin is None else max(act.start, begin + move_days(before))
 
     def _get(self, name: object) -> Activity:
         if not isinstance(name, str):
@@ -446,6 +522,39 @@ class Clock:
                         "the other with after=, or on another day with start=)"
                     )
                 seen[who] = act.name
+        self._check_taps(day, acts if acts is not None else self.running(day))
+
+    def _check_taps(self, day: int, acts: Sequence[Activity]) -> None:
+        """A Core Tap or Stellar Tap serves one entity a day (successors.txt): count the
+        entities of the day's Workshops that mine through each, against the Taps there."""
+        users: dict[tuple[str, str, str], dict[str, str]] = {}
+        taps: dict[tuple[str, str, str], int] = {}
+        for act in acts:
+            if act.kind != "workshop" or "plan" not in act.options:
+                continue
+            ws = self.campaign.get("workshops", act.target)
+            system = ws.system.name if ws.system is not None and ws.system.name else "?"
+            for task, target in act.options["plan"]:
+                site, _, layer = str(target).strip().lower().rpartition(":")
+                if task != "mine" or not site:
+                    continue
+                tap = "Stellar Tap" if site == "star" else "Core Tap"
+                if tap == "Core Tap" and layer != "core":
+                    continue
+                n = len(ws.installed(tap, site))
+                if not n:
+                    continue  # no Tap: mining a core the slow way is no Tap's business
+                key = (system, site, tap)
+                taps[key] = max(taps.get(key, 0), n)
+                users.setdefault(key, {}).setdefault(ws.entity.name, act.name)
+                if len(users[key]) > taps[key]:
+                    (a, first), (b, second) = list(users[key].items())[-2:]
+                    place = "the star" if site == "star" else f"orbit {site}"
+                    raise IllegalAction(
+                        f"the {tap} at {place} of {system} serves one entity a day per Tap "
+                        f"({n} here): {a!r} ({first!r}) already mines through it on day {day}, "
+                        f"so {b!r} ({second!r}) cannot"
+                    )
 
     # ------------------------------------------------------------------ undo
     def _snapshot(self, acts: Sequence[Activity]) -> dict[str, Any]:
@@ -499,7 +608,8 @@ class Clock:
             "seed": self._seed,
             "today": self.today,
             "calendar": None if self.calendar is None else self.calendar.to_dict(),
-            "options": {"planned_stop": self._planned_stop},
+            "options": {"planned_stop": self._planned_stop}
+            | ({} if self._order == ORDER else {"order": list(self._order)}),
             "activities": [a.to_dict() for a in self._activities.values()],
             "events": [e.to_dict() for e in self._played],
             "entries": [e.to_dict() for e in self._entries],
@@ -523,8 +633,10 @@ class Clock:
             ("seed", "today", "calendar", "options", "activities", "events", "entries"),
         )
         options = validate.mapping("clock.options", raw.get("options", {}))
-        validate.no_unknown_keys("clock.options", options, ("planned_stop",))
+        validate.no_unknown_keys("clock.options", options, ("planned_stop", "order"))
         self.planned_stop = options.get("planned_stop", "end")
+        if "order" in options:
+            self.order = options["order"]
         seed = raw.get("seed")
         self._seed = (
             None if seed is None else validate.integer("clock.seed", seed, 0, limits.MAX_INT)

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from .clock_days import Activity, ClockEvent
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidInput
 
 
 class Clock(Protocol):
@@ -33,7 +33,7 @@ class Clock(Protocol):
     def _event(self, act: Activity, day: int, kind: str, text: str, **refs: Any) -> ClockEvent: ...
 
 
-__all__ = ["ADAPTERS"]
+__all__ = ["ADAPTERS", "move_days", "moved", "orbit_on", "speed_text", "spotters"]
 
 
 class _Adapter:
@@ -461,10 +461,309 @@ class _TraitsAdapter(_Adapter):
         clock.campaign.collections["entities"][act.target] = saved
 
 
+# ---------------------------------------------------------------------------- movement
+def _mover(clock: Clock, target: str) -> Any:
+    collection, _, name = target.partition("/")
+    return clock.campaign.get(collection, name)
+
+
+def moved(act: Activity, days: int | None = None) -> int:
+    """Orbits a move has covered after ``days`` of its days (default: the days it played)."""
+    n, d = act.options["speed"]
+    dist = abs(act.options["to"] - act.options["from"])
+    return int(min(dist, (act.days if days is None else days) * n // d))
+
+
+def move_days(act: Activity) -> int:
+    """Days a move takes from its first day to its arrival."""
+    n, d = act.options["speed"]
+    dist = abs(act.options["to"] - act.options["from"])
+    return int(-(-dist * d // n))
+
+
+def orbit_on(act: Activity, day: int, begin: int | None = None) -> int:
+    """The orbit a move's mover is at at the end of ``day`` (days to come are foreseen at its
+    speed, from its first day or, not begun yet, from ``begin``, by default its start)."""
+    opts = act.options
+    if act.first_day is not None:
+        begin = act.first_day
+    elif begin is None:
+        begin = act.start
+    if day < begin:
+        return int(opts["from"])
+    days = day - begin + 1
+    if act.done_day is not None:
+        days = min(days, act.days)
+    step = 1 if opts["to"] > opts["from"] else -1
+    return int(opts["from"] + step * moved(act, days))
+
+
+def speed_text(speed: list[int]) -> str:
+    """``[2, 1]`` -> ``"2 orbits a day"``; ``[1, 2]`` -> ``"1 orbit every 2 days"``."""
+    n, d = speed
+    if d == 1:
+        return f"{_plural(n, 'orbit')} a day"
+    return f"1 orbit every {d} days"
+
+
+class _MoveAdapter(_Adapter):
+    """An entity or a fleet moving between the orbits of one system (``target`` is
+    ``"entities/<name>"`` or ``"fleets/<name>"``)."""
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        _mover(clock, act.target)
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        collection, _, name = act.target.partition("/")
+        out = [name]
+        if collection == "fleets":
+            owner = _mover(clock, act.target).owner
+            if owner is not None and owner.name != name:
+                out.append(owner.name)
+        return out
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        return [act.options["system"]]
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        opts = act.options
+        who = act.target.partition("/")[2]
+        step = 1 if opts["to"] > opts["from"] else -1
+        before, after = moved(act), moved(act, act.days + 1)
+        here = opts["from"] + step * before
+        there = opts["from"] + step * after
+        system = opts["system"]
+        if after > before:
+            text = f"{who} moves from orbit {here} to orbit {there} of {system}"
+        else:
+            d = opts["speed"][1]
+            text = (
+                f"{who} is under way from orbit {here} to orbit {here + step} of {system} "
+                f"(day {(act.days + 1) % d or d} of {d}: {speed_text(opts['speed'])})"
+            )
+        out = [clock._event(act, day, "move", text)]
+        if there == opts["to"]:
+            out.append(
+                clock._event(act, day, "arrived", f"{who} reaches orbit {there} of {system}")
+            )
+        return out
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        return bool(moved(act) >= abs(act.options["to"] - act.options["from"]))
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        n, d = act.options["speed"]
+        dist = abs(act.options["to"] - act.options["from"])
+        return float(act.days * n / d / max(1, dist))
+
+
+# ---------------------------------------------------------------------------- ferals
+class _FeedingAdapter(_Adapter):
+    """A pack of Ferals eating the RU of neutralized ships and objects and mating
+    (:class:`~kit.successors.bestiary.FeralPack`, a day at a time). ``target`` names the place."""
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        for name in act.options["ferals"]:
+            clock.campaign.get("entities", name)
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return list(act.options["ferals"])
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        return [act.target]
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        from dataclasses import replace
+
+        from .successors.bestiary import FeralPack
+
+        camp = clock.campaign
+        opts = copy.deepcopy(act.options)
+        names: list[str] = opts["ferals"]
+        pack = FeralPack([camp.get("entities", n) for n in names], seed=int(rng.integers(2**32)))
+        pack.ru = list(opts["ru"])
+        pack.food = {f"F{k}": {"name": n, "ru": r} for k, (n, r) in enumerate(opts["food"])}
+        events = pack.day()
+        for k in range(len(names), len(pack.ferals)):  # newborns join the campaign
+            opts["born"] += 1
+            k_name = opts["born"]
+            name = f"Feral {k_name}"
+            while name in camp.collections["entities"]:
+                k_name += 1
+                name = f"Feral {k_name}"
+            camp.collections["entities"][name] = replace(pack.ferals[k], name=name)
+            names.append(name)
+        out = []
+        eaten: dict[int, list[str]] = {}
+        for e in events:
+            if e["kind"] == "eat":
+                food = pack.food[e["food"]]["name"]
+                eaten.setdefault(e["feral"], []).append(f"{e['ru']:g} RU of {food}")
+        for i, bites in eaten.items():
+            text = f"{names[i]} eats {' and '.join(bites)} (holds {pack.ru[i]:g} RU)"
+            out.append(clock._event(act, day, "eat", text, entities=(names[i],)))
+        for e in events:
+            if e["kind"] == "consumed":
+                text = f"{e['name']} is eaten up"
+                out.append(clock._event(act, day, "consumed", text))
+            elif e["kind"] in ("birth", "no_birth"):
+                a, b = (names[p] for p in e["parents"])
+                if e["kind"] == "birth":
+                    child = names[e["feral"]]
+                    text = (
+                        f"{a} and {b} mate: {child} is born, paid with {e['cost']:g} RU (its "
+                        f"ranks): {e['paid'][0]:g} from {a}, {e['paid'][1]:g} from {b}"
+                    )
+                    who: tuple[str, ...] = (a, b, child)
+                else:
+                    text = (
+                        f"{a} and {b} seek to mate, but the feral they would make needs "
+                        f"{e['cost']:g} RU: none is born"
+                    )
+                    who = (a, b)
+                out.append(clock._event(act, day, "birth", text, entities=who))
+        opts["ferals"] = names
+        opts["ru"] = [float(x) for x in pack.ru]
+        opts["food"] = [[f["name"], float(f["ru"])] for f in pack.food.values() if f["ru"] > 0]
+        opts["idle"] = not any(e["kind"] in ("eat", "birth") for e in events)
+        clock._update(act.name, options=opts)
+        return out
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        opts = act.options
+        if "days" in opts:
+            return bool(act.days >= opts["days"])
+        return bool(opts["idle"])
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        if "days" in act.options:
+            return float(act.days / act.options["days"])
+        return 0.0
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        return tuple(act.options["ferals"])
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        held = clock.campaign.collections["entities"]
+        for name in act.options["ferals"]:
+            if name not in saved:
+                held.pop(name, None)  # born on the day taken back
+
+
+# ---------------------------------------------------------------------------- hyper cannon
+def spotters(clock: Clock, key: str) -> list[Any]:
+    """What of ``key`` (``"entities/<name>"`` or ``"fleets/<name>"``) can feed fire control:
+    the entity, or a fleet's owner and its ships."""
+    collection, _, name = key.partition("/")
+    obj = clock.campaign.get(collection, name)
+    if collection == "entities":
+        return [obj]
+    out: list[Any] = [] if obj.owner is None else [obj.owner]
+    return out + [s for s in obj.ships if not getattr(s, "destroyed", False)]
+
+
+class _CannonAdapter(_Adapter):
+    """A Hyper Cannon of ``level`` launching Rammers at system ``target`` each day, guided by
+    its ``spotter`` there."""
+
+    def _cannon(self, act: Activity) -> Any:
+        from .successors.projects import HyperCannon
+
+        return HyperCannon(act.options["level"])
+
+    def _battle(self, clock: Clock, act: Activity) -> Any:
+        if "battle" not in act.options:
+            return None
+        return clock.campaign.get("battles", act.options["battle"])
+
+    def check(self, clock: Clock, act: Activity) -> None:
+        b = self._battle(clock, act)
+        if b is not None and act.options["side"] not in [s.name for s in b.sides]:
+            raise InvalidInput(
+                f"side: battle {act.options['battle']!r} has no side {act.options['side']!r}; "
+                f"its sides are {', '.join(repr(s.name) for s in b.sides)}"
+            )
+        try:
+            self._cannon(act).check_launch(1, spotters(clock, act.options["spotter"]))
+        except IllegalAction:
+            raise IllegalAction(
+                f"the Hyper Cannon of {act.name!r} needs fire control in {act.target}: "
+                f"{act.options['spotter']} is neither an entity nor has a ship with Sensors"
+            ) from None
+
+    def participants(self, clock: Clock, act: Activity) -> list[str]:
+        return []  # the cannon is a structure; feeding it fire control takes no one's day
+
+    def systems(self, clock: Clock, act: Activity) -> list[str]:
+        return [act.target]
+
+    def play(
+        self, clock: Clock, act: Activity, day: int, rng: np.random.Generator
+    ) -> list[ClockEvent]:
+        opts = act.options
+        spotter = opts["spotter"].partition("/")[2]
+        where = clock.campaign.position(spotter, day - 1)
+        if where is not None and where[0] != act.target:
+            raise IllegalAction(
+                f"the Hyper Cannon of {act.name!r} has no spotter in {act.target} on day {day}: "
+                f"{spotter} is in {where[0]}"
+            )
+        count = act.options["level"]
+        if "rammers" in opts:
+            count = min(count, opts["rammers"] - act.total)
+        self._cannon(act).check_launch(count, spotters(clock, opts["spotter"]))
+        act = clock._update(act.name, total=act.total + count)
+        text = (
+            f"{_plural(count, 'Rammer')} launched at {act.target} ({act.total} in all), "
+            f"fire control from {spotter}"
+        )
+        b = self._battle(clock, act)
+        if b is not None and not b.over:
+            b.rammers_arrive(opts["side"], count)
+            text += f"; they join {opts['side']} in battle {opts['battle']}"
+        elif b is not None:
+            text += f"; battle {opts['battle']} is over, they find no enemy there"
+        return [clock._event(act, day, "launch", text, entities=(spotter,))]
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        opts = act.options
+        return ("days" in opts and act.days >= opts["days"]) or (
+            "rammers" in opts and act.total >= opts["rammers"]
+        )
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        opts = act.options
+        shares = []
+        if "days" in opts:
+            shares.append(act.days / opts["days"])
+        if "rammers" in opts:
+            shares.append(act.total / opts["rammers"])
+        return float(max(shares))
+
+    def snapshot(self, clock: Clock, act: Activity) -> Any:
+        b = self._battle(clock, act)
+        return None if b is None else len(b.log)
+
+    def mark(self, clock: Clock, act: Activity) -> Any:
+        return self.snapshot(clock, act)
+
+    def restore(self, clock: Clock, act: Activity, saved: Any) -> None:
+        b = self._battle(clock, act)
+        while b is not None and len(b.log) > saved:
+            b.undo()
+
+
 ADAPTERS: dict[str, _Adapter] = {
+    "cannon": _CannonAdapter(),
     "journey": _JourneyAdapter(),
     "battle": _BattleAdapter(),
+    "move": _MoveAdapter(),
     "workshop": _WorkshopAdapter(),
     "scan": _ScanAdapter(),
     "traits": _TraitsAdapter(),
+    "feeding": _FeedingAdapter(),
 }

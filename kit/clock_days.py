@@ -30,8 +30,11 @@ __all__ = [
     "stream",
 ]
 
-#: Activity kinds in the order they play within a day (docs/rulings.md, Successors 11).
-KINDS = ("battle", "journey", "scan", "workshop", "traits")
+#: Activity kinds in the order they play within a day by default (docs/rulings.md,
+#: Successors 11): Hyper Cannon fire and battles, then movement (journeys and moves between
+#: orbits), Sensors, Handling, and last the daily rules of entities (traits, Ferals feeding).
+#: A campaign may play another order (:attr:`kit.clock.Clock.order`).
+KINDS = ("cannon", "battle", "journey", "move", "scan", "workshop", "traits", "feeding")
 #: Kinds of the GM's own entries on the timeline.
 GM_KINDS = ("planned", "note")
 
@@ -119,6 +122,10 @@ EVENT_KINDS = (
     "finished",
     "scan",
     "heal",
+    "launch",
+    "eat",
+    "consumed",
+    "birth",
     "done",
     *GM_KINDS,
 )
@@ -429,6 +436,80 @@ def _options(kind: str, raw: object, where: str) -> dict[str, Any]:
                 out[key] = validate.integer(f"{where}.{key}", raw[key], 1, hi)
         if "days" not in out and "level" not in out:
             raise InvalidInput(f"{where}: a scan needs days= or level= (when it ends)")
+    elif kind == "move":
+        validate.no_unknown_keys(where, raw, ("system", "from", "to", "speed"))
+        validate.require_keys(where, raw, ("system", "from", "to", "speed"))
+        out["system"] = validate.text(f"{where}.system", raw["system"], max_len=limits.MAX_NAME)
+        for key in ("from", "to"):
+            out[key] = validate.integer(f"{where}.{key}", raw[key], 1, MAX_ORBIT)
+        speed = validate.sequence(f"{where}.speed", raw["speed"])
+        if [*speed] not in SPEEDS:
+            raise InvalidInput(
+                f"{where}.speed must be orbits a day as [numerator, denominator], one of "
+                f"{SPEEDS}, got {[*speed]!r}"
+            )
+        out["speed"] = [int(x) for x in speed]
+    elif kind == "feeding":
+        validate.no_unknown_keys(where, raw, ("ferals", "ru", "food", "days", "idle", "born"))
+        validate.require_keys(where, raw, ("ferals", "ru", "food"))
+        ferals = validate.sequence(f"{where}.ferals", raw["ferals"])
+        ru = validate.sequence(f"{where}.ru", raw["ru"])
+        if not ferals or len(ferals) > limits.MAX_ITEMS or len(ru) != len(ferals):
+            raise InvalidInput(
+                f"{where}: ferals must name 1 to {limits.MAX_ITEMS} entities and ru hold one "
+                f"amount for each, got {len(ferals)} ferals and {len(ru)} amounts"
+            )
+        out["ferals"] = [
+            validate.text(f"{where}.ferals[{k}]", f, max_len=limits.MAX_NAME)
+            for k, f in enumerate(ferals)
+        ]
+        if len(set(out["ferals"])) != len(out["ferals"]):
+            raise InvalidInput(f"{where}.ferals names a feral twice: {out['ferals']!r}")
+        out["ru"] = [float(validate.number(f"{where}.ru[{k}]", x, 0, 20)) for k, x in enumerate(ru)]
+        food = validate.sequence(f"{where}.food", raw["food"])
+        if len(food) > limits.MAX_ITEMS:
+            raise InvalidInput(f"{where}.food lists at most {limits.MAX_ITEMS} meals")
+        out["food"] = []
+        for k, row in enumerate(food):
+            pair = validate.sequence(f"{where}.food[{k}]", row)
+            if len(pair) != 2:
+                raise InvalidInput(f"{where}.food[{k}] must be (name, RU), got {row!r}")
+            out["food"].append(
+                [
+                    validate.text(f"{where}.food[{k}] name", pair[0], max_len=120),
+                    float(validate.number(f"{where}.food[{k}] RU", pair[1], 0, limits.MAX_INT)),
+                ]
+            )
+        if raw.get("days") is not None:
+            out["days"] = validate.integer(f"{where}.days", raw["days"], 1, limits.MAX_DAYS)
+        out["idle"] = validate.boolean(f"{where}.idle", raw.get("idle", False))
+        out["born"] = validate.integer(f"{where}.born", raw.get("born", 0), 0, limits.MAX_ITEMS)
+    elif kind == "cannon":
+        validate.no_unknown_keys(
+            where, raw, ("level", "spotter", "rammers", "days", "battle", "side")
+        )
+        validate.require_keys(where, raw, ("level", "spotter"))
+        out["level"] = validate.integer(f"{where}.level", raw["level"], 1, 100)
+        out["spotter"] = validate.text(
+            f"{where}.spotter", raw["spotter"], max_len=limits.MAX_NAME + 20
+        )
+        if raw.get("rammers") is not None:
+            out["rammers"] = validate.integer(f"{where}.rammers", raw["rammers"], 1, limits.MAX_INT)
+        if raw.get("days") is not None:
+            out["days"] = validate.integer(f"{where}.days", raw["days"], 1, limits.MAX_DAYS)
+        if "days" not in out and "rammers" not in out:
+            raise InvalidInput(f"{where}: a Hyper Cannon needs rammers= or days= (when it stops)")
+        if (raw.get("battle") is None) != (raw.get("side") is None):
+            raise InvalidInput(f"{where}: battle= and side= go together (the side Rammers join)")
+        if raw.get("battle") is not None:
+            out["battle"] = validate.text(f"{where}.battle", raw["battle"], max_len=limits.MAX_NAME)
+            out["side"] = validate.text(f"{where}.side", raw["side"], max_len=limits.MAX_NAME)
     else:
         validate.no_unknown_keys(where, raw, ())
     return out
+
+
+#: Most orbits a system has for a move (a kept system's own count is checked too).
+MAX_ORBIT = 30
+#: Orbits a day a mover may go, as [numerator, denominator]: Slow, standard, Fast.
+SPEEDS = [[1, 2], [1, 1], [2, 1]]

@@ -483,7 +483,9 @@ def _clock() -> dict[str, Any]:
             "seed": nullable(SEED),
             "today": day,
             "calendar": nullable(calendar),
-            "options": obj({"planned_stop": enum(PLANNED_STOPS)}),
+            "options": obj(
+                {"planned_stop": enum(PLANNED_STOPS), "order": array(enum(KINDS), len(KINDS))}
+            ),
             "activities": array(activity),
             "events": array(event(played, text(limits.MAX_NAME)), limits.MAX_EVENTS),
             "entries": array(event(GM_KINDS, {"type": "null"})),

@@ -37,6 +37,7 @@ from .events import (
     Roller,
     ScriptedRoller,
     apply_event,
+    copy_state,
     phase_copy,
     plain_json,
 )
@@ -284,6 +285,34 @@ class Battle(Observable):
                 break
             self.step_phase(policy)
         return self
+
+    def rammers_arrive(self, side: int | str, count: int) -> Event:
+        """Rammers launched by a Hyper Cannon join ``side`` (its index or name) between rounds
+        (before the first, or after a round's last phase); they attack from the next round.
+
+        Raises:
+            IllegalAction: the battle is over or in the middle of a round.
+        """
+        if self.over:
+            raise IllegalAction("the battle is over: no Rammers can join it")
+        if 0 < self.state.phase_index < len(PHASES):
+            raise IllegalAction(
+                f"Rammers join a battle between rounds; round {self.state.round} is being played"
+            )
+        names = [s.name for s in self.sides]
+        if isinstance(side, str):
+            i = validate.choice("side", side, names)
+            side = names.index(i)
+        side = validate.integer("side", side, 0, len(self.sides) - 1)
+        count = validate.integer("count", count, 1, 5000)
+        data = {"side": side, "count": count, "faction": self.sides[side].faction}
+        with self.log.action():
+            event = self.log.append("rammers_arrive", **data)
+        st = copy_state(self.state)
+        apply_event(st, "rammers_arrive", dict(data))
+        validate.restore(self, "state", st)
+        self._changed()
+        return event
 
     def undo(self) -> None:
         """Remove the last phase (or other action) and rebuild the state."""
@@ -624,6 +653,8 @@ def describe_event(battle: Battle, e: Event) -> str:
         )
     if e.kind == "retreat":
         return f"{side(d['side'])} retreats with {_count(len(d['units']), 'ship')}"
+    if e.kind == "rammers_arrive":
+        return f"{_count(d['count'], 'Rammer')} launched by a Hyper Cannon join {side(d['side'])}"
     if e.kind == "phase":
         return f"Round {d['round']}: {PHASE_TITLES.get(d['phase'], d['phase'])}"
     if e.kind == "roll":

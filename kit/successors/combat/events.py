@@ -17,6 +17,7 @@ import numpy as np
 
 from ...errors import IllegalAction, InvalidInput
 from ...store import JSON
+from ..design import ShipDesign
 from .rules import PHASES, CombatRules
 from .state import BattleState, Side, SideState, Unit, entity_with_damage, parse_key
 
@@ -124,6 +125,25 @@ def apply_event(st: BattleState, kind: str, d: dict[str, Any]) -> None:
         st.sides[d["side"]].busters.pop(d["index"])
     elif kind == "rammer_used":
         st.sides[d["side"]].rammers -= 1
+    elif kind == "rammers_arrive":  # a Hyper Cannon's launch joins the side between rounds
+        i = d["side"]
+        if not 0 <= i < len(st.sides):
+            raise InvalidInput(f"event {kind!r} names an unknown side {i!r}")
+        have = sum(1 for k in st.units if k.startswith(f"{i}:R"))
+        for n in range(have, have + d["count"]):
+            key = f"{i}:R{n + 1}"
+            st.units[key] = Unit(
+                key,
+                i,
+                i,
+                "Rammer",
+                ShipDesign(battle=5, weapon="imploder"),
+                3.0,
+                d.get("faction"),
+                sig=0,
+                kind="rammer",
+            )
+        st.sides[i].rammers += d["count"]
     elif kind == "eaten":
         u.eaten += d["ru"]  # type: ignore[union-attr]
         st.sides[d["side"]].feral_ru += d["ru"]
