@@ -168,19 +168,6 @@ def test_per_side_values_answer_to_names_and_refuse_unknown_ones() -> None:
         o.won["Green"]
 
 
-@pytest.fixture
-def patient(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The advisor's exact budget is in seconds: give it room on a loaded test machine (the
-    method it picks must not depend on the load)."""
-    import importlib
-
-    # the module (the package's name 'advice' is the function)
-    advice = importlib.import_module("kit.successors.combat.advice")
-
-    monkeypatch.setattr(advice, "EXACT_ADVICE_SECONDS", 120.0)
-
-
-@pytest.mark.usefixtures("patient")
 def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice() -> None:
     # seeded: on some dice the battle ends before side A is ever asked to allocate
     b = Battle(
@@ -192,13 +179,13 @@ def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice
             b.step_phase(ask)
     exact = advise_battle(b)
     assert exact.exact and set(exact.stderr.values()) == {0.0} and exact.n is None
+    assert exact.why.startswith("exact:") and "EXACT_ADVICE_STATES" in exact.why
     sim = advise_battle(b, method="engine", n=600, seed=2, precision=None)
     for label, p in exact.options.items():
         se = max(math.sqrt(p * (1 - p) / 600), 1 / 600)
         assert abs(sim.options[label] - p) <= 4 * se, label
 
 
-@pytest.mark.usefixtures("patient")
 def test_exact_advice_equals_the_exact_odds_of_the_battle_with_the_answer_taken() -> None:
     """The advisor's law: an answer's chance is the odds of the position with it forced."""
     sides = [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})]
@@ -331,3 +318,38 @@ def test_exact_agrees_with_the_engine_simulation(family: str, seed: int) -> None
         fh = {int(v): c / ENGINE_N for v, c in zip(vals, counts)}
         _agree(ex.first_hits[i], fh, ENGINE_N, f"first_hits[{i}]")
     _agree(ex.rounds, eng.rounds_distribution(), ENGINE_N, "rounds")
+
+
+def _waiting_for_allocation() -> Battle:
+    b = Battle(
+        [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=1
+    )
+    ask = InteractivePolicy(ask=("allocate",), sides=(0,))
+    with pytest.raises(DecisionNeeded):
+        for _ in range(40):
+            b.step_phase(ask)
+    return b
+
+
+def test_exact_advice_is_chosen_by_state_count_not_by_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past kit.limits.EXACT_ADVICE_STATES (states of all the answers' chains together) the
+    advisor simulates, and says why; a state count gives the same choice on any machine."""
+    from kit import limits
+
+    exact = advise_battle(_waiting_for_allocation())
+    states = sum(int(note.rsplit("(", 1)[1].split()[0]) for note in exact.notes.values())
+    assert exact.exact and f"{states} states together" in exact.why
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", states)  # just enough: still exact
+    assert advise_battle(_waiting_for_allocation()).exact
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", states - 1)
+    sim = advise_battle(_waiting_for_allocation(), n=200, seed=3)
+    assert not sim.exact and sim.n
+    assert sim.why.startswith("simulated:") and "EXACT_ADVICE_STATES" in sim.why
+
+
+def test_simulated_advice_says_why() -> None:
+    asked = advise_battle(_waiting_for_allocation(), method="engine", n=50, seed=1)
+    assert asked.why.startswith("simulated as asked (method='engine')")
+    assert "50 battles an answer on the event-log engine" in asked.why
