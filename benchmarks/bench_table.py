@@ -68,7 +68,8 @@ from kit.successors.combat import (
     Side,
     simulate,
 )
-from kit.successors.combat.advice import AdvisedCombatPolicy, advise_battle
+from kit.successors.combat.advice import AdvisedCombatPolicy
+from kit.successors.combat.advice import advice as advise_battle
 from kit.successors.combat.tuning import garrison_battle, tune_garrison
 from kit.successors.examples import example_one, example_two, releata, takeover_duel
 
