@@ -51,6 +51,20 @@ def first_k_rows(
     """
     counting = mask.dtype != bool
     taken = np.zeros(mask.shape, mask.dtype)
+    if len(segments) > 2 and all(
+        segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1)
+    ):
+        # one block of rows: a single cumulative sum over it beats a walk segment by segment
+        # (the same rows taken, in the same order; ``total`` counts the whole block)
+        a, b = segments[0][0], segments[-1][1]
+        m = mask[a:b]
+        cum = np.cumsum(m, axis=0, dtype=np.int64)
+        kk = np.asarray(k, np.int64)
+        if counting:
+            taken[a:b] = np.clip(kk - (cum - m), 0, m)
+        else:
+            np.logical_and(m, cum <= kk, out=taken[a:b])
+        return taken, cum[-1], b
     room = np.asarray(k, np.int64).copy()  # what is left to take, per battle
     last = 0
     for a, b in segments:
