@@ -20,6 +20,10 @@ from .batch import CARRIED, DMG, GONE, HULK, OUT, TK, Batch, count
 __all__ = ["Hits", "first_k", "first_k_rows"]
 
 
+#: Batches of at most this many battles place hits in one block (see :func:`first_k_rows`).
+_BLOCK_BATTLES = 1024
+
+
 def first_k(
     mask: np.ndarray, k: np.ndarray, segments: list[tuple[int, int]]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -51,11 +55,15 @@ def first_k_rows(
     """
     counting = mask.dtype != bool
     taken = np.zeros(mask.shape, mask.dtype)
-    if len(segments) > 2 and all(
-        segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1)
+    if (
+        mask.shape[1] <= _BLOCK_BATTLES
+        and len(segments) > 2
+        and all(segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1))
     ):
-        # one block of rows: a single cumulative sum over it beats a walk segment by segment
-        # (the same rows taken, in the same order; ``total`` counts the whole block)
+        # one block of rows in a small batch: a single cumulative sum over it beats a walk
+        # segment by segment, whose cost is numpy's per-call overhead (the same rows taken,
+        # in the same order; ``total`` counts the whole block). In large batches the walk,
+        # which stops once every battle's hits are placed, does less work.
         a, b = segments[0][0], segments[-1][1]
         m = mask[a:b]
         cum = np.cumsum(m, axis=0, dtype=np.int64)
