@@ -52,10 +52,10 @@ runs) is the change's own:
 =================================================  ===========  ===========
 row                                                before       after
 =================================================  ===========  ===========
-advice, TanRac v 30/16, 31/18, 40/20 (target)      0.57/0.66/0.39  0.68-0.69/0.72-0.74/0.59 s
-advice, allocate (30/16, 31/18, 40/20)             0.19/0.18/0.07  0.16/0.15/0.07 s
-tune_garrison, generated garrison                  0.83-0.92    0.87-1.08 s
-AdvisedCombatPolicy, generated seed 3 / seed 8     0.52-0.55/0.15-0.16  0.48-0.51/0.14-0.16 s
+advice, TanRac v 30/16, 31/18, 40/20 (target)      0.57/0.66/0.39  0.57-0.69/0.72-0.80/0.51-0.59 s
+advice, allocate (30/16, 31/18, 40/20)             0.19/0.18/0.07  0.16-0.19/0.15-0.16/0.07-0.11 s
+tune_garrison, generated garrison                  0.83-0.92    0.87-0.90 s
+AdvisedCombatPolicy, generated seed 3 / seed 8     0.52-0.55/0.15-0.16  0.48-0.56/0.14-0.16 s
 =================================================  ===========  ===========
 
 The AdvisedCombatPolicy row (seed 3) stays at the goal's edge: its time is numpy's per-call
