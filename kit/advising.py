@@ -170,6 +170,7 @@ class Advice:
             :meth:`answer`).
         apply: Plays an answer in the game advised on and returns the game (:meth:`choose`);
             None for advice built by hand.
+        why: How the chances were reached and why that way; empty for advice built by hand.
     """
 
     options: dict[str, float]
@@ -191,6 +192,9 @@ class Advice:
     apply: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
     """Plays an answer in the game advised on and returns the game (:meth:`choose`); None for
     advice built by hand."""
+    why: str = ""
+    """How the chances were reached and why that way (for battle advice: exact, or simulated
+    and what kept it from being exact); empty for advice built by hand."""
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ... import validate
+from ... import limits, validate
 from ...advising import Advice
 from ...errors import ChunkFailed, IllegalAction, InvalidInput
 from ...limits import EXACT_MAX_UNITS
@@ -71,7 +71,7 @@ from .battle import Battle
 from .candidates import battle_candidates
 from .damage import auto_allocation
 from .events import Ctx
-from .exact import exact_answers, fighting_units
+from .exact import ExactTooLarge, exact_answers, fighting_units
 from .forcing import ForcedPolicy
 from .policies import AutoPolicy, DecisionNeeded, InteractivePolicy, _key, takeover_plan
 from .protocol import CombatPolicy
@@ -158,8 +158,9 @@ def advice(
         precision: stop before ``n`` once every answer's standard error is at most this
             (checked from :data:`MIN_TRIALS` battles per answer on; None: play all ``n``).
         method: ``"auto"`` (exact, from :func:`.exact.exact_answers`, when the battle has at
-            most :data:`kit.limits.EXACT_MAX_UNITS` fighting units and its chains fit the exact
-            engine's limits: standard errors 0, ``Advice.exact`` True; else the vectorised
+            most :data:`kit.limits.EXACT_MAX_UNITS` fighting units and the answers' chains
+            together have at most :data:`kit.limits.EXACT_ADVICE_STATES` states (a count, so
+            the choice does not depend on the machine's load): standard errors 0, ``Advice.exact`` True; else the vectorised
             simulation when it covers the battle, the decision and the policy: an
             ``allocate`` or ``retreat`` decision under the automatic policy; else the engine),
             ``"fast"`` or ``"engine"`` (simulated).
@@ -215,10 +216,26 @@ def advice(
     legal = _legal(battle, d, prefix, options, base, answers, candidates)
     if precision is not None:
         precision = validate.number("precision", precision, 0, 1)
-    if method == "auto" and fighting_units(battle) <= EXACT_MAX_UNITS:
-        exact = exact_answers(battle, d, prefix.faces, legal, base, answers, good)
-        if exact is not None:  # small enough: every answer's chance exactly (else simulate)
-            return _exact_advice(battle, d, goal, legal, exact, apply=_answering(real, d))
+    units = fighting_units(battle)
+    if method != "auto":
+        why = f"simulated as asked (method={method!r})"
+    elif units > EXACT_MAX_UNITS:
+        why = (
+            f"simulated: {units} fighting units, over the {EXACT_MAX_UNITS} the exact engine is "
+            "tried for (kit.limits.EXACT_MAX_UNITS)"
+        )
+    else:
+        try:
+            exact = exact_answers(battle, d, prefix.faces, legal, base, answers, good)
+        except ExactTooLarge as exc:  # too big to walk: simulate
+            why = f"simulated: {exc}"
+        else:  # small enough: every answer's chance exactly
+            total = sum(v[2] for v in exact.values())
+            why = (
+                f"exact: the answers' chains have {total} states together (limit "
+                f"{limits.EXACT_ADVICE_STATES}, kit.limits.EXACT_ADVICE_STATES)"
+            )
+            return _exact_advice(battle, d, goal, legal, exact, apply=_answering(real, d), why=why)
     first, step = (100, 100) if stop_when_clear else (MIN_TRIALS, 250) if precision else (n, n)
 
     def enough(done: int) -> bool:
@@ -281,6 +298,7 @@ def advice(
             if enough(done):
                 break
     n = done
+    played_on = "event-log engine" if fast is None else "vectorised simulation"
     success = {k: np.array(v, float) for k, v in wins.items()}
     lost = {k: float(np.mean(v)) for k, v in losses.items()}
     chances = {k: float(v.mean()) for k, v in success.items()}
@@ -304,6 +322,7 @@ def advice(
         notes={k: notes[k] for k in order},
         answers={k: options[k] for k in order},
         apply=_answering(real, d),
+        why=f"{why}; {n} battles an answer on the {played_on}",
     )
 
 
@@ -331,6 +350,7 @@ def _exact_advice(
     legal: dict[str, Any],
     exact: dict[str, tuple[float, float, int]],
     apply: Callable[[object], Battle] | None = None,
+    why: str = "exact",
 ) -> Advice:
     """Advice from :func:`.exact.exact_answers`: exact chances, standard errors 0."""
     chances = {k: v[0] for k, v in exact.items()}
@@ -353,6 +373,7 @@ def _exact_advice(
         notes=notes,
         answers={k: legal[k] for k in order},
         apply=apply,
+        why=why,
     )
 
 

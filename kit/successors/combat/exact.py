@@ -632,41 +632,57 @@ def exact_answers(
     *,
     max_states: int | None = None,
     max_seconds: float | None = None,
-) -> dict[str, tuple[float, float, int]] | None:
+) -> dict[str, tuple[float, float, int]]:
     """The advisor's exact answers: for each answer to ``decision`` (a pending decision of the
     battle's next phase, the phase having rolled ``faces`` before it), (the chance the deciding
     side ends in one of ``good``, its mean RU lost, states explored), playing the phase and the
     rest of the battle under ``base`` with that answer forced (:class:`~.forcing.ForcedPolicy`,
-    as the simulated advice forces it). None when the battles together pass the limits (the
-    caller simulates instead): ``max_states`` is the budget of states of all the answers
-    together (default :data:`kit.limits.EXACT_ADVICE_STATES`), a count, so whether the answer
-    is exact does not depend on the machine's load; ``max_seconds`` only a safety net."""
+    as the simulated advice forces it).
+
+    The answers share one budget of ``max_states`` chain states (default
+    :data:`kit.limits.EXACT_ADVICE_STATES`): a count, so whether advice is exact does not
+    depend on the machine's load. ``max_seconds`` (default
+    :data:`kit.limits.EXACT_MAX_SECONDS`) is only a safety net against a pathological phase.
+
+    Raises:
+        ExactTooLarge: the answers' chains together pass the budget (the message gives the
+            count; the caller simulates instead).
+    """
     from .forcing import ForcedPolicy
     from .policies import _key
 
     side = int(decision["side"])
-    budget = limits.EXACT_ADVICE_SAFETY_SECONDS if max_seconds is None else max_seconds
-    states = limits.EXACT_ADVICE_STATES if max_states is None else max_states
+    budget = limits.EXACT_ADVICE_STATES if max_states is None else max_states
+    seconds = limits.EXACT_MAX_SECONDS if max_seconds is None else max_seconds
     t0 = time.perf_counter()
     out: dict[str, tuple[float, float, int]] = {}
+    used = 0
     for label, answer in options.items():
         policy = ForcedPolicy(base, {**answers, _key(decision): answer}, None)
-        left = budget - (time.perf_counter() - t0)
         chain = _Chain(
             battle,
             policy,
             battle.rules.max_rounds,
             fractions=True,
-            max_states=states - sum(v[2] for v in out.values()),
-            max_seconds=left,
+            max_states=budget - used,
+            max_seconds=seconds - (time.perf_counter() - t0),
         )
         flags = _flags(battle)
         try:
             first = chain.phase(battle.state, prefix=faces)
             start = [(st2, q, chain._seen(flags, seen, q)) for q, st2, seen, _ in first]
             chain.run(start)
-        except ExactTooLarge:
-            return None
+        except ExactTooLarge as exc:
+            spent = time.perf_counter() - t0
+            raise ExactTooLarge(
+                f"the answers' exact chains passed {used + exc.states} states together "
+                f"({len(out)} of {len(options)} answers walked), over the advisor's limit of "
+                f"{budget} states (kit.limits.EXACT_ADVICE_STATES)"
+                + ("" if exc.states > budget - used else f" or the {seconds:g} s safety net"),
+                used + exc.states,
+                spent,
+            ) from exc
+        used += chain.states
         win = sum(
             (v for (_, outs, _), v in chain.terminal.items() if outs[side] in good), Fraction(0)
         )

@@ -179,6 +179,7 @@ def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice
             b.step_phase(ask)
     exact = advise_battle(b)
     assert exact.exact and set(exact.stderr.values()) == {0.0} and exact.n is None
+    assert exact.why.startswith("exact:") and "EXACT_ADVICE_STATES" in exact.why
     sim = advise_battle(b, method="engine", n=600, seed=2, precision=None)
     for label, p in exact.options.items():
         se = max(math.sqrt(p * (1 - p) / 600), 1 / 600)
@@ -319,9 +320,9 @@ def test_exact_agrees_with_the_engine_simulation(family: str, seed: int) -> None
     _agree(ex.rounds, eng.rounds_distribution(), ENGINE_N, "rounds")
 
 
-def _allocating(seed: int = 1) -> Battle:
+def _waiting_for_allocation() -> Battle:
     b = Battle(
-        [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=seed
+        [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=1
     )
     ask = InteractivePolicy(ask=("allocate",), sides=(0,))
     with pytest.raises(DecisionNeeded):
@@ -330,22 +331,25 @@ def _allocating(seed: int = 1) -> Battle:
     return b
 
 
-def test_exact_advice_is_chosen_by_a_count_of_states_not_by_the_clock(
+def test_exact_advice_is_chosen_by_state_count_not_by_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Whether advice is exact depends on the states its answers need together (a count:
-    kit.limits.EXACT_ADVICE_STATES), so a slow machine advises the same position the same way."""
+    """Past kit.limits.EXACT_ADVICE_STATES (states of all the answers' chains together) the
+    advisor simulates, and says why; a state count gives the same choice on any machine."""
     from kit import limits
 
-    b = _allocating()
-    exact = advise_battle(b)
-    needed = sum(int(note.rsplit("(", 1)[1].split()[0]) for note in exact.notes.values())
-    assert exact.exact and 0 < needed <= limits.EXACT_ADVICE_STATES
-    # exactly the states the answers need: still exact, the same chances
-    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", needed)
-    again = advise_battle(b)
-    assert again.exact and again.options == exact.options
-    # one state fewer: simulated, with standard errors
-    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", needed - 1)
-    small = advise_battle(b, n=200, seed=3)
-    assert not small.exact and all(se > 0 for se in small.stderr.values())
+    exact = advise_battle(_waiting_for_allocation())
+    states = sum(int(note.rsplit("(", 1)[1].split()[0]) for note in exact.notes.values())
+    assert exact.exact and f"{states} states together" in exact.why
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", states)  # just enough: still exact
+    assert advise_battle(_waiting_for_allocation()).exact
+    monkeypatch.setattr(limits, "EXACT_ADVICE_STATES", states - 1)
+    sim = advise_battle(_waiting_for_allocation(), n=200, seed=3)
+    assert not sim.exact and sim.n
+    assert sim.why.startswith("simulated:") and "EXACT_ADVICE_STATES" in sim.why
+
+
+def test_simulated_advice_says_why() -> None:
+    asked = advise_battle(_waiting_for_allocation(), method="engine", n=50, seed=1)
+    assert asked.why.startswith("simulated as asked (method='engine')")
+    assert "50 battles an answer on the event-log engine" in asked.why
