@@ -376,7 +376,34 @@ def _record_copy(record: Any) -> Any:
     return out
 
 
-class _ScanAdapter(_Adapter):
+class _CountedAdapter(_Adapter):
+    """An activity that ends after ``days`` days or once its running total (``act.total``)
+    reaches the option named :attr:`goal` (a scan's Sensors level, a cannon's Rammers), which
+    comes first; its progress is the larger share of either."""
+
+    goal = ""
+
+    def done(self, clock: Clock, act: Activity) -> bool:
+        opts = act.options
+        return ("days" in opts and act.days >= opts["days"]) or (
+            self.goal in opts and act.total >= opts[self.goal]
+        )
+
+    def progress(self, clock: Clock, act: Activity) -> float:
+        opts = act.options
+        shares = []
+        if "days" in opts:
+            shares.append(act.days / opts["days"])
+        if self.goal in opts:
+            shares.append(act.total / opts[self.goal])
+        return float(max(shares))
+
+
+class _ScanAdapter(_CountedAdapter):
+    """A Sensors scan of ``target``, one roll set a day, until ``days`` or ``level``."""
+
+    goal = "level"
+
     def _scanner(self, clock: Clock, act: Activity) -> Any:
         return clock.campaign.get("entities", act.options["scanner"])
 
@@ -412,21 +439,6 @@ class _ScanAdapter(_Adapter):
             f"{_plural(roll.successes, 'success')} ({act.total} in all)"
         )
         return [clock._event(act, day, "scan", text)]
-
-    def done(self, clock: Clock, act: Activity) -> bool:
-        opts = act.options
-        return ("days" in opts and act.days >= opts["days"]) or (
-            "level" in opts and act.total >= opts["level"]
-        )
-
-    def progress(self, clock: Clock, act: Activity) -> float:
-        opts = act.options
-        shares = []
-        if "days" in opts:
-            shares.append(act.days / opts["days"])
-        if "level" in opts:
-            shares.append(act.total / opts["level"])
-        return float(max(shares))
 
 
 class _TraitsAdapter(_Adapter):
@@ -666,9 +678,11 @@ def spotters(clock: Clock, key: str) -> list[Any]:
     return out + [s for s in obj.ships if not getattr(s, "destroyed", False)]
 
 
-class _CannonAdapter(_Adapter):
+class _CannonAdapter(_CountedAdapter):
     """A Hyper Cannon of ``level`` launching Rammers at system ``target`` each day, guided by
     its ``spotter`` there."""
+
+    goal = "rammers"
 
     def _cannon(self, act: Activity) -> Any:
         from .successors.projects import HyperCannon
@@ -728,21 +742,6 @@ class _CannonAdapter(_Adapter):
         elif b is not None:
             text += f"; battle {opts['battle']} is over, they find no enemy there"
         return [clock._event(act, day, "launch", text, entities=(spotter,))]
-
-    def done(self, clock: Clock, act: Activity) -> bool:
-        opts = act.options
-        return ("days" in opts and act.days >= opts["days"]) or (
-            "rammers" in opts and act.total >= opts["rammers"]
-        )
-
-    def progress(self, clock: Clock, act: Activity) -> float:
-        opts = act.options
-        shares = []
-        if "days" in opts:
-            shares.append(act.days / opts["days"])
-        if "rammers" in opts:
-            shares.append(act.total / opts["rammers"])
-        return float(max(shares))
 
     def snapshot(self, clock: Clock, act: Activity) -> Any:
         b = self._battle(clock, act)

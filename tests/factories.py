@@ -101,3 +101,48 @@ def make_campaign(title: str = "Reach", seed: int = 1) -> Campaign:
     k.scan("Ana", 2, orbit=1)
     k.scan_fleet(key("fleets", "raiders"), 5)
     return camp
+
+
+#: The eight systems of :func:`marked_campaign`'s sector and its one star system: every name
+#: is a marker string, so a test can search anything the players are served for it.
+MARKED_NAMES = tuple(f"ZQ{i}SYSMARK" for i in range(8))
+MARKED_SYSTEM = "VEGAMARK"
+#: Every secret of :func:`marked_campaign`, as the marker a leak would show.
+MARKERS = (
+    list(MARKED_NAMES)
+    + [MARKED_SYSTEM, "Giant", "OWNERMARK", "SIDEMARK", "NOTEMARK-GMONLY"]
+    + [f"INSTMARK{i}" for i in range(1, 5)]
+    + [f"SECRETMARK{i}" for i in range(1, 5)]
+)
+
+
+def marked_campaign(*, zigzag: bool = False) -> Campaign:
+    """A campaign whose every secret is a unique marker (for the player screen's leak tests):
+    eight systems 6.25 ly apart with a 10 ly jump (neighbours only; ``zigzag`` staggers them
+    for a map that reads better in a browser), a Giant star system of four orbits with marked
+    installations and secrets, a rival's fleet and a GM-only note."""
+    camp = Campaign("Neon Reach")
+    camp.add(
+        Sector(
+            [[6.25 * i, 1.5 + (i % 3 if zigzag else 0)] for i in range(8)],
+            list(MARKED_NAMES),
+            seed=5,
+            name="Line",
+            rules=SectorRules(max_range=10.0),
+        )
+    )
+    orbits = [
+        Orbit(
+            i,
+            Body("Planet", 10_001 + 10 * i, 20, 90),
+            installations=f"INSTMARK{i}",
+            secrets=(Secret(f"SECRETMARK{i}"),),
+        )
+        for i in range(1, 5)
+    ]
+    camp.add(StarSystem(Star("G", 3, "Giant"), orbits, name=MARKED_SYSTEM))
+    fleet = Fleet(Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK"), budget=40)
+    fleet.buy("CRUISER", 2)
+    camp.add(fleet, "rivals")
+    camp.knowledge.note("NOTEMARK-GMONLY a trap in orbit 2", player_visible=False)
+    return camp

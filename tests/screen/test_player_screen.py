@@ -24,51 +24,18 @@ from kit import Campaign
 from kit.errors import IllegalAction, InvalidInput, InvalidType
 from kit.screen import PlayerScreen
 from kit.successors import Entity
-from kit.successors.fleets import Fleet
 from kit.successors.knowledge import Knowledge
-from kit.successors.sector import Sector, SectorRules
-from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
+from kit.successors.stars.system import Star, StarSystem
+from tests.factories import MARKED_NAMES, MARKED_SYSTEM, MARKERS, marked_campaign
 
 # Eight systems on a line, 6.25 ly apart, jump range 10 ly: only neighbours are joined.
-NAMES = [f"ZQ{i}SYSMARK" for i in range(8)]
-SYSTEM = "VEGAMARK"
+NAMES = list(MARKED_NAMES)
+SYSTEM = MARKED_SYSTEM
 PATHS = ("/", "/version", "/content", "/screen.js", "/screen.css", "/plotly.js")
 
 
 def campaign() -> Campaign:
-    camp = Campaign("Neon Reach")
-    camp.add(
-        Sector(
-            [[6.25 * i, 1.5] for i in range(8)],
-            NAMES,
-            seed=5,
-            name="Line",
-            rules=SectorRules(max_range=10.0),
-        )
-    )
-    orbits = [
-        Orbit(
-            i,
-            Body("Planet", 10_001 + 10 * i, 20, 90),
-            installations=f"INSTMARK{i}",
-            secrets=(Secret(f"SECRETMARK{i}"),),
-        )
-        for i in range(1, 5)
-    ]
-    camp.add(StarSystem(Star("G", 3, "Giant"), orbits, name=SYSTEM))
-    fleet = Fleet(Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK"), budget=40)
-    fleet.buy("CRUISER", 2)
-    camp.add(fleet, "rivals")
-    camp.knowledge.note("NOTEMARK-GMONLY a trap in orbit 2", player_visible=False)
-    return camp
-
-
-MARKERS = (
-    NAMES
-    + [SYSTEM, "Giant", "OWNERMARK", "SIDEMARK", "NOTEMARK-GMONLY"]
-    + [f"INSTMARK{i}" for i in range(1, 5)]
-    + [f"SECRETMARK{i}" for i in range(1, 5)]
-)
+    return marked_campaign()
 
 
 @pytest.fixture
@@ -381,7 +348,7 @@ def test_the_screen_shows_todays_date_and_only_the_players_timeline(screen):
     # issue #32: the date comes from the campaign clock; a hidden activity and a GM-only
     # planned event never reach the page, and the page follows the clock as it moves
     from kit.clock import Calendar
-    from kit.successors import Entity, Workshop
+    from kit.successors import Workshop
 
     def version() -> str:
         return json.loads(get(screen, "/version")[1])["version"]

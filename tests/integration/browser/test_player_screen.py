@@ -17,50 +17,17 @@ import pytest
 
 from kit import Campaign
 from kit.screen import PlayerScreen
-from kit.successors import Entity
-from kit.successors.fleets import Fleet
-from kit.successors.sector import Sector, SectorRules
-from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
+from tests.factories import MARKED_NAMES, MARKED_SYSTEM, MARKERS, marked_campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
-NAMES = [f"ZQ{i}SYSMARK" for i in range(8)]
-SYSTEM = "VEGAMARK"
-MARKERS = (
-    NAMES
-    + [SYSTEM, "Giant", "OWNERMARK", "SIDEMARK", "NOTEMARK-GMONLY"]
-    + [f"INSTMARK{i}" for i in range(1, 5)]
-    + [f"SECRETMARK{i}" for i in range(1, 5)]
-)
+NAMES = list(MARKED_NAMES)
+SYSTEM = MARKED_SYSTEM
 
 
 def campaign() -> Campaign:
-    camp = Campaign("Neon Reach")
-    # eight systems on a line 6.25 ly apart with a 10 ly jump range: neighbours are joined
-    camp.add(
-        Sector(
-            [[6.25 * i, 1.5 + (i % 3)] for i in range(8)],
-            NAMES,
-            seed=5,
-            name="Line",
-            rules=SectorRules(max_range=10.0),
-        )
-    )
-    orbits = [
-        Orbit(
-            i,
-            Body("Planet", 10_001 + 10 * i, 20, 90),
-            installations=f"INSTMARK{i}",
-            secrets=(Secret(f"SECRETMARK{i}"),),
-        )
-        for i in range(1, 5)
-    ]
-    camp.add(StarSystem(Star("G", 3, "Giant"), orbits, name=SYSTEM))
-    fleet = Fleet(Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK"), budget=40)
-    fleet.buy("CRUISER", 2)
-    camp.add(fleet, "rivals")
-    camp.knowledge.note("NOTEMARK-GMONLY a trap in orbit 2", player_visible=False)
+    camp = marked_campaign(zigzag=True)
     camp.knowledge.note("The beacon on the third moon blinks twice a day.", day=1)
     return camp
 
