@@ -249,6 +249,7 @@ def test_any_sequence_of_assignments_keeps_the_object_saveable(kind):
     @example([("name", "x" * (limits.MAX_NAME + 1))])  # sector and campaign names
     @example([("name", "   ")])
     @example([("orbit", "x" * 81)])
+    @example([("faction", "x" * (limits.MAX_NAME + 1))])  # a Workshop's faction is a name
     @example([("sessions", ["not a note"])])
     def check(steps: list[tuple[str, Any]]) -> None:
         obj = MAKERS[kind]()

@@ -181,7 +181,9 @@ class Workshop:
     # a GM's notebook both change a Workshop between days)
     entity = validate.Field(validate.instance, of=Entity, doc="The entity at work (its hits).")
     faction = validate.Field(
-        lambda label, value: None if value is None else validate.text(label, value),
+        lambda label, value: (
+            None if value is None else validate.text(label, value, max_len=limits.MAX_NAME)
+        ),
         doc="The side whose ships need no reconditioning (None: every ship does).",
     )
     rng = validate.Field(
