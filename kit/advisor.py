@@ -132,7 +132,7 @@ def _bind(verb: registry.Verb, kind: str, hook: Any, args: tuple[Any, ...], opti
         ) from None
 
 
-def advice(obj: object, **options: Any) -> Advice:
+def advice(obj: object, **options: object) -> Advice:
     """The chance of success of each answer to the decision ``obj`` waits for, and the best one.
 
     The advisor is the ``advise`` hook of the object's kind (:mod:`kit.kinds`):
@@ -163,7 +163,7 @@ def advice(obj: object, **options: Any) -> Advice:
     return hook(obj, **options)
 
 
-def tune(obj: object, target: float, *args: Any, **options: Any) -> Tuning:
+def tune(obj: object, target: float, *args: object, **options: object) -> Tuning:
     """The setups like ``obj`` nearest the chance of success ``target``, nearest first.
 
     The tuner is the ``tune`` hook of the object's kind: :func:`kit.regulus.tune` (a ``Job``:
@@ -184,7 +184,7 @@ def tune(obj: object, target: float, *args: Any, **options: Any) -> Tuning:
     return hook(obj, target, *args, **options)
 
 
-def luck(obj: object, *args: Any, **options: Any) -> Luck:
+def luck(obj: object, *args: object, **options: object) -> Luck:
     """Where a played game's ending and each of its steps fell in the odds.
 
     The report is the ``luck`` hook of the object's kind: :func:`kit.regulus.luck` (a job),
@@ -203,7 +203,7 @@ def luck(obj: object, *args: Any, **options: Any) -> Luck:
     return hook(obj, *args, **options)
 
 
-def impact(obj: object, house_rules: object, *args: Any, **options: Any) -> Impact:
+def impact(obj: object, house_rules: object, *args: object, **options: object) -> Impact:
     """What ``house_rules`` do to the chance of success, over a grid of setups like ``obj``.
 
     The report is the ``impact`` hook of the object's kind, with the game's own rules as the
@@ -224,7 +224,7 @@ def impact(obj: object, house_rules: object, *args: Any, **options: Any) -> Impa
     return hook(obj, house_rules, *args, **options)
 
 
-def odds(obj: object, **options: Any) -> registry.Estimate:
+def odds(obj: object, **options: object) -> registry.Estimate:
     """How ``obj`` may end from where it stands: exact where the kit can be, else simulated.
 
     Every result says which (``.method``: ``"exact"`` or ``"simulated"``), with the standard
@@ -259,7 +259,7 @@ def odds(obj: object, **options: Any) -> registry.Estimate:
     return hook(obj, **options)
 
 
-def simulate(obj: object, n: int, **options: Any) -> registry.Estimate:
+def simulate(obj: object, n: int, **options: object) -> registry.Estimate:
     """``n`` games played out from ``obj`` by Monte Carlo (``obj`` itself is not changed).
 
     The result's ``.method`` is ``"simulated"``, ``.n`` the games played and ``.se`` the

@@ -834,7 +834,7 @@ class Campaign:
         return f"Campaign({self.name!r}, {len(self)} items)"
 
     # ------------------------------------------------------------------ widgets
-    def open(self, collection: str, name: str, **options: Any) -> object:
+    def open(self, collection: str, name: str, **options: object) -> object:
         """A widget on the stored item that keeps the campaign up to date.
 
         Mutable games (jobs, boards, fleets, sectors, battles) are edited in place; builders

@@ -112,7 +112,7 @@ class BoardWidget(KitWidget):
         checks: str = "2d6",
         skills: list[str] | None = None,
         party: Mapping[str, str | None] | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs("BoardWidget", kwargs, {"layout", "hints"})
         if not isinstance(board, _EngineBoard):

@@ -18,7 +18,7 @@ for a decision) shows in the banner and the campaign stays as it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import traitlets
 
@@ -50,7 +50,7 @@ class ClockWidget(KitWidget):
         sync=True
     )
 
-    def __init__(self, campaign: Campaign, **kwargs: Any) -> None:
+    def __init__(self, campaign: Campaign, **kwargs: object) -> None:
         check_kwargs("ClockWidget", kwargs, {"layout"})
         # widgets sit below the campaign's layer: a campaign is known by its clock
         if not hasattr(campaign, "clock") or not hasattr(campaign, "advance_until"):

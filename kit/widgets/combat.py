@@ -101,7 +101,7 @@ class CombatTable(KitWidget):
         help="The advisor's last answer at a pending decision (Advise), None before.",
     ).tag(sync=True, to_json=lambda a, _w: advice_json(a), from_json=lambda _d, w: w.advice)
 
-    def __init__(self, battle: Battle, **kwargs: Any) -> None:
+    def __init__(self, battle: Battle, **kwargs: object) -> None:
         check_kwargs(
             "CombatTable",
             kwargs,

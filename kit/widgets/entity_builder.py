@@ -81,7 +81,7 @@ class EntityBuilder(KitWidget):
     ).tag(sync=True)
 
     def __init__(
-        self, entity: Entity | None = None, *, seed: int | None = None, **kwargs: Any
+        self, entity: Entity | None = None, *, seed: int | None = None, **kwargs: object
     ) -> None:
         check_kwargs("EntityBuilder", kwargs, {"layout"})
         if entity is None:

@@ -88,7 +88,7 @@ class FleetPanel(KitWidget):
         fleet: Fleet | None = None,
         *,
         others: Mapping[str, Fleet] | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs("FleetPanel", kwargs, {"layout", "phase"})
         if fleet is None:
@@ -331,7 +331,7 @@ class FleetBuilder(FleetPanel, FigureHost):
         *,
         charts: bool = True,
         others: Mapping[str, Fleet] | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs("FleetBuilder", kwargs, {"layout", "phase"})
         self._charts_on = validate.boolean("charts", charts)

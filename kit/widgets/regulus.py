@@ -55,7 +55,7 @@ class JobTable(KitWidget):
         help="Show the advisor's hint beside a decision: each answer's exact chance (for the GM).",
     ).tag(sync=True)
 
-    def __init__(self, job: Job, **kwargs: Any) -> None:
+    def __init__(self, job: Job, **kwargs: object) -> None:
         check_kwargs("JobTable", kwargs, {"auto_decide", "show_odds", "hints", "layout"})
         if not isinstance(job, Job):
             raise InvalidType(f"JobTable needs a kit.regulus.Job, got {type(job).__name__}")
@@ -248,7 +248,7 @@ class JobBuilder(KitWidget):
         help="The last job built with Build job, as its save file ({} until then)."
     ).tag(sync=True)
 
-    def __init__(self, job: Job | None = None, **kwargs: Any) -> None:
+    def __init__(self, job: Job | None = None, **kwargs: object) -> None:
         check_kwargs("JobBuilder", kwargs, {"layout"})
         if job is not None and not isinstance(job, Job):
             raise InvalidType(

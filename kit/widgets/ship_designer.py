@@ -102,7 +102,7 @@ class ShipDesigner(KitWidget):
     )
 
     def __init__(
-        self, design: ShipDesign | str | None = None, *, compare: str = "", **kwargs: Any
+        self, design: ShipDesign | str | None = None, *, compare: str = "", **kwargs: object
     ) -> None:
         check_kwargs("ShipDesigner", kwargs, {"layout"})
         if isinstance(design, str):

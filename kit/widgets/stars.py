@@ -111,7 +111,7 @@ class StarSystemExplorer(FigureHost):
         *,
         seed: int | None = None,
         rules: StarRules | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs("StarSystemExplorer", kwargs, {"layout"})
         self.rules = rules or StarRules()
@@ -279,7 +279,7 @@ class SectorExplorer(FigureHost):
         *,
         origin: int | str | None = None,
         destination: int | str | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs(
             "SectorExplorer", kwargs, {"layout", "information", "sensors", "mode", "within"}

@@ -182,7 +182,7 @@ class Tuner(KitWidget):
         attacker: Side | None = None,
         inputs: dict[str, Any] | None = None,
         rows: int = 8,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         check_kwargs("Tuner", kwargs, {"layout"})
         if system not in SYSTEMS:
