@@ -101,7 +101,7 @@ __all__ = [
 ]
 
 
-def project(obj: object, knowledge: Knowledge | None = None, **options: Any) -> Any:
+def project(obj: object, knowledge: Knowledge | None = None, **options: object) -> Any:
     """What the players know of ``obj`` (a campaign, sector, system, fleet, entity or job).
 
     ``knowledge`` is the players' record (a campaign uses its own when it is None); the options

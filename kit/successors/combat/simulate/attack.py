@@ -35,7 +35,7 @@ _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
 class Attacks(Handling):
     """The attack phases on a batch."""
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
+    def __init__(self, *args: object, **kw: object) -> None:
         super().__init__(*args, **kw)
         self.parts_asked = [Asked(partial(self._ask_parts, s)) for s in range(self.T.S)]
 

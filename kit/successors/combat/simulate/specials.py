@@ -32,7 +32,7 @@ __all__ = ["Specials"]
 class Specials(Attacks):
     """Busters and the Stellar Cannon on a batch."""
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
+    def __init__(self, *args: object, **kw: object) -> None:
         super().__init__(*args, **kw)
         sides = self.battle.sides
         st = self.start
