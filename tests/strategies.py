@@ -15,6 +15,7 @@ derandomized ``ci`` profile sees the same examples it saw before.
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -23,8 +24,9 @@ from hypothesis import strategies as st
 
 from kit import limits
 from kit.boards import BoardRules, StandardBoard
-from kit.errors import KitError
+from kit.errors import KitError, KitWarning
 from kit.regulus import JOB_TYPES, Incident, Job, Operative
+from kit.regulus.job import KNOWN_GIGS, _warn_if_misspelt_gig
 from kit.successors import DRIVES, WEAPONS, Entity, ShipDesign
 from kit.successors.fleets import Fleet
 from kit.successors.sector import Sector, generate_sector
@@ -123,11 +125,25 @@ def incidents(names: Sequence[str] = ("A", "B", "C")) -> st.SearchStrategy[Incid
     )
 
 
+def _near_miss(gig: str) -> bool:
+    """True when the kit would warn that ``gig`` looks like a misspelt known gig ("FAC")."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _warn_if_misspelt_gig("probe", gig)
+    return any(issubclass(w.category, KitWarning) for w in caught)
+
+
+#: A gig as a GM types it: a known one, or text of their own that is no near miss of a known
+#: one (a near miss warns, and under the test suite's warnings-as-errors would end the example;
+#: the warning has its own tests in tests/regulus/test_job.py).
+gigs = st.one_of(st.sampled_from(KNOWN_GIGS), typed.filter(lambda g: not _near_miss(g)))
+
+
 @st.composite
 def jobs(draw: st.DrawFn) -> Job:
     """A job of any type with a crew of typed names, played a few rolls, maybe adjusted."""
     crew = [
-        accepted(Operative, draw(typed), draw(typed), draw(st.lists(typed, max_size=2)))
+        accepted(Operative, draw(typed), draw(gigs), draw(st.lists(typed, max_size=2)))
         for _ in range(draw(st.integers(1, 3)))
     ]
     assume(len({op.name for op in crew}) == len(crew))

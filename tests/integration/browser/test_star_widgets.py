@@ -50,7 +50,13 @@ def test_explorers_by_clicking(notebook):
     page.wait_for_function(
         "() => document.querySelector('.gmk-star-explorer .gmk-stars-seed').value === '12345'"
     )
-    out = nb.run_cell(1).split()
+    # the input shows the typed seed at once; the re-roll reaches the kernel a moment later
+    # (on a busy machine after the next cell has run), so ask Python until it has it
+    for _ in range(20):
+        out = nb.run_cell(1).split()
+        if out[:1] == ["12345"]:
+            break
+        page.wait_for_timeout(500)
     assert out[:3] == ["12345", "0", "gm"], out
     star.locator(".gmk-stars-mode").select_option("player")
     page.wait_for_function(
