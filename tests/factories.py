@@ -116,6 +116,21 @@ MARKERS = (
 )
 
 
+def marked_system(planets: int = 4, name: str = MARKED_SYSTEM) -> StarSystem:
+    """A Giant star's system of ``planets`` planets; orbit i has diameter 10,0i1 km, an
+    installation ``INSTMARKi`` and a secret ``SECRETMARKi``."""
+    orbits = [
+        Orbit(
+            i,
+            Body("Planet", 10_001 + 10 * i, 20, 90),
+            installations=f"INSTMARK{i}",
+            secrets=(Secret(f"SECRETMARK{i}"),),
+        )
+        for i in range(1, planets + 1)
+    ]
+    return StarSystem(Star("G", 3, "Giant"), orbits, name=name)
+
+
 def marked_campaign(*, zigzag: bool = False) -> Campaign:
     """A campaign whose every secret is a unique marker (for the player screen's leak tests):
     eight systems 6.25 ly apart with a 10 ly jump (neighbours only; ``zigzag`` staggers them
@@ -131,16 +146,7 @@ def marked_campaign(*, zigzag: bool = False) -> Campaign:
             rules=SectorRules(max_range=10.0),
         )
     )
-    orbits = [
-        Orbit(
-            i,
-            Body("Planet", 10_001 + 10 * i, 20, 90),
-            installations=f"INSTMARK{i}",
-            secrets=(Secret(f"SECRETMARK{i}"),),
-        )
-        for i in range(1, 5)
-    ]
-    camp.add(StarSystem(Star("G", 3, "Giant"), orbits, name=MARKED_SYSTEM))
+    camp.add(marked_system())
     fleet = Fleet(Entity("OWNERMARK", battle=3, control=2, side="SIDEMARK"), budget=40)
     fleet.buy("CRUISER", 2)
     camp.add(fleet, "rivals")

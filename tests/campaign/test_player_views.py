@@ -19,7 +19,8 @@ from kit.errors import InvalidInput, InvalidType
 from kit.figures import sector_map, star_system_figure
 from kit.successors.knowledge import Knowledge
 from kit.successors.sector import Sector, SectorRules
-from kit.successors.stars.system import Body, Orbit, Secret, Star, StarSystem
+from kit.successors.stars.system import StarSystem
+from tests import factories
 
 # ---------------------------------------------------------------- a sector on a line
 # Eight systems on the x axis, 6 ly apart, jump range 10 ly: each system's only jump routes go
@@ -189,16 +190,7 @@ def test_sector_map_refuses_bad_options(kwargs, error, words):
 # ---------------------------------------------------------------- a star system
 def marked_system() -> StarSystem:
     """Seven planets; orbit i has diameter 10,0i1 km, an installation and a secret marker."""
-    orbits = [
-        Orbit(
-            i,
-            Body("Planet", 10_001 + 10 * i, 20, 90),
-            installations=f"INSTMARK{i}",
-            secrets=(Secret(f"SECRETMARK{i}"),),
-        )
-        for i in range(1, 8)
-    ]
-    return StarSystem(Star("G", 3, "Giant"), orbits, name="Vega")
+    return factories.marked_system(7, "Vega")
 
 
 def orbit_markers(i: int) -> list[str]:

@@ -168,8 +168,9 @@ def test_per_side_values_answer_to_names_and_refuse_unknown_ones() -> None:
         o.won["Green"]
 
 
-def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice() -> None:
-    # seeded: on some dice the battle ends before side A is ever asked to allocate
+def _waiting_for_allocation() -> Battle:
+    """Side A of a small battle asked where its hits go (seeded: on some dice the battle ends
+    before side A is ever asked to allocate)."""
     b = Battle(
         [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=1
     )
@@ -177,6 +178,11 @@ def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice
     with pytest.raises(DecisionNeeded):
         for _ in range(40):
             b.step_phase(ask)
+    return b
+
+
+def test_exact_advice_has_no_standard_error_and_agrees_with_the_simulated_advice() -> None:
+    b = _waiting_for_allocation()
     exact = advise_battle(b)
     assert exact.exact and set(exact.stderr.values()) == {0.0} and exact.n is None
     assert exact.why.startswith("exact:") and "EXACT_ADVICE_STATES" in exact.why
@@ -318,17 +324,6 @@ def test_exact_agrees_with_the_engine_simulation(family: str, seed: int) -> None
         fh = {int(v): c / ENGINE_N for v, c in zip(vals, counts)}
         _agree(ex.first_hits[i], fh, ENGINE_N, f"first_hits[{i}]")
     _agree(ex.rounds, eng.rounds_distribution(), ENGINE_N, "rounds")
-
-
-def _waiting_for_allocation() -> Battle:
-    b = Battle(
-        [Side("A", ships={"Frigate": 1, "Gunboat": 1}), Side("B", ships={"Cruiser": 1})], seed=1
-    )
-    ask = InteractivePolicy(ask=("allocate",), sides=(0,))
-    with pytest.raises(DecisionNeeded):
-        for _ in range(40):
-            b.step_phase(ask)
-    return b
 
 
 def test_exact_advice_is_chosen_by_state_count_not_by_time(
