@@ -134,15 +134,3 @@ def test_state_is_json_and_marks_the_goal():
     assert [s["goal"] for s in st["slots"]] == [False, True, False]
     assert st["slots"][2]["placed"]["success"] is False
     assert st["slots"][0]["card"]["symbol"] == "\u2665" and st["slots"][0]["card"]["red"]
-
-
-def test_autoplay_names_the_boards_it_plays_when_given_another_kind():
-    from kit.boards.base import Board
-    from kit.boards.checks import CheckSource, autoplay
-    from kit.errors import InvalidType
-
-    class HouseBoard(Board):  # a table's own board kind, unknown to autoplay
-        finished = False
-
-    with pytest.raises(InvalidType, match=r"board must be a StandardBoard.*got HouseBoard"):
-        autoplay(object.__new__(HouseBoard), CheckSource(seed=1))

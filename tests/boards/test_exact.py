@@ -1,4 +1,5 @@
-"""Exact board odds against oracles written in this file, independent of the kit's DP.
+"""Exact odds of standard, preparation and limit boards (kit.boards.exact) against oracles written
+in this file, independent of the kit's DP.
 
 The main oracle deals every ordered sequence of distinct physical cards from the pool, card by
 card, and plays each board slot by slot as the text describes (a success on the leftmost open
@@ -14,27 +15,20 @@ import itertools
 import math
 from collections import Counter
 from fractions import Fraction
-from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.boards import (
     BoardRules,
-    Chase,
-    CheckDistribution,
-    CheckSource,
     LimitBoard,
     PreparationBoard,
     StandardBoard,
-    autoplay,
     deal_odds,
     event_deck_cards,
     odds,
 )
-from kit.boards.sequence import sequence_dp
 from kit.errors import InvalidInput
 
 TWO_D6 = Counter(a + b for a in range(1, 7) for b in range(1, 7))
@@ -272,98 +266,3 @@ def test_full_deck_closed_form_for_long_boards(n):
 def test_pool_that_runs_out_is_refused():
     with pytest.raises(InvalidInput, match="pool"):
         deal_odds(StandardBoard([5] * 5, goal=5), "2d6", pool=[4, 5, 6])
-
-
-@settings(max_examples=40)
-@given(
-    n=st.integers(1, 7),
-    offset=st.integers(-3, 3),
-    pool=st.lists(st.integers(2, 12), min_size=7, max_size=12),
-    kind=st.sampled_from(["standard", "limit", "limit-late", "all"]),
-    bound=st.integers(1, 7),
-    start=st.tuples(st.integers(0, 2), st.integers(0, 2)),
-    meet=st.booleans(),
-    checks=st.sampled_from(["2d6", "1d6+3", "3d4"]),
-)
-def test_closed_form_equals_the_general_programme(
-    n, offset, pool, kind, bound, start, meet, checks
-):
-    """When every card is unseen and every check alike the kit takes a closed form; it must give
-    the general programme's endings exactly, whatever the stopping rule and the starting point."""
-    s0, f0 = start
-    goal = min(bound, n) + s0
-
-    def stop(s: int, f: int, i: int) -> bool:
-        if kind == "standard":
-            return s >= goal or i == n
-        if kind in ("limit", "limit-late"):
-            early = kind == "limit" and s + n - i < goal
-            return s >= goal or i == n or early
-        return i == n
-
-    dist = CheckDistribution.of(checks)
-    counts = dict(Counter(pool))
-    steps = [(None, offset)] * n
-    pens = [0] * n
-    fast = sequence_dp(steps, pens, dist, meet, counts, s0, f0, stop)
-    slow = sequence_dp(steps, pens, dist, meet, counts, s0, f0, stop, exchangeable=False)
-    assert fast == slow
-    assert sum(fast.values()) == 1
-
-
-CHASE_POOL = [4, 5, 6, 6, 7, 8]
-
-
-@pytest.mark.parametrize(
-    "make, skills",
-    [
-        (lambda: Chase([5] * 5, rules=BoardRules(npc_chance=0.6)), None),
-        (lambda: Chase([5] * 5, head_start=True, modifiers=[0, 1, 0, -1, 2]), "Athletics"),
-        (lambda: Chase([5] * 5, role="pursuer", rules=BoardRules(npc_chance=0.55)), None),
-        (
-            lambda: Chase(
-                [5] * 5, role="pursuer", rules=BoardRules(npc_chance=0.5, pursuer_faces="goal")
-            ),
-            ["Athletics", None, "Athletics"],
-        ),
-        (
-            lambda: Chase(
-                [5] * 5, role="pursuer", npc_checks="1d6+3", rules=BoardRules(pursuer_faces="goal")
-            ),
-            None,
-        ),
-        (lambda: Chase([5] * 5, npc_checks="2d6"), None),  # both cards faced: rows
-    ],
-    ids=["escapee", "escapee-head-start", "pursuer", "pursuer-faces-goal", "npc-rolls", "rows"],
-)
-def test_chase_every_deal_matches_every_ordered_deal(make, skills):
-    """Cards turned up as the chase reaches them give the average over every ordered deal."""
-    board = make()
-    got = deal_odds(board, "2d6", skills, pool=CHASE_POOL)
-    cache: dict[tuple[int, ...], Any] = {}
-    total: Counter[str] = Counter()
-    deals = list(itertools.permutations(CHASE_POOL, board.length))
-    for deal in deals:
-        if deal not in cache:
-            cache[deal] = odds(board.fork(cards=list(deal)), "2d6", skills)
-        for k, p in cache[deal].outcomes.items():
-            total[k] += float(p) / len(deals)
-    for k in set(total) | set(got.outcomes):
-        assert float(got.outcomes.get(k, 0)) == pytest.approx(total[k], abs=1e-9), k
-
-
-def test_long_chase_every_deal_agrees_with_dealing_and_playing():
-    """Seven cards have more distinct rows than the kit lists; deal and play them instead."""
-    board = Chase([5] * 7, rules=BoardRules(npc_chance=0.6))
-    pool = [4, 5, 6, 7, 8] * 2
-    exact = deal_odds(board, "2d6", pool=pool)
-    rng = np.random.default_rng(7)
-    src = CheckSource("2d6", rng)
-    runs, escaped = 1500, 0
-    for _ in range(runs):
-        deal = [pool[i] for i in rng.permutation(len(pool))[:7]]
-        game = autoplay(board.fork(cards=deal, seed=int(rng.integers(2**31))), src)
-        escaped += game.snapshot.outcome == "escaped"
-    p = float(exact.outcomes["escaped"])
-    assert abs(escaped / runs - p) <= 4 * math.sqrt(p * (1 - p) / runs)
-    assert sum(exact.outcomes.values()) == pytest.approx(1, abs=1e-9)
