@@ -56,8 +56,6 @@ EXEMPT: dict[str, str] = {
     "kit.boards.impact": _BOARDS,
     "kit.boards.limit_walk": _BOARDS,
     "kit.boards.luck": _BOARDS,
-    "kit.boards.outcomes": _BOARDS,
-    "kit.boards.rules": _BOARDS,
     "kit.boards.skill_rounds": _BOARDS,
     "kit.boards.skill_walk": _BOARDS,
     "kit.boards.walk": _BOARDS,

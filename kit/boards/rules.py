@@ -40,7 +40,9 @@ MIN_LENGTH = 3
 #: A sanity cap on board length (the event deck holds 20 cards).
 MAX_LENGTH = 52
 
-_SPLIT = re.compile(r"\s*(?::|\s[-\u2013\u2014]\s)\s*")
+#: What splits "General: Specific": a colon, or a dash with a space (or the end of the name) on
+#: each side, so "Tinker - " reads as "Tinker" as "Tinker:" does, and "Sleight-of-Hand" stays one.
+_SPLIT = re.compile(r"\s*(?::|(?:^|\s)[-\u2013\u2014](?:\s|$))\s*")
 
 
 @dataclass(frozen=True)
