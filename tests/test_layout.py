@@ -55,7 +55,6 @@ EXEMPT: dict[str, str] = {
     "kit.advisor": _OTHER_BRANCH,
     "kit.boards.impact": _BOARDS,
     "kit.boards.luck": _BOARDS,
-    "kit.boards.skill_rounds": _BOARDS,
     "kit.clock_activities": _OTHER_BRANCH,
     "kit.clock_days": _OTHER_BRANCH,
     "kit.figures.advisor": _FIGURES,
