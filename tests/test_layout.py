@@ -28,7 +28,6 @@ _COMBAT = "tested in tests/successors/combat by behaviour (another branch is rew
 _SECTOR = (
     "tested through kit.successors.sector in tests/successors/sector and tests/successors/stars"
 )
-_BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
 _REGULUS = "tested through kit.regulus in tests/regulus (job, odds, properties, rulings, luck)"
@@ -53,8 +52,6 @@ EXEMPT: dict[str, str] = {
     "kit.store": "tests/foundation/test_log_store_rng.py and tests/store",
     "kit.validate": "every field check, tests/store/test_mutation.py (the audit of all fields)",
     "kit.advisor": _OTHER_BRANCH,
-    "kit.boards.impact": _BOARDS,
-    "kit.boards.luck": _BOARDS,
     "kit.clock_activities": _OTHER_BRANCH,
     "kit.clock_days": _OTHER_BRANCH,
     "kit.figures.advisor": _FIGURES,
