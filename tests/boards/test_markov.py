@@ -131,3 +131,17 @@ def test_long_chase_every_deal_agrees_with_dealing_and_playing():
     p = float(exact.outcomes["escaped"])
     assert abs(escaped / runs - p) <= 4 * math.sqrt(p * (1 - p) / runs)
     assert sum(exact.outcomes.values()) == pytest.approx(1, abs=1e-9)
+
+
+def test_a_contest_that_can_only_tie_is_unresolved():
+    # both sides always succeed: every exchange ties and nothing ever moves
+    o = odds(Contest([5, 5, 5]), 20, opponent_checks=20)
+    assert o.outcomes["unresolved"] == pytest.approx(1.0) and o.success == 0
+
+
+def test_an_escapee_nobody_pursues_escapes_in_a_negative_binomial_time():
+    # the NPC pursuer never succeeds: the escapee needs five successes (slot 1 -> off the end)
+    # and failures cost nothing, so the rounds taken average 5 / p with p = P(2d6 >= 6) = 26/36
+    o = odds(Chase([6] * 5, rules=BoardRules(npc_chance=0.0)), "2d6")
+    assert o.outcomes["escaped"] == pytest.approx(1.0, abs=1e-9) and o.outcomes["caught"] == 0
+    assert o.mean_length == pytest.approx(5 / (26 / 36), abs=1e-9)

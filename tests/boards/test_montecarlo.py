@@ -18,6 +18,7 @@ from kit.boards import (
     odds,
     simulate,
 )
+from kit.errors import InvalidInput
 
 
 def _agree(exact, sim, key):
@@ -81,3 +82,25 @@ def test_monte_carlo_agrees_with_exact_odds(make, kwargs, key):
     if exact.length:
         assert abs(exact.mean_length - sim.mean_length) < 0.15 * max(1.0, exact.mean_length)
     assert board.events.to_list() == make().events.to_list()  # simulate leaves the board alone
+
+
+def test_a_certain_board_is_certain_in_every_run():
+    o = simulate(StandardBoard([4, 4, 4], goal=1), 20, checks=12, seed=1)
+    assert o.method == "simulated" and o.n == 20
+    assert o.success == 1.0 and o.length == {1: 1.0} and o.se.success == 0.0
+
+
+def test_face_down_cards_are_dealt_again_in_every_run():
+    # need 1 with a check of 7: the board is won exactly when the 4 of the pool 8, 8, 9, 4 is
+    # among the three cards dealt face down, which happens with chance 3/4
+    board = LimitBoard([5, 5, 5], need=1, hidden=[1, 2, 3])
+    o = simulate(board, 200, checks=7, pool=[8, 8, 9, 4], seed=3)
+    assert abs(o.success - 0.75) <= 4 * math.sqrt(0.75 * 0.25 / 200)
+    assert o.se.success == pytest.approx(math.sqrt(o.success * (1 - o.success) / 200))
+    again = simulate(board, 200, checks=7, pool=[8, 8, 9, 4], seed=3)
+    assert again == o  # the same seed, the same runs
+
+
+def test_runs_must_be_a_positive_count():
+    with pytest.raises(InvalidInput, match="n"):
+        simulate(StandardBoard([4, 4, 4], goal=1), 0)
