@@ -13,7 +13,8 @@ surrounded by spaces, splits the two) and tracks uses by its :func:`skill_key`:
 
 * ``"Tinker: Repair"`` and ``"tinker - repair"`` are the same specific skill;
 * ``"Tinker"`` alone is the general skill used without a specific one, tracked on its own
-  (it does not share a count with ``"Tinker: Repair"``);
+  (it does not share a count with ``"Tinker: Repair"``); ``"Tinker:"`` and ``"Tinker - "``,
+  with nothing after the split, are that general skill too;
 * ``None`` (no skill named) is not tracked and never carries a penalty.
 
 >>> skill_key("Tinker: Repair"), skill_key(" tinker  -  REPAIR "), skill_key("Tinker")
