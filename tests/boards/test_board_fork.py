@@ -1,4 +1,5 @@
-"""The public fork/replay API, hostile deck saves and the board widget's handling of bad messages."""
+"""The boards' code stays small and uses the public board API (fork and replay themselves are in
+test_base.py), hostile deck saves and the board widget's handling of bad messages."""
 
 from __future__ import annotations
 
@@ -13,9 +14,6 @@ from kit.errors import InvalidInput, InvalidType, SaveFileError
 from kit.widgets.boards import BoardWidget
 
 BOARDS = Path(__file__).resolve().parents[2] / "kit" / "boards"
-
-
-# ------------------------------------------------------------------------- fork and replay
 
 
 @pytest.mark.parametrize("path", sorted(BOARDS.glob("*.py")), ids=lambda p: p.name)
