@@ -1,4 +1,6 @@
-"""The vectorised simulation against the event-log engine on battles with extras.
+"""The attack phases with their extras (:mod:`kit.successors.combat.simulate.attack` and the
+batch it builds on): the vectorised simulation against the event-log engine on battles with
+extras.
 
 One family of generated setups per extra the fast path covers: Static Defenses, Busters, a
 Stellar Cannon, a Jammer Field, a Matrix or Targeter, a side fighting from an adjacent orbit (Long Ranged ships and
@@ -13,7 +15,7 @@ Each family's setups are checked twice:
   with its racks, a Rammer's attack, a Fragile or facet entity destroyed, a self-repair, a
   controlled ship firing for an unarmed controller, a retreat leaving immobile ships), so the agreement covers it;
 * every side's win and loss rates, mean RU lost and the mean rounds agree between the two
-  paths within the tolerance of ``test_fast_agreement`` (4.5 pooled standard errors plus one
+  paths within the tolerance of ``test_fast`` (4.5 pooled standard errors plus one
   engine battle's share of the range).
 
 A last family (issue 37) COMBINES Take-Overs with the extras: a side with the Control and a
