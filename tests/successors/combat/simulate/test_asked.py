@@ -24,3 +24,20 @@ def test_asked_gives_each_row_its_own_answer(rows, collide):
         asked._mult = np.zeros(3, np.int64)
     got = asked(keys)
     assert got.tolist() == [sum(r) * 10 + r[0] for r in rows]
+
+
+def test_the_policy_is_asked_once_per_distinct_situation():
+    calls: list[tuple[int, ...]] = []
+
+    def policy(row: tuple[int, ...]) -> int:
+        calls.append(row)
+        return row[0] - row[1]
+
+    asked = Asked(policy)
+    keys = np.array([[1, 2], [3, 0], [1, 2], [3, 0], [1, 2]])
+    assert asked(keys).tolist() == [-1, 3, -1, 3, -1]
+    assert sorted(calls) == [(1, 2), (3, 0)]
+    # the answers are kept: a later batch meeting the same situations asks nothing new
+    assert asked(np.array([[3, 0]] * 4)).tolist() == [3] * 4
+    assert asked(np.zeros((0, 2), np.int64)).tolist() == []
+    assert len(calls) == 2
