@@ -1,9 +1,13 @@
-"""``BattleSimulation`` prints as a short summary, not as its arrays (issue #13)."""
+"""The result of a battle Monte Carlo (:class:`BattleSimulation`): it prints as a short summary,
+not as its arrays (issue #13), and its shares, means, distributions and standard errors are
+the ones counted by hand from its arrays."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from kit.errors import InvalidInput, InvalidType
 from kit.successors.combat import AutoPolicy, BattleSimulation, simulate
 from kit.successors.combat.simulate import OUTCOMES
 from kit.successors.examples import example_one
@@ -60,11 +64,6 @@ def test_repr_of_a_real_run_matches_its_own_numbers():
 
 
 def test_probability_with_its_arguments_swapped_names_the_argument_and_what_is_allowed():
-    import numpy as np
-    import pytest
-
-    from kit.errors import InvalidInput, InvalidType
-
     r = BattleSimulation(
         ["Raiders", "Guard"],
         np.array([[0, 1], [1, 0], [0, 1], [2, 2]]),
@@ -88,3 +87,39 @@ def test_probability_with_its_arguments_swapped_names_the_argument_and_what_is_a
         r.loss_distribution(-1)
     with pytest.raises(InvalidInput, match="outcome must be"):
         r.standard_error(0, "wins")
+
+
+def test_shares_means_distributions_and_their_errors_are_counted_from_the_arrays():
+    # four battles: A won, won, won, drew; B lost, lost, retreated, drew
+    outcome = np.array(
+        [
+            _codes("won", "lost"),
+            _codes("won", "lost"),
+            _codes("won", "retreated"),
+            _codes("draw", "draw"),
+        ]
+    )
+    ru_lost = np.array([[8, 0], [0, 4], [0, 2], [0, 0]], float)
+    r = BattleSimulation(["A", "B"], outcome, ru_lost, np.array([1, 2, 3, 6]), 5, "engine")
+    assert r.n == 4 and r.method == "simulated"
+    assert r.won == (0.75, 0.0) and r.lost == (0.0, 0.5)
+    assert r.draw == (0.25, 0.25) and r.retreated == (0.0, 0.25)
+    assert r.mean_rounds == 3.0 and r.mean_ru_lost == (2.0, 1.5)
+    assert r.loss_distribution("A") == {0.0: 0.75, 8.0: 0.25}
+    assert r.loss_distribution(1) == {0.0: 0.5, 2.0: 0.25, 4.0: 0.25}
+    assert r.rounds_distribution() == {1: 0.25, 2: 0.25, 3: 0.25, 6: 0.25}
+    # errors under the same names: sqrt(p (1 - p) / n) for shares, s / sqrt(n) for means
+    se = r.se
+    assert se.won == pytest.approx(((0.75 * 0.25 / 4) ** 0.5, 0.0))
+    assert se["retreated"][1] == pytest.approx((0.25 * 0.75 / 4) ** 0.5)
+    # rounds 1, 2, 3, 6 about their mean 3: squares 4 + 1 + 0 + 9 = 14 over n - 1 = 3
+    assert se.mean_rounds == pytest.approx((14 / 3) ** 0.5 / 2)
+    # A's losses 8, 0, 0, 0 about their mean 2: 36 + 4 + 4 + 4 = 48 over 3
+    assert se.mean_ru_lost[0] == pytest.approx(4 / 2)
+    a, b = r.odds()
+    assert (a["side"], a["won"], a["draw"], a["ru_lost_mean"]) == ("A", 0.75, 0.25, 2.0)
+    # percentiles between the sorted losses 0, 0, 0, 8: the 90th lies 0.7 of the way 0 -> 8
+    assert (a["ru_lost_p10"], a["ru_lost_p50"]) == (0.0, 0.0)
+    assert a["ru_lost_p90"] == pytest.approx(5.6)
+    assert b["lost"] == 0.5 and b["retreated"] == 0.25
+    assert r.summary().splitlines()[0] == "4 battles (engine, seed 5), mean rounds 3.00"

@@ -20,7 +20,8 @@ show Take-Over attempts landing (a ``takeover_progress`` or ``taken_over`` event
 so the agreement there covers them.
 
 The default run plays 3,960 engine battles (setups x ``ENGINE_N``); ``GMKIT_LONG=1`` plays
-four times as many setups with three times the battles each.
+four times as many setups with three times the battles each. Last, the tables the fast path
+keeps from one run to the next are rebuilt when the policy they were built for is changed in place.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from kit.successors.combat import (
     simulate,
 )
 from kit.successors.combat.simulate import OUTCOMES, fast_supported
+from kit.successors.examples import example_one
 
 TYPES = [
     "Drone",
@@ -144,8 +146,6 @@ def test_the_families_are_what_they_say():
 
 
 def test_the_default_policy_on_the_texts_first_example_is_vectorised():
-    from kit.successors.examples import example_one
-
     assert fast_supported(example_one(), AutoPolicy()) is None
     assert simulate(example_one(), 50, seed=1).engine == "fast"
 
@@ -181,3 +181,22 @@ def test_takeovers_happen_in_the_engine_in_the_takeover_family(i):
 
 def _code(outcome: str) -> int:
     return OUTCOMES.index(outcome)
+
+
+# ----------------------------------------------------------------------------- the tables' cache
+def test_a_policy_changed_in_place_is_not_served_stale_tables():
+    battle = example_one()
+    policy = AutoPolicy(takeover=False)
+    simulate(battle, 200, seed=1, policy=policy, progress=False)
+    policy.hold_reloaders = True  # the same object, now keeping its Drones in reserve
+    changed = simulate(battle, 2000, seed=1, policy=policy, progress=False)
+    fresh = simulate(  # a new battle of the same setup: tables built afresh
+        example_one(),
+        2000,
+        seed=1,
+        policy=AutoPolicy(takeover=False, hold_reloaders=True),
+        progress=False,
+    )
+    assert changed.engine == fresh.engine == "fast"
+    assert np.array_equal(changed.outcome, fresh.outcome)
+    assert np.array_equal(changed.ru_lost, fresh.ru_lost)

@@ -1,4 +1,6 @@
-"""The vectorised simulation against the event-log engine on battles with extras.
+"""The attack phases with their extras (:mod:`kit.successors.combat.simulate.attack` and the
+batch it builds on): the vectorised simulation against the event-log engine on battles with
+extras.
 
 One family of generated setups per extra the fast path covers: Static Defenses, Busters, a
 Stellar Cannon, a Jammer Field, a Matrix or Targeter, a side fighting from an adjacent orbit (Long Ranged ships and
@@ -13,7 +15,7 @@ Each family's setups are checked twice:
   with its racks, a Rammer's attack, a Fragile or facet entity destroyed, a self-repair, a
   controlled ship firing for an unarmed controller, a retreat leaving immobile ships), so the agreement covers it;
 * every side's win and loss rates, mean RU lost and the mean rounds agree between the two
-  paths within the tolerance of ``test_fast_agreement`` (4.5 pooled standard errors plus one
+  paths within the tolerance of ``test_fast`` (4.5 pooled standard errors plus one
   engine battle's share of the range).
 
 A last family (issue 37) COMBINES Take-Overs with the extras: a side with the Control and a
@@ -22,6 +24,9 @@ Busters, Rammers, a Stellar Cannon, a retreat, racks, a Jammer Field, a Fragile 
 Self-Repairing entity), and the same comparison of every side's outcome, RU lost and rounds.
 
 ``GMKIT_LONG=1`` plays three times the setups and three times the battles.
+
+Last, one phase played directly on a batch: reloaders spent after the phase's hits (ruling 12),
+the +1 against Static Defenses (ruling 4) and no fire across orbits without Long Range.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ import pytest
 from kit.successors import Entity
 from kit.successors.combat import AutoPolicy, Battle, RetreatAfter, Side, simulate
 from kit.successors.combat.simulate import OUTCOMES, fast_supported
+from kit.successors.combat.simulate.attack import Attacks
+from kit.successors.combat.simulate.tables import Tables
 
 LONG = os.environ.get("GMKIT_LONG") == "1"
 PER_FAMILY, ENGINE_N, FAST_N, ROUNDS = (9, 360, 4000, 8) if LONG else (3, 120, 4000, 8)
@@ -414,3 +421,42 @@ def test_takeovers_land_where_the_extras_are_at_work():
             took |= landed
         assert took, extras
     assert acted >= set(COMBINED_EXTRAS) - {"racks"}, set(COMBINED_EXTRAS) - acted
+
+
+# ----------------------------------------------------------------------------- one phase, directly
+def _attacks(a: Side, b: Side, n: int) -> tuple[Attacks, Tables]:
+    battle = Battle([a, b], seed=1)
+    policy = AutoPolicy()
+    T = Tables(battle, policy)
+    return Attacks(battle, policy, T, n, np.random.default_rng(4)), T
+
+
+def test_reloaders_that_fired_are_neutralized_after_the_phases_hits():
+    # ruling 12: three Drones fire in Main combat and are neutralized at its end; the third is
+    # never hit (a 5+1 Battleship scores at most 2 and the Drones take them in order), so its
+    # own shot is what neutralizes it
+    x, T = _attacks(Side("A", ships=["Drone"] * 3), Side("B", ships=["Battleship"]), 500)
+    x.attack_phase(1)
+    drones = [T.keys.index(k) for k in ("0:1", "0:2", "0:3")]
+    assert (x.state[drones] != 0).all()
+    assert (x.state[T.keys.index("0:3")] == 1).all()  # neutralized (DMG), nothing else
+
+
+def test_every_shot_at_a_side_with_only_static_defenses_gets_the_bonus():
+    # ruling 4: +1 against Static Defenses; a Cruiser's rank 4 die hits on 5 of 6 faces there
+    n = 4000
+    x, _ = _attacks(Side("A", ships=["Cruiser"]), Side("B", static_defenses=3), n)
+    landings = x.volleys(1, [0])[0]
+    (k1, s1, where1, h1), (k2, s2, where2, h2) = landings
+    assert (k1, s1, k2, s2) == ("hits", 0, "static", 0)
+    assert (where1 == -1).all() and (where2 == 1).all()  # every hit aimed at B's points
+    assert h1 is h2
+    assert abs(h2.mean() - 5 / 6) <= 4.5 * np.sqrt(5 / 36 / n)
+    x.land_volleys(*x.volleys(1, [0]))
+    assert set(np.unique(x.static[1]).tolist()) <= {2, 3}
+
+
+def test_ships_without_long_range_do_not_fire_across_orbits():
+    x, _ = _attacks(Side("A", ships=["Cruiser"], adjacent=True), Side("B", ships=["Cruiser"]), 50)
+    for kind, _, where, hits in x.volleys(1, [0, 1])[0]:
+        assert kind == "hits" and not hits.any() and (where == -1).all()
