@@ -132,7 +132,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.simulate.specials": _COMBAT,
     "kit.successors.combat.simulate.support": _COMBAT,
     "kit.successors.combat.simulate.tables": _COMBAT,
-    "kit.successors.combat.state": _COMBAT,
     "kit.successors.combat.trials": _COMBAT,
     "kit.successors.edges": _SUCCESSORS,
     "kit.successors.entity_like": _SUCCESSORS,
