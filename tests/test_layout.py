@@ -108,7 +108,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.audit": _COMBAT,
     "kit.successors.combat.candidates": _COMBAT,
     "kit.successors.combat.core_rules": _COMBAT,
-    "kit.successors.combat.events": _COMBAT,
     "kit.successors.combat.forcing": _COMBAT,
     "kit.successors.combat.handling": _COMBAT,
     "kit.successors.combat.impact": _COMBAT,
