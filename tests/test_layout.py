@@ -111,7 +111,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.luck": _COMBAT,
     "kit.successors.combat.odds_result": _COMBAT,
     "kit.successors.combat.policies": _COMBAT,
-    "kit.successors.combat.reveal": _COMBAT,
     "kit.successors.combat.simulate": _COMBAT,
     "kit.successors.combat.simulate.asked": _COMBAT,
     "kit.successors.combat.simulate.attack": _COMBAT,
