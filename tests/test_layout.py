@@ -109,7 +109,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.forcing": _COMBAT,
     "kit.successors.combat.impact": _COMBAT,
     "kit.successors.combat.luck": _COMBAT,
-    "kit.successors.combat.policies": _COMBAT,
     "kit.successors.combat.simulate": _COMBAT,
     "kit.successors.combat.simulate.asked": _COMBAT,
     "kit.successors.combat.simulate.attack": _COMBAT,
