@@ -104,8 +104,6 @@ EXEMPT: dict[str, str] = {
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
     "kit.successors.abilities": _SUCCESSORS,
-    "kit.successors.combat.impact": _COMBAT,
-    "kit.successors.combat.luck": _COMBAT,
     "kit.successors.combat.simulate": _COMBAT,
     "kit.successors.combat.simulate.asked": _COMBAT,
     "kit.successors.combat.simulate.attack": _COMBAT,
