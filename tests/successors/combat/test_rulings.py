@@ -29,8 +29,6 @@ from kit.successors.combat.battle import describe_event
 from kit.successors.combat.damage import land_hit, resolve_hits
 from kit.successors.design import ShipDesign
 
-P = Fraction(1, 6)
-
 
 def die(part: int) -> Fraction:
     """Chance one die succeeds: a face at or under its part, a 6 always failing."""
