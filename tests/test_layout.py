@@ -24,7 +24,6 @@ TESTS = Path(__file__).resolve().parent
 #: Folders of tests/ that hold the tests of modules directly under kit/, grouped by layer.
 GROUPS = ("foundation", "store", "campaign", "registry", "advisor")
 
-_COMBAT = "tested in tests/successors/combat by behaviour (another branch is reworking that folder)"
 _SECTOR = (
     "tested through kit.successors.sector in tests/successors/sector and tests/successors/stars"
 )
@@ -83,26 +82,6 @@ EXEMPT: dict[str, str] = {
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
     "kit.successors.abilities": _SUCCESSORS,
-    "kit.successors.combat.allocation": _COMBAT,
-    "kit.successors.combat.audit": _COMBAT,
-    "kit.successors.combat.battle": _COMBAT,
-    "kit.successors.combat.candidates": _COMBAT,
-    "kit.successors.combat.core_rules": _COMBAT,
-    "kit.successors.combat.events": _COMBAT,
-    "kit.successors.combat.forcing": _COMBAT,
-    "kit.successors.combat.handling": _COMBAT,
-    "kit.successors.combat.impact": _COMBAT,
-    "kit.successors.combat.luck": _COMBAT,
-    "kit.successors.combat.odds_result": _COMBAT,
-    "kit.successors.combat.policies": _COMBAT,
-    "kit.successors.combat.pools": _COMBAT,
-    "kit.successors.combat.protocol": _COMBAT,
-    "kit.successors.combat.reveal": _COMBAT,
-    "kit.successors.combat.rules": _COMBAT,
-    "kit.successors.combat.state": _COMBAT,
-    "kit.successors.combat.takeover_choice": _COMBAT,
-    "kit.successors.combat.trials": _COMBAT,
-    "kit.successors.combat.workshop": _COMBAT,
     "kit.successors.edges": _SUCCESSORS,
     "kit.successors.entity_like": _SUCCESSORS,
     "kit.successors.examples": _SUCCESSORS,

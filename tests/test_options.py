@@ -577,13 +577,17 @@ COMBAT = "kit.successors.combat.rules:CombatRules"
 
 
 def _combat_checks() -> dict[str, tuple[Any, Callable[[Any], Any], Any]]:
-    """``OPTION_CHECKS`` of tests/successors/combat/test_rulings.py: field -> (another value, scenario,
+    """``OPTION_CHECKS`` of tests/successors/combat/test_rules.py: field -> (another value, scenario,
     result under the defaults by the text). Loaded from its file, so both tests share one
     scenario per option."""
     import importlib.util
+    import sys
     from pathlib import Path
 
-    path = Path(__file__).parent / "successors" / "combat" / "test_rulings.py"
+    folder = Path(__file__).parent / "successors" / "combat"
+    if str(folder) not in sys.path:  # its shared setups (combat_setups), as its conftest does
+        sys.path.insert(0, str(folder))
+    path = folder / "test_rules.py"
     spec = importlib.util.spec_from_file_location("_combat_option_checks", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -591,7 +595,7 @@ def _combat_checks() -> dict[str, tuple[Any, Callable[[Any], Any], Any]]:
     return module.OPTION_CHECKS  # type: ignore[no-any-return]
 
 
-# The result each changed option gives, worked out by hand from the scenario in test_rulings.py
+# The result each changed option gives, worked out by hand from the scenario in test_rules.py
 # (the result under the defaults is the one that file derives from the text).
 _COMBAT_CHANGED: dict[str, Any] = {
     # the damage table's face 6 vaporizes; a table of six "neutralized" rows neutralizes

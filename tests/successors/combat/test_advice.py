@@ -13,20 +13,15 @@ import numpy as np
 import pytest
 
 from kit.errors import IllegalAction, InvalidInput
-from kit.successors import Entity
 from kit.successors.combat import AutoPolicy, Battle, DecisionNeeded, InteractivePolicy, Side
 from kit.successors.combat.advice import (
     AdvisedCombatPolicy,
-    _before,
-    _Forced,
-    battle_candidates,
     find_decision,
     play_answer,
 )
 from kit.successors.combat.advice import (
     advice as advise_battle,
 )
-from kit.successors.combat.policies import _key
 from kit.successors.examples import example_one
 
 
@@ -144,34 +139,6 @@ def test_retreat_beats_a_hopeless_stay():
     assert safe.best == "retreat"
 
 
-def test_candidates_for_the_garrison_and_for_releata():
-    battle = example_one()
-    st = battle.state
-    # Garrison, 6 hits: priciest first is the five 8 RU Cruisers, then a 4 RU Frigate (text's
-    # ship table); the default (ruling 4) is the six cheapest operational ships, the 1 RU Drones.
-    dec = {"kind": "allocate", "side": 1, "hits": 6, "by": 0, "phase": "first"}
-    dec["default"] = ["1:3", "1:4", "1:5", "1:6", "1:7", "1:8"]
-    cands = battle_candidates(st, dec)
-    assert cands["priciest first: 1:21, 1:22, 1:23, 1:24, 1:25, 1:16"] == [
-        "1:21",
-        "1:22",
-        "1:23",
-        "1:24",
-        "1:25",
-        "1:16",
-    ]
-    assert cands["default: 1:3, 1:4, 1:5, 1:6, 1:7, 1:8"] == dec["default"]
-    # spread gives each single-hit Drone one hit: the same as the default, so it is dropped
-    assert not [k for k in cands if k.startswith("spread")]
-    # Releata (Battle 5+3 = 8, Control 3, the rest 1) with 12 hits on her entity first: each hit
-    # lowers the highest ability, Control before Battle on a tie, and none goes below 1:
-    # Battle 8->3 (5 hits), Control 3->2, Battle 3->2, Control 2->1, Battle 2->1; 9 hits in all.
-    dec = {"kind": "allocate", "side": 0, "hits": 12, "by": 1, "phase": "main", "default": []}
-    ent = [v for k, v in battle_candidates(st, dec).items() if k.startswith("entity first")]
-    b, c = "0:E:battle", "0:E:control"
-    assert ent == [[b] * 5 + [c, b, c, b]]
-
-
 def test_bad_decisions_are_refused():
     battle = example_one()
     decision = _first_allocation(battle)
@@ -211,45 +178,6 @@ def test_advised_policy_belongs_to_its_battle():
     other = example_one(seed=2)
     with pytest.raises(IllegalAction, match="made for"):
         other.run(policy=AdvisedCombatPolicy(battle, n=2))
-
-
-TYPES = ["Drone", "Gunboat", "Frigate", "Cruiser", "Battleship", "Battlecruiser", "Servo"]
-
-
-def _setup(rng: np.random.Generator) -> Battle:
-    sides = []
-    for i in range(2):
-        ships = [TYPES[j] for j in rng.integers(0, len(TYPES), size=int(rng.integers(2, 7)))]
-        ent, ctl = None, ()
-        if rng.random() < 0.5:
-            r = [int(x) for x in rng.integers(1, 6, size=5)]
-            ent = Entity(
-                f"E{i}", battle=r[0], control=r[1], handling=r[2], information=r[3], sensors=r[4]
-            )
-            ctl = tuple(range(1, min(len(ships), r[1]) + 1))
-        sides.append(Side(f"S{i}", ent, ships=ships, controlled=ctl))
-    return Battle(sides, seed=int(rng.integers(0, 1000)))
-
-
-@pytest.mark.parametrize("i", range(8))
-def test_playing_out_matches_the_battle_engine(i):
-    """The advisor plays each trial on a bare copy of the state (no event log); the result must
-    be the very one a copy of the Battle reaches by step_phase and run with the same seed,
-    faces and answers, on generated setups with entities, Control, repairs and Take-Overs."""
-    battle, decision = find_decision(
-        _setup(np.random.default_rng(500 + i)), InteractivePolicy(ask=("allocate", "retreat"))
-    )
-    answer = decision.get("default", False)
-    base = AutoPolicy()
-    faces = _before(battle, decision, base, {}).faces
-    seeds = [11, 12, 13]
-    fast = play_answer(battle, decision, answer, seeds, faces=faces)
-    for s, got in zip(seeds, fast):
-        b = Battle(battle.sides, rules=battle.rules, seed=s, log=battle.log.copy())
-        forced = _Forced(base, {_key(decision): answer}, None)
-        b.step_phase(forced, faces=faces)
-        b.run(policy=forced)
-        assert got == b.result
 
 
 def test_stop_when_clear_stops_early_only_on_a_clear_lead():

@@ -99,20 +99,7 @@ def test_equal_setups_under_different_names_still_fight():
     assert b.run().over
 
 
-def test_a_stellar_cannon_needs_an_entity():
-    with pytest.raises(InvalidInput, match=r"stellar_cannon=1\) but no entity"):
-        Side("Guns", ships=["Cruiser"], stellar_cannon=1)
-    assert Side("Guns", Entity("E", battle=4), stellar_cannon=1).stellar_cannon == 1
-
-
 # ---------------------------------------------------------------- errors that say what to do
-def test_busters_as_a_bare_number_say_what_busters_takes():
-    with pytest.raises(InvalidType, match=r"busters takes the Battle rank of each Buster.*got 3"):
-        Side("A", ships=["Drone"], busters=3)  # type: ignore[arg-type]
-    with pytest.raises(InvalidInput, match="buster rank"):
-        Side("A", busters=(0,))
-    with pytest.raises(InvalidType, match="controlled takes the ids"):
-        Side("A", Entity("E", control=2), ships=["Drone"], controlled=1)  # type: ignore[arg-type]
 
 
 def test_assigning_an_entity_field_says_to_make_a_changed_copy():

@@ -1,7 +1,7 @@
 """Ruling 10, the Stellar Cannon, on both paths.
 
 It fires only under an entity's control (a side with a Cannon and no entity is refused, see
-test_battle_inputs), in Main combat, with the entity's Battle rank minus the orbit distance,
+test_state), in Main combat, with the entity's Battle rank minus the orbit distance,
 in addition to the entity's own attacks. Combat Reflexes gives the entity's side First Strike
 but leaves the Cannon's shot in Main.
 """

@@ -101,38 +101,3 @@ def test_round_limit_is_a_draw():
     b = Battle([Side("A", ships=["Servo"]), Side("B", ships=["Servo"])], seed=1).run(3)
     assert b.result["winner"] is None and b.result["reason"] == "round limit"
     assert b.result["rounds"] == 3
-
-
-def test_a_side_from_a_fleet_keeps_control_and_racks():
-    from kit.successors import Entity, Fleet
-
-    owner = Entity("TanRac", battle=4, control=4, handling=3, information=2, sensors=2)
-    fleet = Fleet(owner, budget=32)
-    fleet.buy("Gunboat", 5)
-    sats = fleet.buy("Satellite", 10)
-    tug = fleet.buy("Tug")
-    fleet.set_control(sats[:4])
-    fleet.stow(tug[0], sats[4:])
-    side = Side("TanRac", ships=fleet)
-    assert side.entity == owner and side.controlled == (6, 7, 8, 9)
-    b = Battle([side, Side("B", ships=["Cruiser"])], seed=1)
-    assert b.state.units["0:10"].carried_by == "0:16"
-    assert Side.from_dict(side.to_dict()) == side
-
-
-def test_a_copied_state_does_not_share_structures_or_prisoners():
-    # Phases play on a copy of the state and keep it only when the phase succeeds; a hit on a
-    # Matrix (or a prisoner taken) in the copy must leave the battle's own state untouched.
-    from kit.successors import Entity
-    from kit.successors.combat import Battle, Side
-    from kit.successors.combat.events import apply_event, copy_state
-
-    ent = Entity("Inside", battle=3, control=1, handling=1, information=1, sensors=1)
-    b = Battle([Side("A", ent, matrix=1, cubes=1), Side("B", ships=["Cruiser"])], seed=1)
-    st = copy_state(b.state)
-    apply_event(st, "structure_hit", {"side": 0, "code": "M", "state": "destroyed"})
-    apply_event(st, "imprison", {"side": 0, "target": 1})
-    assert b.state.sides[0].structures["M"]["hits"] == 0
-    assert b.state.sides[0].structures["M"]["state"] == "active"
-    assert b.state.sides[0].prisoners == [] and b.state.sides[0].cubes == 1
-    assert st.sides[0].structures["M"]["hits"] == 1 and st.sides[0].prisoners == [1]
