@@ -183,7 +183,7 @@ class Handling(Hits):
             plan[k_rows] = plan_from_order(place.reshape(len(k_rows), -1).T, tk, m).T
             # user positions: the entity first, then the ships in setup order
             # (counted over the ships with Control dice only: no other row is a user)
-            so = T.setup_order[np.isin(T.setup_order, list(udice))]
+            so = T.control_setup_order  # the users are exactly the ships with Control dice
             upos = np.zeros(u_user.shape, np.int64)
             upos[so] = np.cumsum(u_user[so], axis=0, dtype=np.int64) - 1 + e_user
             users = [(e_user & keep, np.zeros(len(rows), np.int64), eu)]

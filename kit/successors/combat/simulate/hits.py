@@ -24,6 +24,23 @@ __all__ = ["Hits", "first_k", "first_k_rows"]
 _BLOCK_BATTLES = 1024
 
 
+#: Segment lists seen, by id: (the list, whether its segments follow on one another).
+_SEEN: dict[int, tuple[list[tuple[int, int]], bool]] = {}
+
+
+def _contiguous(segments: list[tuple[int, int]]) -> bool:
+    """Whether each segment starts where the one before ends (worked out once per list: the
+    tables' lists are asked thousands of times a battle)."""
+    seen = _SEEN.get(id(segments))
+    if seen is not None and seen[0] is segments:
+        return seen[1]
+    if len(_SEEN) > 64:
+        _SEEN.clear()
+    out = all(segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1))
+    _SEEN[id(segments)] = (segments, out)
+    return out
+
+
 def first_k(
     mask: np.ndarray, k: np.ndarray, segments: list[tuple[int, int]]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -55,11 +72,7 @@ def first_k_rows(
     """
     counting = mask.dtype != bool
     taken = np.zeros(mask.shape, mask.dtype)
-    if (
-        mask.shape[1] <= _BLOCK_BATTLES
-        and len(segments) > 2
-        and all(segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1))
-    ):
+    if mask.shape[1] <= _BLOCK_BATTLES and len(segments) > 2 and _contiguous(segments):
         # one block of rows in a small batch: a single cumulative sum over it beats a walk
         # segment by segment, whose cost is numpy's per-call overhead (the same rows taken,
         # in the same order; ``total`` counts the whole block). In large batches the walk,
