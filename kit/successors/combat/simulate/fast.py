@@ -88,6 +88,10 @@ def _tables(battle: Battle, policy: AutoPolicy) -> Tables:
     return T
 
 
+#: Two batches with fewer battles than this together are played as one.
+_MERGE_BELOW = 64
+
+
 def _move(batches: list[Any]) -> list[Any]:
     """Battles of the batch without owners where a ship just changed hands go to the batch
     with owners (made when first needed)."""
@@ -120,7 +124,7 @@ class _Run(Specials):
             enemy = fight.copy()
             enemy[s] = False
             act = self.live & fight[s] & ~self.sret[s] & enemy.any(axis=0)
-            if not act.any():
+            if not np.count_nonzero(act):
                 continue
             rows = np.flatnonzero(act)
             mine = self.keep_side(op.copy(), s)
@@ -128,7 +132,7 @@ class _Run(Specials):
             keys = np.concatenate([np.full((1, len(rows)), rnd), ok], axis=0).T
             go = np.zeros(self.B, bool)
             go[rows] = np.array(self.retreat_asked[s](keys), bool)
-            if not go.any():
+            if not np.count_nonzero(go):
                 continue
             leave = mine & go
             leave[~T.mobile] = False
@@ -156,6 +160,11 @@ class _Run(Specials):
                     b.rounds[:] = rnd
                     b.fired[:] = False
                 batches = [b for b in batches if b.B] or batches[:1]
+                if len(batches) == 2 and batches[0].B + batches[1].B <= _MERGE_BELOW:
+                    # a few battles left in both: one batch with owners plays them for
+                    # half the per-phase cost (the tail of long battles is mostly that cost)
+                    batches[1].absorb(batches[0])
+                    batches = batches[1:]
                 if not batches[0].B:
                     break
             phase = PHASES[at]
@@ -192,15 +201,17 @@ class _Run(Specials):
         out = set()
         if self.takeovers_on:
             out |= {"sensors", "takeover"}
-        if T.pool["handling"].any() or T.has_entity.any():  # jobs, or an entity's self-repair
+        if np.count_nonzero(T.pool["handling"]) or np.count_nonzero(
+            T.has_entity
+        ):  # jobs, or an entity's self-repair
             out.add("repair")
         for ph, name in enumerate(("first", "main", "last")):
             key = KEYS[ph]
             if (
                 any(T.run_dice[key])
                 or T.ctl_dice_cols[key]
-                or (T.entity_phase == ph).any()
-                or (ph == 2 and T.static.any())
+                or np.count_nonzero(T.entity_phase == ph)
+                or (ph == 2 and np.count_nonzero(T.static))
                 or (ph == 1 and any(s.busters or s.stellar_cannon for s in self.battle.sides))
             ):
                 out.add(name)

@@ -96,7 +96,7 @@ class Handling(Hits):
                 else:  # taken over: its own dice
                     tab, row = T.own[key][s, j][:, None], np.zeros(self.B, np.int64)
                 for r in range(5):
-                    if tab[r].any():
+                    if np.count_nonzero(tab[r]):
                         out[r] += tab[r][row] * mine[j]
         return out
 
@@ -108,7 +108,7 @@ class Handling(Hits):
         lock = self.rules.takeover_lock
         for s in range(T.S):
             act = self.live & fight[s]
-            if not act.any():
+            if not np.count_nonzero(act):
                 continue
             dice = self.ent_dice(s, "sensors", self.ent_active(s))
             dice = dice + self.pool_dice("sensors", s, self.mine(op, s))
@@ -117,7 +117,7 @@ class Handling(Hits):
             # levels at or past the lock change nothing the simulation reports: no rolls there
             below = (enemy & (self.sens[s] < lock)).any(axis=0)
             act &= dice.any(axis=0) & below
-            if not act.any():
+            if not np.count_nonzero(act):
                 continue
             rows = np.flatnonzero(act)
             keys = np.where(enemy[:, rows], self.sens[s][:, rows], -1).T
@@ -173,7 +173,7 @@ class Handling(Hits):
                 u_user[j] = d.any(axis=0)
             n_users = e_user + u_user.sum(axis=0)
             keep = target.any(axis=0) & (n_users > 0)
-            if not keep.any():
+            if not np.count_nonzero(keep):
                 continue
             m = int(n_users[keep].max())
             k_rows = np.flatnonzero(keep)
@@ -183,15 +183,19 @@ class Handling(Hits):
             plan[k_rows] = plan_from_order(place.reshape(len(k_rows), -1).T, tk, m).T
             # user positions: the entity first, then the ships in setup order
             # (counted over the ships with Control dice only: no other row is a user)
-            so = T.setup_order[np.isin(T.setup_order, list(udice))]
+            so = T.control_setup_order  # the users are exactly the ships with Control dice
             upos = np.zeros(u_user.shape, np.int64)
             upos[so] = np.cumsum(u_user[so], axis=0, dtype=np.int64) - 1 + e_user
             users = [(e_user & keep, np.zeros(len(rows), np.int64), eu)]
-            users += [(u_user[j] & keep, upos[j], d) for j, d in udice.items() if u_user[j].any()]
+            users += [
+                (u_user[j] & keep, upos[j], d)
+                for j, d in udice.items()
+                if np.count_nonzero(u_user[j])
+            ]
             for who, p, dice in users:
                 tgt = np.take_along_axis(plan, np.clip(p, 0, m - 1)[:, None], axis=1)[:, 0]
                 who = who & (p < m) & (tgt >= 0)
-                if not who.any():
+                if not np.count_nonzero(who):
                     continue
                 w = np.flatnonzero(who)
                 n = binom(rng, np.broadcast_to(dice, (5, len(rows)))[:, w])
@@ -219,7 +223,7 @@ class Handling(Hits):
         np.add.at(scores, (np.asarray(inv).reshape(-1), s_all), v_all)
         side, margin = competing_margin(scores)
         hit = margin > 0
-        if not hit.any():
+        if not np.count_nonzero(hit):
             return
         rr, cc, ss = uniq[hit] // U, uniq[hit] % U, side[hit]
         ctl = np.zeros(len(rr), bool)
@@ -230,7 +234,7 @@ class Handling(Hits):
         done = np.zeros(len(rr), bool)
         for t in self.prog:
             mt = ss == t
-            if mt.any():
+            if np.count_nonzero(mt):
                 self.prog[t][cc[mt], rr[mt]] += margin[hit][mt].astype(np.int8)
                 done[mt] = self.prog[t][cc[mt], rr[mt]] >= need[mt]
         r2, c2, s2 = rr[done], cc[done], ss[done]
@@ -267,11 +271,11 @@ class Handling(Hits):
             if e.ent.has("self_repair"):
                 self.repair_entity(s, there & e.damaged[self.ecode[s]])
             neut = there & self.ent_neutral(s)
-            if rank >= 1 and neut.any():
+            if rank >= 1 and np.count_nonzero(neut):
                 self.repair_entity(s, neut & (rng.random(self.B) < CHANCE[min(rank, 5) - 1]))
         for s in range(T.S):
             act = self.live & self.fighting()[s]
-            if act.any():
+            if np.count_nonzero(act):
                 self._operations(s, act)
 
     def _operations(self, s: int, act: np.ndarray) -> None:
@@ -282,12 +286,12 @@ class Handling(Hits):
         dice = (dice + self.pool_dice("handling", s, self.mine(self.op(), s))) * act
         top = np.cumsum(dice[::-1], axis=0)  # dice of rank >= 5, >= 4, ... >= 1
         ndice = top[-1]
-        if not ndice.any():
+        if not np.count_nonzero(ndice):
             return
 
         def ok(p: np.ndarray, asked: np.ndarray) -> np.ndarray:
             """The job at position ``p`` (per battle) succeeds, where ``asked``."""
-            if not asked.any():
+            if not np.count_nonzero(asked):
                 return asked
             r = (p[None, :] < top).sum(axis=0)  # rank of the p-th best die (0: none)
             return np.asarray(asked & (r > 0) & (rng.random(B) < CHANCE[np.maximum(r, 1) - 1]))
@@ -314,7 +318,7 @@ class Handling(Hits):
                 rec = (self.state & np.uint8(~(RECON | CARRIED | HELD) & 255)) == 0
                 rec &= (self.state & np.uint8(RECON)) != 0
                 rec = self.keep_side(rec, s)
-                if rec.any():
+                if np.count_nonzero(rec):
                     recon_done, n = self._first_jobs(s, rec, start, top, T.setup_order, False)
                     start = start + n
             elif step == "entity_damaged":
@@ -323,10 +327,10 @@ class Handling(Hits):
             # "imprison" and "gather": fast_supported sends battles with Cubes or gathering
             # to the engine
         self.repair_entity(s, ent_first | ent_last)
-        if fixed is not None and fixed.any():
+        if fixed is not None and np.count_nonzero(fixed):
             tk = (self.state & np.uint8(TK)) != 0
             cancel = fixed & tk
-            if cancel.any():
+            if np.count_nonzero(cancel):
                 c, r = np.nonzero(cancel)
                 for p in self.prog.values():
                     p[c, r] = (
@@ -360,7 +364,7 @@ class Handling(Hits):
             segs = T.side_segments[side]
         m = mask if rows else mask[order]
         for r in range(4, -1, -1):  # rank 5 dice first
-            if not (top[4 - r] > (top[3 - r] if r < 4 else 0)).any():
+            if not np.count_nonzero(top[4 - r] > (top[3 - r] if r < 4 else 0)):
                 continue
             upto, _ = first_k(m, top[4 - r] - start, segs)
             band = upto if prev is None else upto & ~prev

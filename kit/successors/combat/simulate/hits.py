@@ -24,6 +24,23 @@ __all__ = ["Hits", "first_k", "first_k_rows"]
 _BLOCK_BATTLES = 1024
 
 
+#: Segment lists seen, by id: (the list, whether its segments follow on one another).
+_SEEN: dict[int, tuple[list[tuple[int, int]], bool]] = {}
+
+
+def _contiguous(segments: list[tuple[int, int]]) -> bool:
+    """Whether each segment starts where the one before ends (worked out once per list: the
+    tables' lists are asked thousands of times a battle)."""
+    seen = _SEEN.get(id(segments))
+    if seen is not None and seen[0] is segments:
+        return seen[1]
+    if len(_SEEN) > 64:
+        _SEEN.clear()
+    out = all(segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1))
+    _SEEN[id(segments)] = (segments, out)
+    return out
+
+
 def first_k(
     mask: np.ndarray, k: np.ndarray, segments: list[tuple[int, int]]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -55,11 +72,7 @@ def first_k_rows(
     """
     counting = mask.dtype != bool
     taken = np.zeros(mask.shape, mask.dtype)
-    if (
-        mask.shape[1] <= _BLOCK_BATTLES
-        and len(segments) > 2
-        and all(segments[i][1] == segments[i + 1][0] for i in range(len(segments) - 1))
-    ):
+    if mask.shape[1] <= _BLOCK_BATTLES and len(segments) > 2 and _contiguous(segments):
         # one block of rows in a small batch: a single cumulative sum over it beats a walk
         # segment by segment, whose cost is numpy's per-call overhead (the same rows taken,
         # in the same order; ``total`` counts the whole block). In large batches the walk,
@@ -91,7 +104,7 @@ def first_k_rows(
         else:
             np.logical_and(m, full, out=taken[a:b])
         part = ~full & (room > 0)
-        if part.any():
+        if np.count_nonzero(part):
             r = np.flatnonzero(part)
             mr = np.take(m, r, axis=1)
             cum = np.cumsum(mr, axis=0, dtype=np.int64)
@@ -154,7 +167,7 @@ class Hits(Batch):
         control = e.control[self.ecode[d, rows]]
         excess = control_excess(held.sum(axis=0), control, T.per_rank)
         excess = np.where(self.ethere[d, rows], excess, 0)
-        if not (excess > 0).any():
+        if not np.count_nonzero(excess > 0):
             return
         order = T.side_ccheap[d]
         hs = held[order]
@@ -169,7 +182,7 @@ class Hits(Batch):
     def hit_entity(self, d: int, mask: np.ndarray, rows: slice | np.ndarray = slice(None)) -> None:
         """One hit on the entity of side ``d`` in the battles ``mask`` (of ``rows``)."""
         e = self.T.entities[d]
-        if e is None or not mask.any():
+        if e is None or not np.count_nonzero(mask):
             return
         code = self.ecode[d, rows]
         new = np.where(mask, code + e.stride[e.loss[code]], code)
@@ -179,7 +192,7 @@ class Hits(Batch):
     def repair_entity(self, d: int, mask: np.ndarray) -> None:
         """One repair of the entity of side ``d`` in the battles ``mask``."""
         e = self.T.entities[d]
-        if e is None or not mask.any():
+        if e is None or not np.count_nonzero(mask):
             return
         code = self.ecode[d]
         rep = e.repair[code]
@@ -266,7 +279,9 @@ class Hits(Batch):
             for step in range(int(e_hits.max(initial=0))):
                 m = e_hits > step
                 out = m & e.destroyed_by_hit[self.ecode[d, sel]]
-                if out.any():  # a facet neutralized by a hit of this wave: this one destroys it
+                if np.count_nonzero(
+                    out
+                ):  # a facet neutralized by a hit of this wave: this one destroys it
                     self.ethere[d, sel] = self.ethere[d, sel] & ~out
                     wait = np.where(out, e_hits - step - 1, 0)
                     left, placed = left + wait, placed - wait
@@ -284,7 +299,7 @@ class Hits(Batch):
         if self.static is not None:  # Static Defenses take what nothing else could
             pts = self.static[d, sel]
             s_hits = np.where(placed == 0, np.minimum(left, pts), 0)
-            if s_hits.any():
+            if np.count_nonzero(s_hits):
                 self.static[d, sel] = pts - s_hits
                 left, placed = left - s_hits, placed + s_hits
         if not whole:
@@ -292,11 +307,11 @@ class Hits(Batch):
         self.free_racks()
         if e is not None:
             last = (placed == 0) & (left > 0) & self.ethere[d, sel]
-            if last.any():
+            if np.count_nonzero(last):
                 gone = last & e.destroyed_by_hit[self.ecode[d, sel]]
                 self.ethere[d, sel] = self.ethere[d, sel] & ~gone
                 self.hit_entity(d, last & ~gone, sel)
                 left, placed = left - last, placed + last
-            if e_hits.any() or last.any():
+            if np.count_nonzero(e_hits) or np.count_nonzero(last):
                 self.release(d, sel)
         return left, placed

@@ -63,7 +63,7 @@ def valid_target(b: Hits, defender: int, key: str, rows: dict[str, int]) -> np.n
 
 def hit_key(b: Hits, key: str, m: np.ndarray, rows: dict[str, int]) -> None:
     """``damage.land_hit`` on ``key`` in the trials ``m``."""
-    if not m.any():
+    if not np.count_nonzero(m):
         return
     side, _, rest = key.partition(":")
     s = int(side)

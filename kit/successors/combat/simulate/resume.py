@@ -243,7 +243,7 @@ def _finish_volleys(
         hit_key(b, key, ok, rows)
         left -= ok
         broken |= ~ok
-    if left.any():
+    if np.count_nonzero(left):
         b.land(defender, left)
     for e in shots[i + 1 :]:  # the volleys rolled after it, in order
         if e.get("aimed"):

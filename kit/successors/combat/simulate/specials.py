@@ -68,11 +68,11 @@ class Specials(Attacks):
         T, B = self.T, self.B
         rnd = int(self.rounds[0]) if B else 0
         go = self._detonates(s, rnd, act) if self.brank[s] else None
-        if go is not None and go.any():
+        if go is not None and np.count_nonzero(go):
             there = (self.state & np.uint8(OUT | 64 | 128 | CARRIED)) == 0
             for i in reversed(range(len(self.brank[s]))):
                 now = go & self.bleft[s, i]
-                if not now.any():
+                if not np.count_nonzero(now):
                     continue
                 dice = counts(split(self.brank[s][i]))[:, None] * now
                 for j in T.setup_order.tolist():  # every ship in the orbit, then the entities
@@ -89,7 +89,7 @@ class Specials(Attacks):
             code = self.ecode[s]
             dice = e.dice[f"cannon{orbit}"][:, code] * (act & self.ent_active(s))
             fires = dice.any(axis=0)
-            if fires.any():
+            if np.count_nonzero(fires):
                 miss = np.ones(B)
                 for r in range(5):
                     miss = miss * (1 - CHANCE[r]) ** dice[r]

@@ -164,6 +164,8 @@ class Tables:
             ]
         #: ships with Control dice in some row (Take-Over users), and ``ccols`` by ship
         self.control_cols = np.flatnonzero(self.pool["control"].any(axis=(0, 2)))
+        #: the ships with Control dice in setup order (the order Take-Over users act in)
+        self.control_setup_order = self.setup_order[np.isin(self.setup_order, self.control_cols)]
         self.ccol_index = {int(j): c for c, j in enumerate(self.ccols)}
         #: [key] [ccol] the ship's dice per rank by table row, as [rank, row]
         self.ctab = {key: [self.pool[key][:, j].T.copy() for j in self.ccols] for key in KEYS}
