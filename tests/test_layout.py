@@ -76,12 +76,8 @@ EXEMPT: dict[str, str] = {
     "kit.clock_activities": _OTHER_BRANCH,
     "kit.clock_days": _OTHER_BRANCH,
     "kit.figures.advisor": _FIGURES,
-    "kit.figures.boards": _FIGURES,
     "kit.figures.player_map": _FIGURES,
-    "kit.figures.sectors": _FIGURES,
-    "kit.figures.star_style": _FIGURES,
     "kit.figures.static": _FIGURES,
-    "kit.figures.theme": _FIGURES,
     "kit.handouts.document": _HANDOUTS,
     "kit.handouts.jobs": _HANDOUTS,
     "kit.handouts.printing": _HANDOUTS,
@@ -155,7 +151,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.sector.rules": _SECTOR,
     "kit.successors.sheets": _SUCCESSORS,
     "kit.successors.stars.system": _SUCCESSORS,
-    "kit.widgets.boards": _WIDGETS,
     "kit.widgets.successors": _WIDGETS,
 }
 
