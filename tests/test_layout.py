@@ -25,9 +25,6 @@ TESTS = Path(__file__).resolve().parent
 GROUPS = ("foundation", "store", "campaign", "registry", "advisor")
 
 _COMBAT = "tested in tests/successors/combat by behaviour (another branch is reworking that folder)"
-_SECTOR = (
-    "tested through kit.successors.sector in tests/successors/sector and tests/successors/stars"
-)
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
@@ -136,13 +133,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.workshop": _COMBAT,
     "kit.successors.entity_like": _SUCCESSORS,
     "kit.successors.record_events": _SUCCESSORS,
-    "kit.successors.sector.export": _SECTOR,
-    "kit.successors.sector.gates": _SECTOR,
-    "kit.successors.sector.generate": _SECTOR,
-    "kit.successors.sector.graph": _SECTOR,
-    "kit.successors.sector.luck": _SECTOR,
-    "kit.successors.sector.names": _SECTOR,
-    "kit.successors.sector.rules": _SECTOR,
     "kit.successors.stars.system": _SUCCESSORS,
     "kit.widgets.successors": _WIDGETS,
 }
