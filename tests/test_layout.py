@@ -133,7 +133,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.workshop": _COMBAT,
     "kit.successors.entity_like": _SUCCESSORS,
     "kit.successors.record_events": _SUCCESSORS,
-    "kit.successors.stars.system": _SUCCESSORS,
     "kit.widgets.successors": _WIDGETS,
 }
 
