@@ -33,7 +33,6 @@ _PLAYERS = "tested through kit.players.project in tests/players and campaign/tes
 _HANDOUTS = "tested through kit.handouts.handout in tests/handouts"
 _SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
 _SCREEN = "tested through kit.screen.PlayerScreen in tests/screen"
-_SUCCESSORS = "tested through kit.successors in tests/successors (entities, design, fleets, ships)"
 _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry wiring, clock)"
 
 #: Public modules without a mirrored test file -> where they are tested, or why not.
@@ -131,8 +130,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.takeover_choice": _COMBAT,
     "kit.successors.combat.trials": _COMBAT,
     "kit.successors.combat.workshop": _COMBAT,
-    "kit.successors.entity_like": _SUCCESSORS,
-    "kit.successors.record_events": _SUCCESSORS,
     "kit.widgets.successors": _WIDGETS,
 }
 
