@@ -26,7 +26,6 @@ GROUPS = ("foundation", "store", "campaign", "registry", "advisor")
 
 _COMBAT = "tested in tests/successors/combat by behaviour (another branch is reworking that folder)"
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
-_FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
 _REGULUS = "tested through kit.regulus in tests/regulus (job, odds, properties, rulings, luck)"
 _PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
@@ -71,9 +70,6 @@ EXEMPT: dict[str, str] = {
     "kit.boards.walk": _BOARDS,
     "kit.clock_activities": _OTHER_BRANCH,
     "kit.clock_days": _OTHER_BRANCH,
-    "kit.figures.advisor": _FIGURES,
-    "kit.figures.player_map": _FIGURES,
-    "kit.figures.static": _FIGURES,
     "kit.handouts.document": _HANDOUTS,
     "kit.handouts.jobs": _HANDOUTS,
     "kit.handouts.printing": _HANDOUTS,
