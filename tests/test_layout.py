@@ -26,7 +26,6 @@ GROUPS = ("foundation", "store", "campaign", "registry", "advisor")
 
 _COMBAT = "tested in tests/successors/combat by behaviour (another branch is reworking that folder)"
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
-_WIDGETS = "tested in tests/widgets by files named for what the widget does"
 _REGULUS = "tested through kit.regulus in tests/regulus (job, odds, properties, rulings, luck)"
 _PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
 _HANDOUTS = "tested through kit.handouts.handout in tests/handouts"
@@ -126,7 +125,6 @@ EXEMPT: dict[str, str] = {
     "kit.successors.combat.takeover_choice": _COMBAT,
     "kit.successors.combat.trials": _COMBAT,
     "kit.successors.combat.workshop": _COMBAT,
-    "kit.widgets.successors": _WIDGETS,
 }
 
 
