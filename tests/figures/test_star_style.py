@@ -8,6 +8,8 @@ Hyper Gate) each need a style; the colours must read on light and dark pages ali
 from __future__ import annotations
 
 from kit.figures import star_style
+from kit.figures.player_map import draw_known_sector
+from kit.players import KnownSector, KnownSystemPlace
 from kit.successors.stars import tables
 
 from .test_theme import DARK, WHITE, contrast
@@ -35,6 +37,14 @@ def test_a_better_known_route_is_drawn_heavier():
     assert {s for s in star_style.ROUTE_STYLES} == {*star_style.STATUS_ORDER, "gate"}
 
 
-def test_the_unknown_styles_are_the_two_the_player_map_offers():
-    assert star_style.UNKNOWN_STYLES == ("dim", "hide")
-    assert star_style.LABEL_LIMIT > 0
+def test_names_are_written_on_a_map_up_to_the_label_limit_and_on_hover_beyond():
+    def places(n: int) -> KnownSector:
+        systems = tuple(KnownSystemPlace(f"S{k}", (float(k), 0.0), "M") for k in range(n))
+        return KnownSector("Reach", 2, 10.0, systems, ())
+
+    limit = star_style.LABEL_LIMIT
+    written = draw_known_sector(places(limit), unknown="hide").data[0]
+    hover_only = draw_known_sector(places(limit + 1), unknown="hide").data[0]
+    assert len(written.text) == limit and written.mode == "markers+text"
+    assert hover_only.text is None and len(hover_only.hovertext) == limit + 1
+    assert star_style.UNKNOWN_STYLES == ("dim", "hide")  # the player map's two choices
