@@ -24,17 +24,11 @@ TESTS = Path(__file__).resolve().parent
 #: Folders of tests/ that hold the tests of modules directly under kit/, grouped by layer.
 GROUPS = ("foundation", "store", "campaign", "registry", "advisor")
 
-_SECTOR = (
-    "tested through kit.successors.sector in tests/successors/sector and tests/successors/stars"
-)
-_FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
-_WIDGETS = "tested in tests/widgets by files named for what the widget does"
 _REGULUS = "tested through kit.regulus in tests/regulus (job, odds, properties, rulings, luck)"
 _PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
 _HANDOUTS = "tested through kit.handouts.handout in tests/handouts"
 _SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
 _SCREEN = "tested through kit.screen.PlayerScreen in tests/screen"
-_SUCCESSORS = "tested through kit.successors in tests/successors (entities, design, fleets, ships)"
 _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry wiring, clock)"
 
 #: Public modules without a mirrored test file -> where they are tested, or why not.
@@ -53,13 +47,6 @@ EXEMPT: dict[str, str] = {
     "kit.advisor": _OTHER_BRANCH,
     "kit.clock_activities": _OTHER_BRANCH,
     "kit.clock_days": _OTHER_BRANCH,
-    "kit.figures.advisor": _FIGURES,
-    "kit.figures.boards": _FIGURES,
-    "kit.figures.player_map": _FIGURES,
-    "kit.figures.sectors": _FIGURES,
-    "kit.figures.star_style": _FIGURES,
-    "kit.figures.static": _FIGURES,
-    "kit.figures.theme": _FIGURES,
     "kit.handouts.document": _HANDOUTS,
     "kit.handouts.jobs": _HANDOUTS,
     "kit.handouts.printing": _HANDOUTS,
@@ -81,25 +68,6 @@ EXEMPT: dict[str, str] = {
     "kit.schemas.defs": _SCHEMAS,
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
-    "kit.successors.abilities": _SUCCESSORS,
-    "kit.successors.edges": _SUCCESSORS,
-    "kit.successors.entity_like": _SUCCESSORS,
-    "kit.successors.examples": _SUCCESSORS,
-    "kit.successors.facets": _SUCCESSORS,
-    "kit.successors.ranks": _SUCCESSORS,
-    "kit.successors.record_events": _SUCCESSORS,
-    "kit.successors.rules": _SUCCESSORS,
-    "kit.successors.sector.export": _SECTOR,
-    "kit.successors.sector.gates": _SECTOR,
-    "kit.successors.sector.generate": _SECTOR,
-    "kit.successors.sector.graph": _SECTOR,
-    "kit.successors.sector.luck": _SECTOR,
-    "kit.successors.sector.names": _SECTOR,
-    "kit.successors.sector.rules": _SECTOR,
-    "kit.successors.sheets": _SUCCESSORS,
-    "kit.successors.stars.system": _SUCCESSORS,
-    "kit.widgets.boards": _WIDGETS,
-    "kit.widgets.successors": _WIDGETS,
 }
 
 

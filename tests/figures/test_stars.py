@@ -1,11 +1,10 @@
-"""Figures of systems and sectors: the right traces, hover text, views and WebGL choice."""
+"""The star-system figure: the right traces, hover text and views (GM and player)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kit.figures.stars import CLASS_COLORS, sector_map, star_system_figure
-from kit.successors.sector import generate_sector
+from kit.figures.stars import CLASS_COLORS, star_system_figure
 from kit.successors.stars import Body, Orbit, Secret, Star, StarSystem, redact
 
 
@@ -77,28 +76,3 @@ def test_selected_orbit_is_highlighted(system):
 def test_empty_system_figure():
     fig = star_system_figure(StarSystem(Star("O", 0, "Supergiant")))
     assert "0 orbits" in fig.layout.title.text
-
-
-def test_sector_map_2d_with_route_and_gate():
-    s = generate_sector(150, seed=3)
-    s.add_gate(0, 100, 2)
-    r = s.route(0, 100)
-    fig = sector_map(s, route=r, selected=5)
-    names = [t.name for t in fig.data]
-    assert "Hyper Gates" in names and any(n.startswith("route: 1 legs") for n in names)
-    assert "1.0 expected days" in fig.layout.title.text
-    classes = s.spectral_classes()
-    for cls in set(classes):
-        tr = next(t for t in fig.data if t.name == f"Type {cls}")
-        assert len(tr.x) == classes.count(cls) and tr.marker.color == CLASS_COLORS[cls]
-    assert all(t.type == "scatter" for t in fig.data)
-
-
-def test_sector_map_webgl_and_3d():
-    big = generate_sector(1500, seed=1)
-    assert {t.type for t in sector_map(big).data} == {"scattergl"}
-    s3 = generate_sector(100, seed=2, dims=3)
-    fig = sector_map(s3, route=s3.route(0, 1) if s3.graph.has_node(1) else None)
-    assert {t.type for t in fig.data} == {"scatter3d"}
-    with pytest.raises(ValueError, match="dims"):
-        sector_map(s3, dims=4)

@@ -86,49 +86,6 @@ def test_an_unexpected_failure_is_shown_not_raised(monkeypatch):
     assert "Unexpected error (RuntimeError): engine bug" in table.error
 
 
-@pytest.mark.parametrize("count", BAD_COUNTS)
-def test_fleet_buy_with_a_bad_count(count):
-    panel = FleetPanel(Fleet(Entity("TanRac", battle=4, control=4), budget=32))
-    send(panel, {"action": "buy", "name": "GUNBOAT", "count": 2})
-    before = panel.fleet.to_dict()
-    send(panel, {"action": "buy", "name": "GUNBOAT", "count": count})
-    assert "count" in panel.error
-    assert panel.fleet.to_dict() == before
-
-
-@pytest.mark.parametrize("value", [None, "", "lots", math.inf, math.nan, "1e999"])
-def test_fleet_budget_with_a_bad_value(value):
-    panel = FleetPanel(Fleet(budget=32))
-    send(panel, {"action": "budget", "value": value})
-    assert "budget" in panel.error and panel.fleet.current_budget == 32
-
-
-@pytest.mark.parametrize("points", [None, "", "x", math.inf, 1e30])
-def test_entity_builder_with_bad_points(points):
-    builder = EntityBuilder(Entity("Vex", battle=2))
-    before = builder.entity
-    send(builder, {"action": "add", "ability": "battle", "points": points})
-    assert builder.error and builder.entity == before
-
-
-@pytest.mark.parametrize("content", [None, 7, {"action": None}, {"action": "explode"}])
-def test_builders_refuse_odd_messages(content):
-    for widget in (
-        EntityBuilder(Entity("Vex", battle=2)),
-        FleetPanel(Fleet(budget=10)),
-        ShipDesigner("GUNBOAT"),
-    ):
-        send(widget, content)
-        assert widget.error
-
-
-def test_ship_designer_bad_value_keeps_the_design():
-    designer = ShipDesigner("GUNBOAT")
-    before = designer.design
-    send(designer, {"action": "set", "field": "battle", "value": "1e400"})
-    assert designer.error and designer.design == before
-
-
 @pytest.mark.parametrize(
     "make",
     [

@@ -1,4 +1,8 @@
-"""Sectors: spatial index, jump successes, history, gates, lazy systems, save/load, export."""
+"""Sectors: jump history, edges, lazy systems, days for a navigator, save/load.
+
+The spatial index, jump successes, gates, names, generation and export have their own files
+(test_graph, test_rules, test_gates, test_names, test_generate, test_export).
+"""
 
 from __future__ import annotations
 
@@ -8,22 +12,9 @@ import sys
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from kit.errors import IllegalAction, InvalidInput, SaveFileError
-from kit.successors.sector import (
-    GridIndex,
-    Sector,
-    SectorRules,
-    from_graph_json,
-    from_graphml,
-    generate_sector,
-    naive_pairs,
-    system_seed,
-    to_graph_json,
-    to_graphml,
-)
+from kit.successors.sector import Sector, generate_sector, system_seed
 from kit.successors.stars import Body, Orbit, Star, StarSystem, generate_system
 
 
@@ -36,40 +27,6 @@ def test_public_api():
     s = generate_sector(50, seed=2)
     assert isinstance(s.graph, nx.Graph) and s.graph.number_of_nodes() == 50
     assert s.route(0, 0).systems == (0,)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.integers(2, 300), st.sampled_from([2, 3]), st.floats(0.5, 20))
-def test_grid_pairs_equal_naive_pairs(seed, n, dims, radius):
-    pts = np.random.default_rng(seed).uniform(0, 40, size=(n, dims))
-    i, j, d = GridIndex(pts, radius).pairs_within(radius)
-    a, b, c = naive_pairs(pts, radius)
-    assert set(zip(i.tolist(), j.tolist())) == set(zip(a.tolist(), b.tolist()))
-    assert np.allclose(np.sort(d), np.sort(c))
-    idx = GridIndex(pts, radius)
-    near = idx.near(pts[0], radius * 1.7)
-    brute = np.flatnonzero(np.sqrt(((pts - pts[0]) ** 2).sum(1)) <= radius * 1.7)
-    assert near.tolist() == brute.tolist()
-
-
-@pytest.mark.parametrize(
-    "ly,known,unknown",
-    [
-        (1, 1, 1),
-        (3, 1, 1),
-        (3.01, 1, 2),
-        (5, 1, 2),
-        (6, 2, 2),
-        (9, 2, 3),
-        (10, 2, 4),
-        (15, 3, 5),
-        (16, 4, 6),
-    ],
-)
-def test_needed_successes(ly, known, unknown):
-    r = SectorRules()
-    assert r.needed(ly, "known") == known and r.needed(ly, "unknown") == unknown
-    assert r.needed(ly, "locked") == 1
 
 
 def test_history_makes_routes_known_then_locked():
@@ -113,16 +70,6 @@ def test_lazy_systems_from_derived_seeds_and_gm_edits():
     assert s.system(5) != mine
 
 
-def test_sector_generation_is_seeded_and_sized_by_density():
-    a, b = generate_sector(400, seed=1, density=0.04), generate_sector(400, seed=1, density=0.04)
-    assert a == b and a.names == b.names
-    assert a.positions.max() <= (400 / 0.04) ** 0.5
-    assert generate_sector(400, seed=2) != a
-    c = generate_sector(400, seed=1, dims=3)
-    assert c.dims == 3 and c.graph.number_of_edges() > 0
-    assert len(set(a.names)) == 400
-
-
 def test_round_trip_with_history_gates_and_edits():
     s = generate_sector(120, seed=4, dims=3, max_range=12)
     s.record_jump(0, 1, 3)
@@ -156,20 +103,6 @@ def test_errors_name_the_field_and_leave_state_alone():
         generate_sector(10, seed=1, dims=4)
 
 
-def test_export_graphml_and_json_round_trip():
-    s = generate_sector(80, seed=6)
-    s.record_jump(0, 1)
-    s.add_gate(3, 40, 2)
-    g = from_graphml(to_graphml(s))
-    assert sorted(g.edges) == sorted(s.graph.edges)
-    for u, v, d in s.graph.edges(data=True):
-        assert g.edges[u, v]["status"] == d["status"] and g.edges[u, v]["gate"] == d["gate"]
-        assert g.edges[u, v]["ly"] == pytest.approx(d["ly"])
-    assert g.nodes[3]["spectral_class"] == s.star(3).spectral_class
-    h = from_graph_json(to_graph_json(s))
-    assert sorted(h.edges) == sorted(s.graph.edges) and h.nodes[0]["name"] == s.names[0]
-
-
 def test_import_successors_does_not_import_networkx():
     code = (
         "import sys, kit.successors, kit.successors.stars; "
@@ -180,18 +113,6 @@ def test_import_successors_does_not_import_networkx():
     code = "import sys, kit.successors.sector; print('plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]
-
-
-def test_gate_needs_ten_sensors_successes_on_both_systems():
-    from kit.successors.sector import HyperGate
-
-    assert HyperGate.SENSORS_NEEDED == 10
-    s = line_sector([9.0, 9.0])
-    with pytest.raises(IllegalAction, match="not yet on 'S2'"):
-        s.add_gate(0, 2, 1, sensors_known=(10, 9))
-    assert s.gates == []
-    s.add_gate(0, 2, 1, sensors_known=(10, 12))
-    assert s.gates == [HyperGate(0, 2, 1)]
 
 
 def test_days_graph_weights_edges_for_a_navigator():

@@ -7,14 +7,12 @@ import ast
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import kit.successors.sector as package
 import kit.successors.sector.sector as sector_module
 from kit.successors.sector.gates import HyperGate
 from kit.successors.sector.generate import generate_sector
-from kit.successors.sector.names import _roman, system_names
 from kit.successors.sector.rules import STATUSES, SectorRules
 from kit.successors.sector.sector import Sector, system_seed
 from kit.successors.stars import generate_system
@@ -113,37 +111,3 @@ def test_a_saved_generated_sector_fixture_still_loads_equal():
     raw = json.loads((FIXTURES.parents[2] / "store" / "fixtures" / "sector.json").read_text())
     loaded = Sector.from_json(json.dumps(raw["sector"]))
     assert loaded == generate_sector(200, seed=99, dims=3)
-
-
-class _ScriptedRng:
-    """Stands in for a numpy Generator: returns the given arrays in turn."""
-
-    def __init__(self, *arrays: object) -> None:
-        self.arrays = list(arrays)
-
-    def integers(self, *_args: object, **_kw: object) -> np.ndarray:
-        return np.asarray(self.arrays.pop(0))
-
-
-def test_repeated_names_are_numbered_in_roman_numerals():
-    # syllables 0 and 1 are "ka" and "ri": three two-syllable names "Kari"; the second and third
-    # get II and III. Then "ri" + "ka" + "ve" (three syllables): "Rikave".
-    rng = _ScriptedRng([2, 2, 2, 3], [[0, 1, 5], [0, 1, 9], [0, 1, 0], [1, 0, 2]])
-    assert system_names(4, rng) == ["Kari", "Kari II", "Kari III", "Rikave"]  # type: ignore[arg-type]
-    assert [_roman(k) for k in (4, 9, 14, 40, 90, 400, 1994)] == [
-        "IV",
-        "IX",
-        "XIV",
-        "XL",
-        "XC",
-        "CD",
-        "MCMXCIV",
-    ]
-
-
-def test_a_sector_without_names_draws_them_from_its_seed():
-    # make_rng(3) is numpy's default_rng(3); the names are the first draws of that generator
-    a = Sector([[0, 0], [5, 0], [9, 9]], seed=3)
-    b = Sector([[0, 0], [5, 0], [9, 9]], seed=3)
-    assert a.names == b.names and len(set(a.names)) == 3
-    assert list(a.names) == system_names(3, np.random.default_rng(3))

@@ -1,4 +1,5 @@
-"""The board widget's GM hint on which of the party's skills the next check should use.
+"""The board widget's Python side (no browser): playing checks, refusing inline, the views of
+each kind of board, and the GM hint on which of the party's skills the next check should use.
 
 The bomb of the Complex Tasks text: cards 6, 6, 7, 4 (our choice; the text gives none), goal on
 the third card. The hint must be the advisor's answer for the board as it stands, follow each
@@ -10,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import kit.widgets.boards as boards_widget
-from kit.boards import StandardBoard
+from kit.boards import BoardRules, Chase, Contest, LimitBoard, StandardBoard
 from kit.boards.advice import skill_advice
 from kit.errors import InvalidInput, InvalidType
 from kit.widgets import BoardWidget
@@ -59,3 +60,58 @@ def test_no_party_no_skill_hint_and_bad_party_is_refused() -> None:
         BoardWidget(StandardBoard([6, 6, 7], goal=1), party=["Tinker"])
     with pytest.raises(InvalidInput):
         BoardWidget(StandardBoard([6, 6, 7], goal=1), party={"Tinker": "two dice"})
+
+
+def test_widget_plays_and_refuses_inline():
+    board = StandardBoard([6, 5, 7, 4], goal=3)
+    w = BoardWidget(board)
+    w.check(6, "Tinker: Repair")
+    w.skill = "Tinker: Repair"
+    assert w.view["penalty"] == 2 and w.view["odds"] == {"2": pytest.approx(21 / 36)}
+    w.check("seven")
+    assert "whole number" in w.error and len(board.history) == 1
+    w._on_msg(w, {"action": "check", "value": "4", "skill": ""}, None)
+    assert w.error == "" and board.failures == 1
+    w._on_msg(w, {"action": "undo"}, None)
+    assert len(board.history) == 1 and w.view["can_undo"]
+
+
+def test_widget_finished_board_refuses_and_keeps_state():
+    board = StandardBoard([4, 4, 4], goal=1)
+    w = BoardWidget(board)
+    w.check(9)
+    saved = board.to_json()
+    w.check(9)
+    assert "finished" in w.error and board.to_json() == saved
+
+
+def test_widget_contest_limit_and_chase_views():
+    c = BoardWidget(Contest([5, 6, 7, 6, 5]))
+    c.check(9, opponent=2)
+    assert c.view["goal"] == 4 and set(c.view["exchange"]) == {
+        "toward players",
+        "toward opponent",
+        "no move",
+    }
+    lim = BoardWidget(LimitBoard([5, 6, 7], need=2, hidden=[3]))
+    lim.check(9)
+    assert "pick a card" in lim.error
+    lim.check(9, slot=3)
+    assert lim.view["slots"][2]["card"]["rank"] == 7
+    ch = BoardWidget(Chase([5, 6, 7, 6, 5], rules=BoardRules(npc_chance=0.5), seed=2))
+    ch.check(8)
+    assert ch.view["npc"].startswith("succeeds 50%") and len(ch.view["npc_results"]) == 1
+
+
+def test_widget_rejects_unknown_options():
+    with pytest.raises(TypeError, match="check the spelling"):
+        BoardWidget(StandardBoard([5, 5, 5], goal=2), chekcs="2d6")
+    with pytest.raises(TypeError, match="board"):
+        BoardWidget("not a board")
+
+
+def test_board_script_announces_errors_to_screen_readers():
+    from importlib.resources import files
+
+    script = (files("kit") / "widgets" / "static" / "board.js").read_text()
+    assert 'error.setAttribute("role", "alert")' in script
