@@ -42,16 +42,7 @@ _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry w
 #: Public modules without a mirrored test file -> where they are tested, or why not.
 EXEMPT: dict[str, str] = {
     "kit.advising": "the verbs' result types, tested in tests/advisor (another branch's folder)",
-    "kit.atomic": "atomic saves: tests/campaign/test_cogm_saves.py and test_campaign_files.py",
-    "kit.boot": "first-use callbacks: tests/registry/test_registry.py and test_architecture.py",
     "kit.campaign_store": "the campaign's file: tests/campaign/test_campaign.py (save, migration)",
-    "kit.errors": "the kit's error classes, checked by every bad-input test",
-    "kit.lazy": "lazy imports: test_architecture.py (the engines' imports stay light)",
-    "kit.limits": "tests/foundation/test_store_limits.py",
-    "kit.log": "tests/foundation/test_log_store_rng.py",
-    "kit.rng": "tests/foundation/test_log_store_rng.py and the seeds fixture in conftest.py",
-    "kit.store": "tests/foundation/test_log_store_rng.py and tests/store",
-    "kit.validate": "every field check, tests/store/test_mutation.py (the audit of all fields)",
     "kit.advisor": _OTHER_BRANCH,
     "kit.boards.advice": _BOARDS,
     "kit.boards.base": _BOARDS,
