@@ -31,7 +31,6 @@ _SECTOR = (
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
-_REGULUS = "tested through kit.regulus in tests/regulus (job, odds, properties, rulings, luck)"
 _PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
 _HANDOUTS = "tested through kit.handouts.handout in tests/handouts"
 _SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
@@ -83,14 +82,6 @@ EXEMPT: dict[str, str] = {
     "kit.players.fleets": _PLAYERS,
     "kit.players.games": _PLAYERS,
     "kit.players.stars": _PLAYERS,
-    "kit.regulus.advice": _REGULUS,
-    "kit.regulus.core": _REGULUS,
-    "kit.regulus.impact": _REGULUS,
-    "kit.regulus.luck": _REGULUS,
-    "kit.regulus.policies": _REGULUS,
-    "kit.regulus.record": _REGULUS,
-    "kit.regulus.rules": _REGULUS,
-    "kit.regulus.tuning": _REGULUS,
     "kit.schemas.defs": _SCHEMAS,
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
