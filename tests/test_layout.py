@@ -32,7 +32,6 @@ _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, e
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
 _PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
-_HANDOUTS = "tested through kit.handouts.handout in tests/handouts"
 _SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
 _SCREEN = "tested through kit.screen.PlayerScreen in tests/screen"
 _SUCCESSORS = "tested through kit.successors in tests/successors (entities, design, fleets, ships)"
@@ -72,11 +71,6 @@ EXEMPT: dict[str, str] = {
     "kit.figures.star_style": _FIGURES,
     "kit.figures.static": _FIGURES,
     "kit.figures.theme": _FIGURES,
-    "kit.handouts.document": _HANDOUTS,
-    "kit.handouts.jobs": _HANDOUTS,
-    "kit.handouts.printing": _HANDOUTS,
-    "kit.handouts.stars": _HANDOUTS,
-    "kit.handouts.successors": _HANDOUTS,
     "kit.kinds": _OTHER_BRANCH,
     "kit.players.campaign": _PLAYERS,
     "kit.players.fleets": _PLAYERS,
