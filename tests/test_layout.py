@@ -31,7 +31,6 @@ _SECTOR = (
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
-_PLAYERS = "tested through kit.players.project in tests/players and campaign/test_noninterference"
 _SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
 _SCREEN = "tested through kit.screen.PlayerScreen in tests/screen"
 _SUCCESSORS = "tested through kit.successors in tests/successors (entities, design, fleets, ships)"
@@ -72,10 +71,6 @@ EXEMPT: dict[str, str] = {
     "kit.figures.static": _FIGURES,
     "kit.figures.theme": _FIGURES,
     "kit.kinds": _OTHER_BRANCH,
-    "kit.players.campaign": _PLAYERS,
-    "kit.players.fleets": _PLAYERS,
-    "kit.players.games": _PLAYERS,
-    "kit.players.stars": _PLAYERS,
     "kit.schemas.defs": _SCHEMAS,
     "kit.schemas.formats": _SCHEMAS,
     "kit.schemas.parts": _SCHEMAS,
