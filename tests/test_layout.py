@@ -31,7 +31,6 @@ _SECTOR = (
 _BOARDS = "tested through kit.boards in tests/boards (properties, advice laws, exact oracle, fork)"
 _FIGURES = "tested through kit.figures in tests/figures/test_figures_safety.py and player views"
 _WIDGETS = "tested in tests/widgets by files named for what the widget does"
-_SCHEMAS = "tested by tests/store/test_schemas.py (files equal the build's output, real validators)"
 _SCREEN = "tested through kit.screen.PlayerScreen in tests/screen"
 _SUCCESSORS = "tested through kit.successors in tests/successors (entities, design, fleets, ships)"
 _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry wiring, clock)"
@@ -71,9 +70,6 @@ EXEMPT: dict[str, str] = {
     "kit.figures.static": _FIGURES,
     "kit.figures.theme": _FIGURES,
     "kit.kinds": _OTHER_BRANCH,
-    "kit.schemas.defs": _SCHEMAS,
-    "kit.schemas.formats": _SCHEMAS,
-    "kit.schemas.parts": _SCHEMAS,
     "kit.successors.abilities": _SUCCESSORS,
     "kit.successors.combat.allocation": _COMBAT,
     "kit.successors.combat.audit": _COMBAT,
