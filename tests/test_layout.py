@@ -38,7 +38,6 @@ _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry w
 #: Public modules without a mirrored test file -> where they are tested, or why not.
 EXEMPT: dict[str, str] = {
     "kit.advising": "the verbs' result types, tested in tests/advisor (another branch's folder)",
-    "kit.campaign_store": "the campaign's file: tests/campaign/test_campaign.py (save, migration)",
     "kit.advisor": _OTHER_BRANCH,
     "kit.boards.advice": _BOARDS,
     "kit.boards.base": _BOARDS,
