@@ -37,8 +37,6 @@ _OTHER_BRANCH = "its tests are written in another branch (#33: verbs, registry w
 
 #: Public modules without a mirrored test file -> where they are tested, or why not.
 EXEMPT: dict[str, str] = {
-    "kit.advising": "the verbs' result types, tested in tests/advisor (another branch's folder)",
-    "kit.advisor": _OTHER_BRANCH,
     "kit.boards.advice": _BOARDS,
     "kit.boards.base": _BOARDS,
     "kit.boards.card": _BOARDS,
@@ -68,7 +66,6 @@ EXEMPT: dict[str, str] = {
     "kit.figures.star_style": _FIGURES,
     "kit.figures.static": _FIGURES,
     "kit.figures.theme": _FIGURES,
-    "kit.kinds": _OTHER_BRANCH,
     "kit.successors.abilities": _SUCCESSORS,
     "kit.successors.combat.allocation": _COMBAT,
     "kit.successors.combat.audit": _COMBAT,
