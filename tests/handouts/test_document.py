@@ -1,4 +1,5 @@
-"""The handouts' document (kit.handouts.document): user text stays literal in Markdown and HTML, and the same handout gives the same bytes."""
+"""The handouts' document (kit.handouts.document): user text stays literal in Markdown and HTML,
+and the same handout gives the same bytes."""
 
 from __future__ import annotations
 

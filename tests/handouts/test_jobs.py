@@ -1,4 +1,5 @@
-"""The Job Record handout (kit.handouts.jobs): the whole record for the GM, the players' record without GM notes, adjustments or the seed."""
+"""The Job Record handout (kit.handouts.jobs): the whole record for the GM, the players' record
+without GM notes, adjustments or the seed."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from kit.handouts import handout
 from kit.regulus import Job, Operative
 
 
-# ---------------------------------------------------------------- jobs
 def test_job_gm_notes_and_adjustments_stay_out_of_the_player_page(both):
     job = Job("heist", 4, 5, [Operative("Vex", "Face")], seed=5)
     job.roll(10)

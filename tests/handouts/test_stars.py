@@ -1,4 +1,5 @@
-"""Star system and sector handouts (kit.handouts.stars): the GM's full sheet, and the players' page from their projection alone."""
+"""Star system and sector handouts (kit.handouts.stars): the GM's full sheet, and the players' page
+from their projection alone."""
 
 from __future__ import annotations
 
