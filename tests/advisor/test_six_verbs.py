@@ -127,30 +127,6 @@ def test_a_battle_simulation_names_its_estimates_like_the_odds():
         assert sum(x[i] for x in (sim.won, sim.lost, sim.draw, sim.retreated)) == pytest.approx(1)
 
 
-def test_help_of_kit_odds_lists_exactly_the_kinds_that_answer():
-    doc = kit.odds.__doc__ or ""
-    named = set(re.findall(r"``([a-z][a-z/-]+)``", doc))
-    answering = {k.name for k in registry.answering("odds")}
-    assert answering <= named, answering - named
-    others = {k.name for k in registry.kinds()} - answering
-    assert not (others & named), others & named
-    for kind in registry.answering("odds"):  # and how each answers
-        how = "simulated" if "simulated" in kind.odds_method else "exact"
-        line = next(part for part in doc.split("* ") if f"``{kind.name}``" in part)
-        assert how in line, (kind.name, line)
-
-
-def test_a_verb_asked_of_the_wrong_object_names_its_kind_and_those_that_answer():
-    with pytest.raises(InvalidInput) as err:
-        kit.tune(Contest([5, 6, 7]), 0.5)
-    message = str(err.value)
-    assert "board/contest" in message
-    for kind in registry.answering("tune"):
-        assert kind.name in message
-    with pytest.raises(InvalidInput, match=r"of no kind the kit knows.*regulus-job"):
-        kit.odds("heist")
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_misspelt_option_is_refused_by_name_with_what_the_verb_takes(name):
     # Python's own TypeError ("odds() got an unexpected keyword argument") names neither the
