@@ -940,9 +940,10 @@ class Impact:
         return self.cells()
 
     def largest(self, n: int = 5) -> list[Any]:
-        """The ``n`` cells whose chance changes most (by size), largest first."""
+        """The ``n`` cells whose chance changes most (by size), largest first (all of them
+        when the grid holds fewer)."""
         rows = self.cells()
-        n = validate.integer("n", n, 1, max(1, len(rows)))
+        n = validate.integer("n", n, 1)  # more than the grid holds: every cell
         key = {(r, c): (i, j) for i, r in enumerate(self.rows) for j, c in enumerate(self.cols)}
         return sorted(rows, key=lambda ch: (-abs(ch[4]), key[(ch[0], ch[1])]))[:n]
 

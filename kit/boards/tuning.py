@@ -82,7 +82,7 @@ def _tune_length(
         values: the card values to try (default: the event deck's 4..8).
         skills: the skills the players plan to use, in order (repeats raise the difficulty).
         rules: board rules (default: the project's rulings).
-        n: how many setups to return.
+        n: how many setups come first (at least 1; more than there are gives them all).
 
     Returns:
         A :class:`~kit.advising.Tuning` of every setup tried; its ``n`` rows nearest the target
@@ -121,7 +121,8 @@ def _tune_length(
             f"{count} rows of {length} cards from {len(vals)} values are too many to try "
             f"(at most {MAX_ROWS}); give fewer values or a shorter board"
         )
-    n = validate.integer("n", n, 1, count * len(gs))
+    # more setups asked for than there are to try: all of them, as a slice would give
+    n = min(validate.integer("n", n, 1), count * len(gs))
     if rules is None:
         rules = BoardRules()
     elif not isinstance(rules, BoardRules):

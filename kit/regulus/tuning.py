@@ -72,7 +72,7 @@ def tune(
         rules: with a job type, house-rule options (default: the project's rulings).
         difficulties: the Difficulties to try (3..7).
         clocks: the Clocks to try (3..7).
-        n: how many pairs to return (1..grid size).
+        n: how many pairs come first (at least 1; more than the grid holds gives it all).
 
     Decisions are answered by the automatic rulings (:data:`~kit.regulus.policies.AUTO`).
 
@@ -107,7 +107,8 @@ def tune(
     target = validate.number("target", target, 0.0, 1.0)
     ds = _axis("difficulties", difficulties)
     cs = _axis("clocks", clocks)
-    n = validate.integer("n", n, 1, len(ds) * len(cs))
+    # a GM asking for more pairs than the grid holds gets the whole grid, as a slice would
+    n = min(validate.integer("n", n, 1), len(ds) * len(cs))
     _, _, chances = odds_grid(
         job_type, crew=ops, difficulties=ds, clocks=cs, conditions=conds, rules=rules
     )

@@ -195,8 +195,10 @@ def test_an_impacts_cells_are_the_changes_of_its_grids():
     assert im.error_at(3, 5) == 0.0  # exact
     md = im.to_markdown(top=1)
     assert "Changed: `minor_threat` 1 → 2" in md and "| 4 | 5 | 20.0% | 5.0% | -15.0% |" in md
-    with pytest.raises(InvalidInput, match="n must be an integer from 1 to 3"):
-        im.largest(4)
+    # more cells asked for than the grid holds: every one, as a slice gives
+    assert [(c.row, c.col) for c in im.largest(4)] == [(4, 5), (3, 5), (3, 6)]
+    with pytest.raises(InvalidInput, match="n must be an integer of at least 1, got 0"):
+        im.largest(0)
 
 
 def test_a_cell_type_names_its_axes():

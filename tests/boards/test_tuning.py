@@ -86,6 +86,15 @@ def test_a_row_of_sevens_by_hand():
         assert (t.cards, t.goal, t.chance) == ((7, 7, 7), 2, 539 / 864)
 
 
+def test_one_setup_to_try_is_the_answer_whatever_n():
+    # the default n (5) and n=1 on a grid of one setup both give it: 539/864 as above
+    for n in ({}, {"n": 1}, {"n": 40}):
+        (t,) = tune_board(3, 0.6, "2d6", kind="limit", values=[7], goals=[2], **n)
+        assert t == ((7, 7, 7), 2, 539 / 864)
+    with pytest.raises(InvalidInput, match="n must be an integer of at least 1, got 0"):
+        tune_board(3, 0.6, "2d6", values=[7], goals=[2], n=0)
+
+
 def test_repeated_skill_by_hand():
     # "Tinker" every check: targets 4, 6, 8 (+2 per earlier use). 2d6 >= 4, 6, 8 in 33, 26
     # and 15 of 36 rolls; all three needed: 33 * 26 * 15 / 36^3 = 12870 / 46656.

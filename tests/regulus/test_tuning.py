@@ -52,6 +52,17 @@ def test_a_job_is_tuned_with_its_own_crew_and_left_alone():
     assert (job.difficulty, job.clock, job.turn) == (7, 3, 0)
 
 
+def test_a_grid_smaller_than_n_gives_every_pair():
+    # the default n (5) on a 2x2 grid, and an n past it, give the four pairs, nearest first
+    for n in ({}, {"n": 26}):
+        tuning = tune(COUNTING, 0.5, crew=1, difficulties=[3, 4], clocks=[5, 6], **n)
+        ranked = sorted(
+            [(3, 5), (3, 6), (4, 5), (4, 6)],
+            key=lambda dc: (abs(binomial_chance(*dc) - Fraction(1, 2)), dc[0], -dc[1]),
+        )
+        assert [(r.difficulty, r.clock) for r in tuning.rows] == ranked
+
+
 @pytest.mark.parametrize(
     "kwargs, error, says",
     [
@@ -62,7 +73,7 @@ def test_a_job_is_tuned_with_its_own_crew_and_left_alone():
             "clocks must be an integer from 3 to 7, got 2",
         ),
         ({"target": 0.5, "difficulties": []}, InvalidInput, "difficulties must list at least one"),
-        ({"target": 0.5, "n": 26}, InvalidInput, "n must be an integer from 1 to 25, got 26"),
+        ({"target": 0.5, "n": 0}, InvalidInput, "n must be an integer of at least 1, got 0"),
         ({"target": 0.5, "crew": 0}, InvalidInput, "crew size"),
         ({"target": "half"}, InvalidType, "target"),
     ],
