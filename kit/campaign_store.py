@@ -83,7 +83,13 @@ def encode_item(obj: object) -> dict[str, Any]:
 
 
 def decode_item(raw: object, where: str, collection: str) -> object:
-    """The item a campaign file holds at ``where`` in ``collection`` (SaveFileError if bad)."""
+    """The item a campaign file holds at ``where`` in ``collection``.
+
+    A bad envelope (not an object, or keys other than ``type`` and ``data``) raises the field
+    checks' InvalidInput or InvalidType; an unknown type, a type kept elsewhere or data its
+    kind cannot load raises SaveFileError naming ``where``. ``Campaign.from_dict`` turns all of
+    them into SaveFileError.
+    """
     raw = validate.mapping(where, raw)
     validate.no_unknown_keys(where, raw, ("type", "data"))
     name = raw.get("type")
