@@ -21,8 +21,10 @@ def land_key(b: Hits, key: str, hits: np.ndarray, rows: dict[str, int]) -> None:
 
 
 def known(b: Hits, key: str, rows: dict[str, int]) -> bool:
-    """A key the trials can land a hit on (a ship, an entity's ability it has, Static
-    Defenses)."""
+    """A key the trials can take as a hit's target: a ship, an ability the side's entity has,
+    or the side's entity or Static Defenses as a whole (``"1:E"``, ``"1:S"``). The last two are
+    taken even for a side without an entity or Static Defenses; such a hit is wasted, as the
+    engine's ``land_hit`` wastes it (see :func:`in_orbit`)."""
     side, _, rest = key.partition(":")
     if key in rows or rest in ("E", "S"):
         return True
