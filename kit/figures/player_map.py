@@ -21,7 +21,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ..players import KnownSector
-from .star_style import CLASS_COLORS, DIM, LABEL_LIMIT, ROUTE_STYLES
+from .star_style import CLASS_COLORS, DIM, LABEL_LIMIT, ROUTE_STYLES, edge
 from .theme import ACCENT, apply, esc
 
 __all__ = ["draw_known_sector", "finish_map"]
@@ -111,7 +111,7 @@ def draw_known_sector(
             name=f"Type {cls}",
             hovertext=[f"{esc(n)} (Type {cls})" for n in names],
             hovertemplate="%{hovertext}<extra></extra>",
-            marker=dict(color=col, size=size, line=dict(width=0)),
+            marker=dict(color=col, size=size, line=edge(size)),
         )
         if want_labels:
             kw |= dict(

@@ -22,7 +22,14 @@ from ..audience import audience as check_audience
 from ..errors import InvalidInput, InvalidType
 from ..players import project_sector
 from .player_map import draw_known_sector, finish_map
-from .star_style import CLASS_COLORS, LABEL_LIMIT, ROUTE_STYLES, STATUS_ORDER, UNKNOWN_STYLES
+from .star_style import (
+    CLASS_COLORS,
+    LABEL_LIMIT,
+    ROUTE_STYLES,
+    STATUS_ORDER,
+    UNKNOWN_STYLES,
+    edge,
+)
 from .theme import ACCENT, NEUTRAL, esc
 
 if TYPE_CHECKING:
@@ -282,7 +289,8 @@ def _gm_map(
             hovertext=hover,
             customdata=idx,
             hovertemplate="%{hovertext}<extra></extra>",
-            marker=dict(color=color, size=size, line=dict(width=0)),
+            # dimmed systems stay edgeless (faint); small dots get a hairline edge
+            marker=dict(color=color, size=size, line=edge(size) if not dim else dict(width=0)),
             **extra,
         )
         if want_labels:

@@ -8,8 +8,10 @@ __all__ = [
     "FAMILY_COLORS",
     "LABEL_LIMIT",
     "ROUTE_STYLES",
+    "STAR_EDGE",
     "STATUS_ORDER",
     "UNKNOWN_STYLES",
+    "edge",
 ]
 
 #: Star colours by spectral class: mid-tones that read on light and dark pages.
@@ -36,6 +38,21 @@ STATUS_ORDER = ("unknown", "known", "locked")
 UNKNOWN_STYLES = ("dim", "hide")
 #: Above this many named systems, names show on hover only (``labels=None``).
 LABEL_LIMIT = 80
+#: The colour of a star dot's edge: a half-transparent grey that outlines the pale classes
+#: (A, F, G, D: under 3:1 against white on their own) on a light page and stays quiet on a
+#: dark one.
+STAR_EDGE = "rgba(80,80,80,0.7)"
+
+
+def edge(size: float) -> dict[str, float | str]:
+    """The ``marker.line`` of a star dot of ``size`` pixels: 1 px, a hairline on small dots.
+
+    >>> edge(8)["width"], edge(4)["width"]
+    (1, 0.5)
+    """
+    return {"width": 1 if size >= 6 else 0.5, "color": STAR_EDGE}
+
+
 #: A faint grey for what is drawn dimmed.
 DIM = "rgba(128,128,128,0.35)"
 #: (colour, width, dash) of each route status.

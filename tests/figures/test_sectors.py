@@ -10,7 +10,7 @@ import pytest
 
 from kit.errors import InvalidInput, InvalidType
 from kit.figures.sectors import sector_map
-from kit.figures.star_style import CLASS_COLORS
+from kit.figures.star_style import CLASS_COLORS, STAR_EDGE
 from kit.successors.sector import Sector, generate_sector
 from tests.factories import line_sector
 
@@ -27,6 +27,8 @@ def test_sector_map_2d_with_route_and_gate():
     for cls in set(classes):
         tr = next(t for t in fig.data if t.name == f"Type {cls}")
         assert len(tr.x) == classes.count(cls) and tr.marker.color == CLASS_COLORS[cls]
+        # every dot is outlined, so the pale classes stand out on a white page
+        assert tr.marker.line.width == 1 and tr.marker.line.color == STAR_EDGE
     assert all(t.type == "scatter" for t in fig.data)
 
 
