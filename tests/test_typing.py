@@ -49,14 +49,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     **{
         key: "not typed yet"
         for key in [
-            ("kit.advising", "Advice.choose", "play"),
-            ("kit.advising", "TuningRow.key", "return"),
-            ("kit.advising", "Impact.__init__", "rules_a"),
-            ("kit.advising", "Impact.__init__", "rules_b"),
-            ("kit.boards.advice", "advice", "options"),
-            ("kit.boards.base", "Board.fork", "setup"),
-            ("kit.figures.boards", "board_outcomes", "odds_options"),
-            ("kit.handouts", "save_handout", "options"),
             ("kit.players", "project", "return"),
             ("kit.players.campaign", "Campaign.timeline", "return"),
             ("kit.regulus.rules", "Condition.__init__", "value"),
