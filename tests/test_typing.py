@@ -49,10 +49,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     **{
         key: "not typed yet"
         for key in [
-            ("kit.players", "project", "return"),
-            ("kit.players.campaign", "Campaign.timeline", "return"),
-            ("kit.regulus.rules", "Condition.__init__", "value"),
-            ("kit.schemas.parts", "probed", "sample"),
             ("kit.successors.combat.events", "Ctx.__init__", "policy"),
             ("kit.successors.combat.policies", "buster_stakes", "st"),
             ("kit.successors.combat.policies", "AutoPolicy.__init__", "retreat_rules"),
