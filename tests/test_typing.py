@@ -34,8 +34,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     ("kit.campaign", "Campaign.remove", "return"): _OTHER_BRANCH,
     ("kit.campaign", "Campaign.schedule", "policy"): _OTHER_BRANCH,
     ("kit.clock_activities", "Clock.campaign", "return"): _OTHER_BRANCH,
-    ("kit.successors.combat.advice", "AdvisedCombatPolicy.__init__", "auto"): _OTHER_BRANCH,
-    ("kit.successors.combat.tuning", "tune", "options"): _OTHER_BRANCH,
     # the standard library's socket server decides these types
     **{
         ("kit.screen.server", f"ScreenServer.{m}", p): _SOCKETSERVER
@@ -49,19 +47,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     **{
         key: "not typed yet"
         for key in [
-            ("kit.successors.combat.events", "Ctx.__init__", "policy"),
-            ("kit.successors.combat.policies", "buster_stakes", "st"),
-            ("kit.successors.combat.policies", "AutoPolicy.__init__", "retreat_rules"),
-            ("kit.successors.combat.policies", "InteractivePolicy.__init__", "auto"),
-            ("kit.successors.combat.policies", "takeover_plan", "answer"),
-            ("kit.successors.combat.policies", "detonate_answer", "answer"),
-            ("kit.successors.combat.sensors", "fleet_view", "battle"),
-            ("kit.successors.combat.simulate", "progress_bar", "return"),
-            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "where"),
-            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "h"),
-            ("kit.successors.combat.simulate.handling", "Handling.__init__", "args"),
-            ("kit.successors.combat.simulate.handling", "Handling.__init__", "kw"),
-            ("kit.successors.combat.trials", "play_answer", "answer"),
             ("kit.successors.design", "ShipDesign.replace", "changes"),
             ("kit.successors.entities", "Entity.replace", "changes"),
             ("kit.successors.examples", "garrison", "options"),
