@@ -47,11 +47,8 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     **{
         key: "not typed yet"
         for key in [
-            ("kit.successors.design", "ShipDesign.replace", "changes"),
-            ("kit.successors.entities", "Entity.replace", "changes"),
             ("kit.successors.examples", "garrison", "options"),
             ("kit.successors.examples", "example_one", "options"),
-            ("kit.successors.stars.system", "StarSystem.with_orbit", "changes"),
             ("kit.validate", "Field.__init__", "options"),
         ]
     },
