@@ -47,9 +47,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     **{
         key: "not typed yet"
         for key in [
-            ("kit.successors.examples", "garrison", "options"),
-            ("kit.successors.examples", "example_one", "options"),
-            ("kit.validate", "Field.__init__", "options"),
         ]
     },
 }
