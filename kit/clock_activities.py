@@ -8,12 +8,54 @@ come, and how to take a day back. Engines are imported when a day is played, nev
 from __future__ import annotations
 
 import copy
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
 
 import numpy as np
 
 from .clock_days import Activity, ClockEvent
 from .errors import IllegalAction, InvalidInput
+
+if TYPE_CHECKING:
+    from .campaign_store import Collection
+    from .successors.combat.battle import Battle
+    from .successors.entities import Entity
+    from .successors.fleets import Fleet
+    from .successors.knowledge import Knowledge
+    from .successors.stars.system import StarSystem
+
+
+class Campaign(Protocol):
+    """What an activity's adapter reads of the clock's campaign (:class:`kit.campaign.Campaign`,
+    which imports the clock: a protocol, so this module does not import it)."""
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the players know."""
+        ...
+
+    @property
+    def collections(self) -> Mapping[str, Collection]:
+        """Collection name -> its items."""
+        ...
+
+    @overload
+    def get(self, collection: Literal["entities"], name: str) -> Entity: ...
+    @overload
+    def get(self, collection: Literal["fleets"], name: str) -> Fleet: ...
+    @overload
+    def get(self, collection: Literal["battles"], name: str) -> Battle: ...
+    @overload
+    def get(self, collection: Literal["systems"], name: str) -> StarSystem: ...
+    @overload
+    def get(self, collection: str, name: str) -> object: ...
+    def get(self, collection: str, name: str) -> object:
+        """The item ``name`` of ``collection``."""
+        ...
+
+    def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
+        """Where entity or fleet ``who`` is at the end of ``day``, as ``(system, orbit)``."""
+        ...
 
 
 class Clock(Protocol):
@@ -24,7 +66,7 @@ class Clock(Protocol):
     _policies: dict[str, Any]
 
     @property
-    def campaign(self) -> Any:
+    def campaign(self) -> Campaign:
         """The campaign the clock belongs to (a :class:`kit.campaign.Campaign`)."""
         ...
 
@@ -674,8 +716,9 @@ def spotters(clock: Clock, key: str) -> list[Any]:
     obj = clock.campaign.get(collection, name)
     if collection == "entities":
         return [obj]
-    out: list[Any] = [] if obj.owner is None else [obj.owner]
-    return out + [s for s in obj.ships if not getattr(s, "destroyed", False)]
+    fleet = cast("Fleet", obj)  # a spotter is an entity or a fleet (checked when scheduled)
+    out: list[Any] = [] if fleet.owner is None else [fleet.owner]
+    return out + [s for s in fleet.ships if not getattr(s, "destroyed", False)]
 
 
 class _CannonAdapter(_CountedAdapter):

@@ -25,15 +25,9 @@ import pytest
 import kit
 
 _SOCKETSERVER = "overrides socketserver.BaseServer, whose typeshed stubs take Any here"
-_OTHER_BRANCH = "typed in another branch (#33: advisor, campaign, clock, combat advice and tuning)"
 
 #: (module, qualified name, parameter or "return") -> why it stays a bare ``Any``.
 EXEMPT: dict[tuple[str, str, str], str] = {
-    # typed in a branch merged after this list was written
-    ("kit.campaign", "Campaign.get", "return"): _OTHER_BRANCH,
-    ("kit.campaign", "Campaign.remove", "return"): _OTHER_BRANCH,
-    ("kit.campaign", "Campaign.schedule", "policy"): _OTHER_BRANCH,
-    ("kit.clock_activities", "Clock.campaign", "return"): _OTHER_BRANCH,
     # the standard library's socket server decides these types
     **{
         ("kit.screen.server", f"ScreenServer.{m}", p): _SOCKETSERVER
@@ -43,12 +37,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     ("kit.screen.server", "Handler.log_message", "args"): (
         "overrides http.server.BaseHTTPRequestHandler.log_message(format, *args: Any)"
     ),
-    # not typed yet (the list below shrinks as they are)
-    **{
-        key: "not typed yet"
-        for key in [
-        ]
-    },
 }
 
 
