@@ -142,3 +142,38 @@ def test_json_values_have_one_named_alias():
     assert JSON is typing.Any
     source = inspect.getsource(importlib.import_module("kit.store"))
     assert "JSON: TypeAlias = Any" in source
+
+
+def _overload_returns(fn: Callable[..., object]) -> dict[str, str]:
+    """Collection name -> the return annotation of ``fn``'s overload for it (by its Literal)."""
+    out = {}
+    for item in typing.get_overloads(fn):
+        hints = item.__annotations__
+        literal = ast.parse(hints["collection"], mode="eval").body
+        if isinstance(literal, ast.Subscript):  # Literal["jobs"]
+            out[ast.literal_eval(literal.slice)] = hints["return"]
+    return out
+
+
+@pytest.mark.skipif(not hasattr(typing, "get_overloads"), reason="typing.get_overloads: 3.11+")
+def test_campaign_get_is_typed_for_every_registered_collection():
+    """Campaign.get and remove name, for each collection the registry knows, a class that every
+    kind kept there is (a board kind is a Board); the clock's Campaign protocol agrees."""
+    from kit import registry
+    from kit.campaign import Campaign
+    from kit.clock_activities import Campaign as ClockCampaign
+
+    typed = _overload_returns(Campaign.get)
+    assert _overload_returns(Campaign.remove) == typed
+    own = {  # the kit's own kinds (a test may register one of its own for a while)
+        collection: [k for k in kinds if k.cls.__module__.startswith("kit.")]
+        for collection, kinds in registry.collections().items()
+    }
+    own = {collection: kinds for collection, kinds in own.items() if kinds}
+    assert set(typed) == set(own)
+    for collection, kinds in own.items():
+        name = typed[collection].partition("[")[0]
+        for kind in kinds:
+            assert name in {c.__name__ for c in kind.cls.__mro__}, (collection, kind.name)
+    protocol = _overload_returns(ClockCampaign.get)
+    assert protocol and all(typed[c] == r for c, r in protocol.items())

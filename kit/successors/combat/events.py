@@ -5,6 +5,10 @@ ship taken over). :func:`apply_event` is the only code that changes a :class:`Ba
 replaying a battle's log through it rebuilds the state without rolling a die. Phase code
 never changes the state directly: it calls :meth:`Ctx.emit`, which records the event and
 applies it at once, so later decisions in the same phase see its effect.
+
+A :class:`Ctx` holds the policy that decides for the sides, a :class:`CombatPolicy`, whose
+methods take the Ctx in turn; the two protocols are defined here beside it for that reason and
+are documented and imported from :mod:`.protocol`.
 """
 
 from __future__ import annotations
