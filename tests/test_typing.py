@@ -177,3 +177,82 @@ def test_campaign_get_is_typed_for_every_registered_collection():
             assert name in {c.__name__ for c in kind.cls.__mro__}, (collection, kind.name)
     protocol = _overload_returns(ClockCampaign.get)
     assert protocol and all(typed[c] == r for c, r in protocol.items())
+
+
+def _params(*fns: Callable[..., object], drop: tuple[str, ...] = ()) -> set[str]:
+    """The names of the parameters ``fns`` take between them, but ``self`` and ``drop``."""
+    names = {n for fn in fns for n in inspect.signature(fn).parameters}
+    return names - {"self", *drop}
+
+
+def _fields(cls: type, drop: tuple[str, ...] = ()) -> set[str]:
+    import dataclasses
+
+    return {f.name for f in dataclasses.fields(cls) if f.init} - set(drop)
+
+
+def _option_dicts() -> dict[str, tuple[type, set[str]]]:
+    from kit import validate
+    from kit.boards import Chase, Contest, LimitBoard, PreparationBoard, StandardBoard
+    from kit.boards.advice import AdviceOptions, card_advice, skill_advice
+    from kit.boards.cards import BoardSetup
+    from kit.boards.odds import OddsOptions, odds
+    from kit.handouts import HandoutArgs, handout
+    from kit.successors.combat import Battle, Side
+    from kit.successors.combat.policies import AutoOptions, AutoPolicy
+    from kit.successors.combat.tuning import TuneOptions, tune_budget, tune_garrison
+    from kit.successors.design import DesignChanges, ShipDesign
+    from kit.successors.entities import Entity, EntityChanges
+    from kit.successors.examples import BattleOptions, GarrisonOptions
+    from kit.successors.stars.system import Orbit, OrbitChanges
+
+    boards = (StandardBoard, PreparationBoard, LimitBoard, Contest, Chase)
+    checks = (validate.text, validate.integer, validate.number, validate.instance)
+    return {
+        "BoardSetup": (BoardSetup, _params(*(b.__init__ for b in boards))),
+        "AdviceOptions": (AdviceOptions, _params(card_advice, skill_advice, drop=("board",))),
+        "OddsOptions": (OddsOptions, _params(odds, drop=("board", "checks", "skills"))),
+        "HandoutArgs": (HandoutArgs, _params(handout, drop=("obj", "audience", "fmt"))),
+        "TuneOptions": (
+            TuneOptions,
+            _params(tune_garrison, tune_budget, drop=("attacker_side", "ship", "ships", "target")),
+        ),
+        "AutoOptions": (AutoOptions, _fields(AutoPolicy)),
+        "DesignChanges": (DesignChanges, _fields(ShipDesign)),
+        "EntityChanges": (EntityChanges, _fields(Entity)),
+        "OrbitChanges": (OrbitChanges, _fields(Orbit, drop=("number", "body"))),
+        "GarrisonOptions": (GarrisonOptions, _fields(Side, drop=("name", "ships", "faction"))),
+        "BattleOptions": (BattleOptions, _params(Battle.__init__, drop=("sides", "seed"))),
+        "CheckOptions": (
+            validate.CheckOptions,
+            _params(*checks, validate.choice, drop=("field", "value")),
+        ),
+    }
+
+
+OPTION_DICTS = [
+    "BoardSetup",
+    "AdviceOptions",
+    "OddsOptions",
+    "HandoutArgs",
+    "TuneOptions",
+    "AutoOptions",
+    "DesignChanges",
+    "EntityChanges",
+    "OrbitChanges",
+    "GarrisonOptions",
+    "BattleOptions",
+    "CheckOptions",
+]
+
+
+def test_every_option_dict_is_checked():
+    assert sorted(_option_dicts()) == sorted(OPTION_DICTS)
+
+
+@pytest.mark.parametrize("name", OPTION_DICTS)
+def test_option_dicts_list_what_their_callee_takes(name):
+    """A TypedDict that types ``**options`` names exactly what the function it passes them to
+    takes (or the dataclass fields a ``replace`` changes): one added there shows up here."""
+    options, takes = _option_dicts()[name]
+    assert set(options.__annotations__) == takes
