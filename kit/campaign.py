@@ -1034,3 +1034,11 @@ def _knowledge_class() -> type[Knowledge]:
 def _key(path: str | os.PathLike[str]) -> str:
     """The real path a save to ``path`` writes (links followed), as a dictionary key."""
     return os.path.realpath(Path(path))
+
+
+if TYPE_CHECKING:  # mypy holds the campaign to what the clock's adapters and player views read
+    from .clock_activities import Campaign as _ClockView
+    from .players.campaign import Campaign as _PlayersView
+
+    _read_by_the_clock: type[_ClockView] = Campaign
+    _read_by_the_players: type[_PlayersView] = Campaign

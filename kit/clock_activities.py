@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import numpy as np
 
@@ -18,11 +18,9 @@ from .errors import IllegalAction, InvalidInput
 
 if TYPE_CHECKING:
     from .campaign_store import Collection
-    from .successors.combat.battle import Battle
     from .successors.entities import Entity
     from .successors.fleets import Fleet
     from .successors.knowledge import Knowledge
-    from .successors.stars.system import StarSystem
 
 
 class Campaign(Protocol):
@@ -39,18 +37,8 @@ class Campaign(Protocol):
         """Collection name -> its items."""
         ...
 
-    @overload
-    def get(self, collection: Literal["entities"], name: str) -> Entity: ...
-    @overload
-    def get(self, collection: Literal["fleets"], name: str) -> Fleet: ...
-    @overload
-    def get(self, collection: Literal["battles"], name: str) -> Battle: ...
-    @overload
-    def get(self, collection: Literal["systems"], name: str) -> StarSystem: ...
-    @overload
-    def get(self, collection: str, name: str) -> object: ...
     def get(self, collection: str, name: str) -> object:
-        """The item ``name`` of ``collection``."""
+        """The item ``name`` of ``collection`` (each adapter knows the class its items are)."""
         ...
 
     def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
@@ -638,7 +626,8 @@ class _FeedingAdapter(_Adapter):
         camp = clock.campaign
         opts = copy.deepcopy(act.options)
         names: list[str] = opts["ferals"]
-        pack = FeralPack([camp.get("entities", n) for n in names], seed=int(rng.integers(2**32)))
+        ferals = [cast("Entity", camp.get("entities", n)) for n in names]
+        pack = FeralPack(ferals, seed=int(rng.integers(2**32)))
         pack.ru = list(opts["ru"])
         pack.food = {f"F{k}": {"name": n, "ru": r} for k, (n, r) in enumerate(opts["food"])}
         events = pack.day()
