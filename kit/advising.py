@@ -40,11 +40,14 @@ from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from . import validate
 from .errors import IllegalAction, InvalidInput
 from .store import JSON
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "Advice",
@@ -53,12 +56,28 @@ __all__ = [
     "Luck",
     "LuckStep",
     "Method",
+    "PlayOptions",
     "StandardErrors",
     "Tuning",
     "TuningRow",
     "mid_rank",
     "verdict_word",
 ]
+
+
+class PlayOptions(TypedDict, total=False):
+    """What :meth:`Advice.choose` may need besides the answer to play it: a board moves on only
+    with a check, so its advice takes the check's total from the host game (a job and a battle
+    need nothing more)."""
+
+    check: int
+    """The total of the check that plays the chosen card or skill (every board)."""
+    opponent: int
+    """A contest's opposing total for the exchange."""
+    slot: int | str
+    """The slot a skill chosen on a limit board faces (its number or its label)."""
+    skill: str
+    """The skill a card chosen on a limit board is checked with (default: none)."""
 
 
 Method = Literal["exact", "simulated"]
@@ -252,7 +271,7 @@ class Advice:
             )
         return self.answers.get(label, label)
 
-    def choose(self, label: str | None = None, /, **play: Any) -> object:
+    def choose(self, label: str | None = None, /, **play: Unpack[PlayOptions]) -> object:
         """Play the answer behind ``label`` (default: :attr:`best`) in the game advised on, and
         return that game, moved on.
 
@@ -422,7 +441,7 @@ class TuningRow:
         return tuple(v for _, v in self.setup)
 
     @property
-    def key(self) -> Any:
+    def key(self) -> object:
         """The setup's value when it has one, else the tuple of its values."""
         values = self.values
         return values[0] if len(values) == 1 else values
@@ -887,9 +906,9 @@ class Impact:
 
     subject: str
     """What was compared, in words (a job type, a board kind and check, an attacker)."""
-    rules_a: Any
+    rules_a: object
     """The first (reference) rules."""
-    rules_b: Any
+    rules_b: object
     """The second rules, compared with the first."""
     row_name: str
     """What the rows are (``"Difficulty"``, ``"cards"``, ``"garrison of"``)."""

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import limits, registry, store, validate
 from .campaign_store import (
@@ -58,10 +58,16 @@ from .clock_days import MAX_ORBIT
 from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveConflict, SaveFileError
 
 if TYPE_CHECKING:
-    from .regulus.job import Operative
+    from .boards.base import Board
+    from .boards.cards import EventDeck
+    from .regulus.job import Job, Operative
+    from .regulus.tables import JobType
     from .rng import SeedLike
     from .successors.combat.battle import Battle
+    from .successors.combat.protocol import CombatPolicy
+    from .successors.combat.workshop import Workshop
     from .successors.entities import Entity
+    from .successors.fleets import Fleet
     from .successors.knowledge import Knowledge
     from .successors.sector.journey import Journey
     from .successors.sector.sector import Sector
@@ -211,15 +217,68 @@ class Campaign:
         """The operatives of a stored crew."""
         return list(self.get("crews", name).operatives)
 
-    def get(self, collection: str, name: str) -> Any:
-        """The item ``name`` of ``collection``."""
+    @overload
+    def get(self, collection: Literal["jobs"], name: str) -> Job: ...
+    @overload
+    def get(self, collection: Literal["job_types"], name: str) -> JobType: ...
+    @overload
+    def get(self, collection: Literal["crews"], name: str) -> Crew: ...
+    @overload
+    def get(self, collection: Literal["boards"], name: str) -> Board[Any]: ...
+    @overload
+    def get(self, collection: Literal["decks"], name: str) -> EventDeck: ...
+    @overload
+    def get(self, collection: Literal["entities"], name: str) -> Entity: ...
+    @overload
+    def get(self, collection: Literal["fleets"], name: str) -> Fleet: ...
+    @overload
+    def get(self, collection: Literal["battles"], name: str) -> Battle: ...
+    @overload
+    def get(self, collection: Literal["systems"], name: str) -> StarSystem: ...
+    @overload
+    def get(self, collection: Literal["sectors"], name: str) -> Sector: ...
+    @overload
+    def get(self, collection: Literal["journeys"], name: str) -> Journey: ...
+    @overload
+    def get(self, collection: Literal["workshops"], name: str) -> Workshop: ...
+    @overload
+    def get(self, collection: str, name: str) -> object: ...
+    def get(self, collection: str, name: str) -> object:
+        """The item ``name`` of ``collection`` (typed by the collection: ``get("jobs", ...)``
+        is a :class:`~kit.regulus.Job`)."""
         items = self._collection(collection)
         if name not in items:
             shown = ", ".join(map(repr, items)) or "none yet"
             raise InvalidInput(f"{collection} has no item {name!r}; it has {shown}")
         return items[name]
 
-    def remove(self, collection: str, name: str) -> Any:
+    @overload
+    def remove(self, collection: Literal["jobs"], name: str) -> Job: ...
+    @overload
+    def remove(self, collection: Literal["job_types"], name: str) -> JobType: ...
+    @overload
+    def remove(self, collection: Literal["crews"], name: str) -> Crew: ...
+    @overload
+    def remove(self, collection: Literal["boards"], name: str) -> Board[Any]: ...
+    @overload
+    def remove(self, collection: Literal["decks"], name: str) -> EventDeck: ...
+    @overload
+    def remove(self, collection: Literal["entities"], name: str) -> Entity: ...
+    @overload
+    def remove(self, collection: Literal["fleets"], name: str) -> Fleet: ...
+    @overload
+    def remove(self, collection: Literal["battles"], name: str) -> Battle: ...
+    @overload
+    def remove(self, collection: Literal["systems"], name: str) -> StarSystem: ...
+    @overload
+    def remove(self, collection: Literal["sectors"], name: str) -> Sector: ...
+    @overload
+    def remove(self, collection: Literal["journeys"], name: str) -> Journey: ...
+    @overload
+    def remove(self, collection: Literal["workshops"], name: str) -> Workshop: ...
+    @overload
+    def remove(self, collection: str, name: str) -> object: ...
+    def remove(self, collection: str, name: str) -> object:
         """Remove and return an item (refused while it is on the clock)."""
         obj = self.get(collection, name)
         kinds = {"journeys": "journey", "workshops": "workshop", "battles": "battle"}
@@ -440,7 +499,7 @@ class Campaign:
         players: bool = False,
         plan: Iterable[tuple[str, Any]] | None = None,
         days: int | None = None,
-        policy: Any = None,
+        policy: CombatPolicy | None = None,
     ) -> str:
         """Put a Journey, a Workshop (with its ``plan``), a Battle or an Entity (its daily
         traits) on the clock; return its name in its collection.
@@ -572,9 +631,9 @@ class Campaign:
         from .successors.fleets import ship_orbits_per_day
 
         collection, name = self._party(who)
-        obj = self.get(collection, name)
         if collection == "entities":
-            return Fraction(obj.orbits_per_day)
+            return Fraction(self.get("entities", name).orbits_per_day)
+        obj = self.get("fleets", name)  # the party is an entity or a fleet
         racked = {i for ids in obj.carried.values() for i in ids}
         paces = [] if obj.owner is None else [Fraction(obj.owner.orbits_per_day)]
         for ship in obj.ships:
@@ -975,3 +1034,11 @@ def _knowledge_class() -> type[Knowledge]:
 def _key(path: str | os.PathLike[str]) -> str:
     """The real path a save to ``path`` writes (links followed), as a dictionary key."""
     return os.path.realpath(Path(path))
+
+
+if TYPE_CHECKING:  # mypy holds the campaign to what the clock's adapters and player views read
+    from .clock_activities import Campaign as _ClockView
+    from .players.campaign import Campaign as _PlayersView
+
+    _read_by_the_clock: type[_ClockView] = Campaign
+    _read_by_the_players: type[_PlayersView] = Campaign

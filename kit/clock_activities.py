@@ -8,12 +8,42 @@ come, and how to take a day back. Engines are imported when a day is played, nev
 from __future__ import annotations
 
 import copy
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import numpy as np
 
 from .clock_days import Activity, ClockEvent
 from .errors import IllegalAction, InvalidInput
+
+if TYPE_CHECKING:
+    from .campaign_store import Collection
+    from .successors.entities import Entity
+    from .successors.fleets import Fleet
+    from .successors.knowledge import Knowledge
+
+
+class Campaign(Protocol):
+    """What an activity's adapter reads of the clock's campaign (:class:`kit.campaign.Campaign`,
+    which imports the clock: a protocol, so this module does not import it)."""
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the players know."""
+        ...
+
+    @property
+    def collections(self) -> Mapping[str, Collection]:
+        """Collection name -> its items."""
+        ...
+
+    def get(self, collection: str, name: str) -> object:
+        """The item ``name`` of ``collection`` (each adapter knows the class its items are)."""
+        ...
+
+    def position(self, who: str, day: int | None = None) -> tuple[str, int] | None:
+        """Where entity or fleet ``who`` is at the end of ``day``, as ``(system, orbit)``."""
+        ...
 
 
 class Clock(Protocol):
@@ -24,7 +54,7 @@ class Clock(Protocol):
     _policies: dict[str, Any]
 
     @property
-    def campaign(self) -> Any:
+    def campaign(self) -> Campaign:
         """The campaign the clock belongs to (a :class:`kit.campaign.Campaign`)."""
         ...
 
@@ -596,7 +626,8 @@ class _FeedingAdapter(_Adapter):
         camp = clock.campaign
         opts = copy.deepcopy(act.options)
         names: list[str] = opts["ferals"]
-        pack = FeralPack([camp.get("entities", n) for n in names], seed=int(rng.integers(2**32)))
+        ferals = [cast("Entity", camp.get("entities", n)) for n in names]
+        pack = FeralPack(ferals, seed=int(rng.integers(2**32)))
         pack.ru = list(opts["ru"])
         pack.food = {f"F{k}": {"name": n, "ru": r} for k, (n, r) in enumerate(opts["food"])}
         events = pack.day()
@@ -674,8 +705,9 @@ def spotters(clock: Clock, key: str) -> list[Any]:
     obj = clock.campaign.get(collection, name)
     if collection == "entities":
         return [obj]
-    out: list[Any] = [] if obj.owner is None else [obj.owner]
-    return out + [s for s in obj.ships if not getattr(s, "destroyed", False)]
+    fleet = cast("Fleet", obj)  # a spotter is an entity or a fleet (checked when scheduled)
+    out: list[Any] = [] if fleet.owner is None else [fleet.owner]
+    return out + [s for s in fleet.ships if not getattr(s, "destroyed", False)]
 
 
 class _CannonAdapter(_CountedAdapter):

@@ -31,10 +31,13 @@ from __future__ import annotations
 import numbers
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar, cast, overload
 
 from . import limits
 from .errors import FixedField, InvalidInput, InvalidType
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 T = TypeVar("T")
 _MISSING = object()
@@ -295,6 +298,24 @@ def instance(field: str, value: object, of: type | tuple[type, ...]) -> object:
     return value
 
 
+class CheckOptions(TypedDict, total=False):
+    """What a :class:`Field` passes on to its check besides the label and the value: the
+    options of the kit's validators, each taken only by its own."""
+
+    allow_empty: bool
+    """:func:`text`: accept the empty string."""
+    max_len: int
+    """:func:`text`: the most characters allowed."""
+    lo: float | None
+    """:func:`integer`, :func:`number`: the smallest value allowed (None: no bound)."""
+    hi: float | None
+    """:func:`integer`, :func:`number`: the largest value allowed (None: no bound)."""
+    of: type | tuple[type, ...]
+    """:func:`instance`: the class (or classes) the value must be an instance of."""
+    allowed: Iterable[object]
+    """:func:`choice`: the values allowed."""
+
+
 class Field(Generic[T]):
     """A public attribute checked whenever it is set, by the same check as the constructor's.
 
@@ -338,12 +359,13 @@ class Field(Generic[T]):
         notify: bool = True,
         label: str | None = None,
         doc: str | None = None,
-        **options: Any,
+        **options: Unpack[CheckOptions],
     ) -> None:
         self.check = check
         self.fixed = fixed
         self.notify = notify and not fixed
-        self.options = options
+        #: what the check is called with besides the label and the value (by name)
+        self.options: dict[str, Any] = dict(options)
         self.label = label
         self.name = ""
         self.owner = ""

@@ -25,17 +25,9 @@ import pytest
 import kit
 
 _SOCKETSERVER = "overrides socketserver.BaseServer, whose typeshed stubs take Any here"
-_OTHER_BRANCH = "typed in another branch (#33: advisor, campaign, clock, combat advice and tuning)"
 
 #: (module, qualified name, parameter or "return") -> why it stays a bare ``Any``.
 EXEMPT: dict[tuple[str, str, str], str] = {
-    # typed in a branch merged after this list was written
-    ("kit.campaign", "Campaign.get", "return"): _OTHER_BRANCH,
-    ("kit.campaign", "Campaign.remove", "return"): _OTHER_BRANCH,
-    ("kit.campaign", "Campaign.schedule", "policy"): _OTHER_BRANCH,
-    ("kit.clock_activities", "Clock.campaign", "return"): _OTHER_BRANCH,
-    ("kit.successors.combat.advice", "AdvisedCombatPolicy.__init__", "auto"): _OTHER_BRANCH,
-    ("kit.successors.combat.tuning", "tune", "options"): _OTHER_BRANCH,
     # the standard library's socket server decides these types
     **{
         ("kit.screen.server", f"ScreenServer.{m}", p): _SOCKETSERVER
@@ -45,43 +37,6 @@ EXEMPT: dict[tuple[str, str, str], str] = {
     ("kit.screen.server", "Handler.log_message", "args"): (
         "overrides http.server.BaseHTTPRequestHandler.log_message(format, *args: Any)"
     ),
-    # not typed yet (the list below shrinks as they are)
-    **{
-        key: "not typed yet"
-        for key in [
-            ("kit.advising", "Advice.choose", "play"),
-            ("kit.advising", "TuningRow.key", "return"),
-            ("kit.advising", "Impact.__init__", "rules_a"),
-            ("kit.advising", "Impact.__init__", "rules_b"),
-            ("kit.boards.advice", "advice", "options"),
-            ("kit.boards.base", "Board.fork", "setup"),
-            ("kit.figures.boards", "board_outcomes", "odds_options"),
-            ("kit.handouts", "save_handout", "options"),
-            ("kit.players", "project", "return"),
-            ("kit.players.campaign", "Campaign.timeline", "return"),
-            ("kit.regulus.rules", "Condition.__init__", "value"),
-            ("kit.schemas.parts", "probed", "sample"),
-            ("kit.successors.combat.events", "Ctx.__init__", "policy"),
-            ("kit.successors.combat.policies", "buster_stakes", "st"),
-            ("kit.successors.combat.policies", "AutoPolicy.__init__", "retreat_rules"),
-            ("kit.successors.combat.policies", "InteractivePolicy.__init__", "auto"),
-            ("kit.successors.combat.policies", "takeover_plan", "answer"),
-            ("kit.successors.combat.policies", "detonate_answer", "answer"),
-            ("kit.successors.combat.sensors", "fleet_view", "battle"),
-            ("kit.successors.combat.simulate", "progress_bar", "return"),
-            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "where"),
-            ("kit.successors.combat.simulate.attack", "Attacks.land_special", "h"),
-            ("kit.successors.combat.simulate.handling", "Handling.__init__", "args"),
-            ("kit.successors.combat.simulate.handling", "Handling.__init__", "kw"),
-            ("kit.successors.combat.trials", "play_answer", "answer"),
-            ("kit.successors.design", "ShipDesign.replace", "changes"),
-            ("kit.successors.entities", "Entity.replace", "changes"),
-            ("kit.successors.examples", "garrison", "options"),
-            ("kit.successors.examples", "example_one", "options"),
-            ("kit.successors.stars.system", "StarSystem.with_orbit", "changes"),
-            ("kit.validate", "Field.__init__", "options"),
-        ]
-    },
 }
 
 
@@ -187,3 +142,114 @@ def test_json_values_have_one_named_alias():
     assert JSON is typing.Any
     source = inspect.getsource(importlib.import_module("kit.store"))
     assert "JSON: TypeAlias = Any" in source
+
+
+def _overload_returns(fn: Callable[..., object]) -> dict[str, str]:
+    """Collection name -> the return annotation of ``fn``'s overload for it (by its Literal)."""
+    out = {}
+    for item in typing.get_overloads(fn):
+        hints = item.__annotations__
+        literal = ast.parse(hints["collection"], mode="eval").body
+        if isinstance(literal, ast.Subscript):  # Literal["jobs"]
+            out[ast.literal_eval(literal.slice)] = hints["return"]
+    return out
+
+
+@pytest.mark.skipif(not hasattr(typing, "get_overloads"), reason="typing.get_overloads: 3.11+")
+def test_campaign_get_is_typed_for_every_registered_collection():
+    """Campaign.get and remove name, for each collection the registry knows, a class that every
+    kind kept there is (a board kind is a Board)."""
+    from kit import registry
+    from kit.campaign import Campaign
+
+    typed = _overload_returns(Campaign.get)
+    assert _overload_returns(Campaign.remove) == typed
+    own = {  # the kit's own kinds (a test may register one of its own for a while)
+        collection: [k for k in kinds if k.cls.__module__.startswith("kit.")]
+        for collection, kinds in registry.collections().items()
+    }
+    own = {collection: kinds for collection, kinds in own.items() if kinds}
+    assert set(typed) == set(own)
+    for collection, kinds in own.items():
+        name = typed[collection].partition("[")[0]
+        for kind in kinds:
+            assert name in {c.__name__ for c in kind.cls.__mro__}, (collection, kind.name)
+
+
+def _params(*fns: Callable[..., object], drop: tuple[str, ...] = ()) -> set[str]:
+    """The names of the parameters ``fns`` take between them, but ``self`` and ``drop``."""
+    names = {n for fn in fns for n in inspect.signature(fn).parameters}
+    return names - {"self", *drop}
+
+
+def _fields(cls: type, drop: tuple[str, ...] = ()) -> set[str]:
+    import dataclasses
+
+    return {f.name for f in dataclasses.fields(cls) if f.init} - set(drop)
+
+
+def _option_dicts() -> dict[str, tuple[type, set[str]]]:
+    from kit import validate
+    from kit.boards import Chase, Contest, LimitBoard, PreparationBoard, StandardBoard
+    from kit.boards.advice import AdviceOptions, card_advice, skill_advice
+    from kit.boards.cards import BoardSetup
+    from kit.boards.odds import OddsOptions, odds
+    from kit.handouts import HandoutArgs, handout
+    from kit.successors.combat import Battle, Side
+    from kit.successors.combat.policies import AutoOptions, AutoPolicy
+    from kit.successors.combat.tuning import TuneOptions, tune_budget, tune_garrison
+    from kit.successors.design import DesignChanges, ShipDesign
+    from kit.successors.entities import Entity, EntityChanges
+    from kit.successors.examples import BattleOptions, GarrisonOptions
+    from kit.successors.stars.system import Orbit, OrbitChanges
+
+    boards = (StandardBoard, PreparationBoard, LimitBoard, Contest, Chase)
+    checks = (validate.text, validate.integer, validate.number, validate.instance)
+    return {
+        "BoardSetup": (BoardSetup, _params(*(b.__init__ for b in boards))),
+        "AdviceOptions": (AdviceOptions, _params(card_advice, skill_advice, drop=("board",))),
+        "OddsOptions": (OddsOptions, _params(odds, drop=("board", "checks", "skills"))),
+        "HandoutArgs": (HandoutArgs, _params(handout, drop=("obj", "audience", "fmt"))),
+        "TuneOptions": (
+            TuneOptions,
+            _params(tune_garrison, tune_budget, drop=("attacker_side", "ship", "ships", "target")),
+        ),
+        "AutoOptions": (AutoOptions, _fields(AutoPolicy)),
+        "DesignChanges": (DesignChanges, _fields(ShipDesign)),
+        "EntityChanges": (EntityChanges, _fields(Entity)),
+        "OrbitChanges": (OrbitChanges, _fields(Orbit, drop=("number", "body"))),
+        "GarrisonOptions": (GarrisonOptions, _fields(Side, drop=("name", "ships", "faction"))),
+        "BattleOptions": (BattleOptions, _params(Battle.__init__, drop=("sides", "seed"))),
+        "CheckOptions": (
+            validate.CheckOptions,
+            _params(*checks, validate.choice, drop=("field", "value")),
+        ),
+    }
+
+
+OPTION_DICTS = [
+    "BoardSetup",
+    "AdviceOptions",
+    "OddsOptions",
+    "HandoutArgs",
+    "TuneOptions",
+    "AutoOptions",
+    "DesignChanges",
+    "EntityChanges",
+    "OrbitChanges",
+    "GarrisonOptions",
+    "BattleOptions",
+    "CheckOptions",
+]
+
+
+def test_every_option_dict_is_checked():
+    assert sorted(_option_dicts()) == sorted(OPTION_DICTS)
+
+
+@pytest.mark.parametrize("name", OPTION_DICTS)
+def test_option_dicts_list_what_their_callee_takes(name):
+    """A TypedDict that types ``**options`` names exactly what the function it passes them to
+    takes (or the dataclass fields a ``replace`` changes): one added there shows up here."""
+    options, takes = _option_dicts()[name]
+    assert set(options.__annotations__) == takes

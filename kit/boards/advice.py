@@ -45,7 +45,8 @@ what has happened by then (and, on a limit board, the best card to face).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..advising import Advice
 from ..errors import IllegalAction, InvalidInput, InvalidType
@@ -61,9 +62,33 @@ from .skill_choice import MAX_STATES, skill_advice
 from .standard import PreparationBoard, StandardBoard
 from .walk import settled
 
-__all__ = ["MAX_STATES", "advice", "card_advice", "skill_advice"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["MAX_STATES", "AdviceOptions", "advice", "card_advice", "skill_advice"]
 
 _TIE = 1e-12
+
+
+class AdviceOptions(TypedDict, total=False):
+    """What :func:`advice` passes on to :func:`card_advice` (a limit board's card) or
+    :func:`skill_advice` (the next check's skill); each takes only its own."""
+
+    checks: ChecksLike
+    """The players' check distribution (``"2d6"``, a table or an int)."""
+    skills: SkillsLike | Sequence[str] | Mapping[str, ChecksLike | None]
+    """Skill advice: the skills on offer (names, or name -> that skill's own checks); card
+    advice: the skill plan's older name."""
+    plan: SkillsLike
+    """Card advice: the skills the players plan to use, in order."""
+    pool: PoolLike
+    """The cards a face-down card of a limit board may be."""
+    at_least: int | None
+    """Skill advice on a preparation board: the strength that counts as success."""
+    opponent_checks: ChecksLike | None
+    """Skill advice on a contest: the opponent's checks."""
+    opponent_skills: SkillsLike
+    """Skill advice on a contest: the opponent's skill plan."""
 
 
 def card_advice(
@@ -144,7 +169,9 @@ def card_advice(
     )
 
 
-def advice(board: Board[Any], *, decide: str | None = None, **options: Any) -> Advice:
+def advice(
+    board: Board[Any], *, decide: str | None = None, **options: Unpack[AdviceOptions]
+) -> Advice:
     """Advice on the decision a board in play waits for (``kit.advice(board)`` is this function).
 
     A limit board asks which card to face next (``decide="card"``, the default:
@@ -157,26 +184,27 @@ def advice(board: Board[Any], *, decide: str | None = None, **options: Any) -> A
     also takes the opponent's total, ``opponent=``; a skill chosen on a limit board also the
     slot its check faces, ``slot=``; a card chosen there may name the check's ``skill=``).
     """
+    given: dict[str, Any] = dict(options)  # each function below checks the options it takes
     if isinstance(board, LimitBoard):
         decide = "card" if decide is None else decide
         if decide == "skill":
-            if "plan" in options:
+            if "plan" in given:
                 raise InvalidInput(
                     "plan= is the skill plan of card advice; skill advice takes the skills on "
                     "offer as skills=[...]"
                 )
-            return _playing(board, "skill", skill_advice(board, **options))
+            return _playing(board, "skill", skill_advice(board, **given))
         if decide != "card":
             raise InvalidInput(f"decide must be 'card' or 'skill' on a limit board, got {decide!r}")
-        return _playing(board, "card", card_advice(board, **options))
+        return _playing(board, "card", card_advice(board, **given))
     if decide not in (None, "skill"):
         raise InvalidInput(f"decide: a {board.KIND} board only has 'skill', got {decide!r}")
-    if "skills" not in options:
+    if "skills" not in given:
         raise InvalidInput(
             f"a {board.KIND} board's decision is which skill the next check uses: pass "
             "skills=[...] (the skills the players may use); card advice is for a LimitBoard"
         )
-    return _playing(board, "skill", skill_advice(board, **options))
+    return _playing(board, "skill", skill_advice(board, **given))
 
 
 def _playing(board: Board[Any], decide: str, advised: Advice) -> Advice:

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .. import limits, store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
 from ..log import Event, EventLog, Observable
 from .cards import Card, CardLike, as_card, card_list
 from .rules import MAX_LENGTH, BoardRules, modifiers_tuple, penalty, skill_counts, tracked_key
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from .cards import BoardSetup
 
 __all__ = ["Board", "CheckRecord", "check_value"]
 
@@ -250,7 +255,7 @@ class Board(Observable, Generic[S]):
         other._state = self._state
         return other
 
-    def fork(self, **setup: Any) -> Board[S]:
+    def fork(self, **setup: Unpack[BoardSetup]) -> Board[S]:
         """A new board with this one's setup, changed by ``setup``, and the same checks on it.
 
         ``setup`` takes any constructor argument (``cards``, ``modifiers``, ``rules``, ``title``

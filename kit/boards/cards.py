@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import store, validate
 from ..errors import IllegalAction, InvalidInput, InvalidType, SaveFileError
@@ -46,6 +46,10 @@ from .card import (
     card_value,
 )
 
+if TYPE_CHECKING:
+    from ..dice import Dice
+    from .rules import BoardRules
+
 __all__ = [
     "DEFAULT_THEMES",
     "MAX_CARD_VALUE",
@@ -53,6 +57,7 @@ __all__ = [
     "RED_SUITS",
     "SUITS",
     "SUIT_SYMBOLS",
+    "BoardSetup",
     "Card",
     "CardLike",
     "EventDeck",
@@ -311,3 +316,32 @@ class EventDeck(Observable):
 #: The cards an unseen card may be, as the odds take them: an :class:`EventDeck` (its cards) or
 #: a list of cards in any form :func:`as_card` reads; ``None`` where a default deck applies.
 PoolLike = EventDeck | Iterable[CardLike] | None
+
+
+class BoardSetup(TypedDict, total=False):
+    """The constructor arguments :meth:`~kit.boards.base.Board.fork` may change; each kind takes its own
+    (a standard board's ``goal``, a limit board's ``need`` and ``hidden``, a chase's ``role``,
+    ``head_start``, ``npc_checks`` and ``seed``) and refuses the others."""
+
+    cards: Iterable[CardLike]
+    """The cards, slot by slot."""
+    modifiers: Sequence[int] | Mapping[int, int] | None
+    """Slot modifiers (a list, or slot -> modifier)."""
+    rules: BoardRules | None
+    """The board's rules options."""
+    title: str
+    """The board's title."""
+    goal: int
+    """A standard board's goal (successes needed)."""
+    need: int
+    """A limit board's need (successes needed before the limit)."""
+    hidden: Iterable[int]
+    """A limit board's face-down slots."""
+    role: str
+    """The players' role in a chase (``"escapee"`` or ``"pursuer"``)."""
+    head_start: bool
+    """Whether a chase's escapee starts on slot 2 instead of slot 1."""
+    npc_checks: str | Dice | None
+    """A chase's NPC checks (dice)."""
+    seed: SeedLike
+    """A chase's seed for the NPC's rolls."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import IllegalAction, InvalidInput, InvalidType
 from .base import Board
@@ -58,12 +58,27 @@ from .standard import PreparationBoard, StandardBoard
 __all__ = [
     "MAX_DEALS",
     "BoardOdds",
+    "OddsOptions",
     "deal_odds",
     "exchange_odds",
     "next_check_odds",
     "odds",
     "simulate",
 ]
+
+
+class OddsOptions(TypedDict, total=False):
+    """The keyword options of :func:`odds` besides the players' checks and skills (what a
+    figure or a widget passes on to it)."""
+
+    opponent_checks: ChecksLike | None
+    """A contest opponent's checks (default: the players' checks)."""
+    opponent_skills: SkillsLike
+    """A contest opponent's skill plan."""
+    order: Sequence[int] | None
+    """On a limit board, the slots the players face in order."""
+    pool: PoolLike
+    """The cards a face-down card of a limit board may be."""
 
 
 def odds(

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -18,6 +18,11 @@ from ..boards import Board, BoardOdds, odds
 from ..boards.checks import ChecksLike, SkillsLike
 from ..errors import InvalidType
 from .theme import ACCENT, BAD, GOOD, NEUTRAL, apply, esc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ..boards.odds import OddsOptions
 
 __all__ = ["board_outcomes"]
 
@@ -50,7 +55,7 @@ def board_outcomes(
     result: BoardOdds | None = None,
     title: str | None = None,
     template: str = "gmkit",
-    **odds_options: Any,
+    **odds_options: Unpack[OddsOptions],
 ) -> go.Figure:
     """The outcome distribution of ``board``: its ends (left) and how it gets there (right).
 

@@ -43,17 +43,19 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import registry, validate
 from ..audience import AUDIENCES, PLAYER, Audience
 from ..audience import audience as check_audience
 from ..errors import InvalidInput, InvalidType
 from .document import Document
-from .options import HandoutOptions, check_options
+from .options import HandoutArgs, HandoutOptions, check_options
 from .printing import find_chromium
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from ..successors.knowledge import Knowledge
     from ..successors.sector.routes import Route
 
@@ -62,6 +64,7 @@ __all__ = [
     "FORMATS",
     "PLOTLYJS",
     "Document",
+    "HandoutArgs",
     "HandoutOptions",
     "find_chromium",
     "handout",
@@ -145,7 +148,11 @@ def handout(
 
 
 def save_handout(
-    obj: object, path: str | os.PathLike[str], *, audience: Audience = "gm", **options: Any
+    obj: object,
+    path: str | os.PathLike[str],
+    *,
+    audience: Audience = "gm",
+    **options: Unpack[HandoutArgs],
 ) -> Path:
     """Write a handout to ``path``: ``.md`` gives Markdown, ``.html`` a standalone page, ``.pdf``
     a printed page.

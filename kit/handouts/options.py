@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from .. import limits, validate
 from ..errors import InvalidInput, InvalidType
@@ -12,7 +13,33 @@ if TYPE_CHECKING:
     from ..successors.knowledge import Knowledge
     from ..successors.sector.routes import Route
 
-__all__ = ["HandoutOptions", "check_options"]
+__all__ = ["HandoutArgs", "HandoutOptions", "check_options"]
+
+
+class HandoutArgs(TypedDict, total=False):
+    """The keyword options :func:`kit.handouts.handout` takes besides the audience and the
+    format, as :func:`kit.handouts.save_handout` passes them on (each is described there)."""
+
+    sensors: int | None
+    """The players' Sensors successes on an entity, fleet or system (without a record)."""
+    sig_class: int | None
+    """The signature class a level-3 fleet scan looked at."""
+    decoys_as: dict[str, str] | None
+    """What decoys pretend to be below level 4."""
+    current_orbit: int | None
+    """The orbit the players' scanner is in (star systems, without a record)."""
+    reveal: Iterable[int | str] | None
+    """Sector systems (names or indices) the GM reveals (without a record)."""
+    route: Route | None
+    """A route to draw on the GM's sector map."""
+    figures: bool
+    """Whether an HTML handout embeds figures."""
+    knowledge: Knowledge | None
+    """The players' record."""
+    name: str | None
+    """The name the record knows the object by."""
+    plotlyjs: str
+    """How an HTML handout draws its figures: ``"svg"``, ``"cdn"`` or ``"inline"``."""
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,10 @@ What the projection promises, tested as laws over generated campaigns
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast, overload
 
 from .. import registry
-from .campaign import AUTO, project_campaign
+from .campaign import AUTO, Campaign, project_campaign
 from .fleets import key, project_entity, project_fleet
 from .games import Story, battle_story, journey_story, project_job
 from .stars import gm_system, project_sector, project_system, system_from_view
@@ -65,7 +65,12 @@ from .values import (
 )
 
 if TYPE_CHECKING:
+    from ..regulus.job import Job
+    from ..successors.entities import Entity
+    from ..successors.fleets import Fleet
     from ..successors.knowledge import Knowledge
+    from ..successors.sector.sector import Sector
+    from ..successors.stars.system import StarSystem
 
 __all__ = [
     "AUTO",
@@ -84,6 +89,7 @@ __all__ = [
     "KnownStar",
     "KnownSystem",
     "KnownSystemPlace",
+    "Projection",
     "Sighting",
     "Story",
     "battle_story",
@@ -101,7 +107,37 @@ __all__ = [
 ]
 
 
-def project(obj: object, knowledge: Knowledge | None = None, **options: object) -> Any:
+Projection = KnownCampaign | KnownSector | KnownSystem | KnownFleet | KnownEntity | KnownJob
+"""What :func:`project` returns for some object: one of the values of :mod:`.values`."""
+
+
+@overload
+def project(obj: Sector, knowledge: Knowledge | None = None, **options: object) -> KnownSector: ...
+@overload
+def project(
+    obj: StarSystem, knowledge: Knowledge | None = None, **options: object
+) -> KnownSystem | None: ...
+@overload
+def project(
+    obj: Fleet, knowledge: Knowledge | None = None, **options: object
+) -> KnownFleet | None: ...
+@overload
+def project(
+    obj: Entity, knowledge: Knowledge | None = None, **options: object
+) -> KnownEntity | None: ...
+@overload
+def project(obj: Job, knowledge: Knowledge | None = None, **options: object) -> KnownJob: ...
+@overload
+def project(
+    obj: Campaign, knowledge: Knowledge | None = None, **options: object
+) -> KnownCampaign: ...
+@overload
+def project(
+    obj: object, knowledge: Knowledge | None = None, **options: object
+) -> Projection | None: ...
+def project(
+    obj: object, knowledge: Knowledge | None = None, **options: object
+) -> Projection | None:
     """What the players know of ``obj`` (a campaign, sector, system, fleet, entity or job).
 
     ``knowledge`` is the players' record (a campaign uses its own when it is None); the options
@@ -114,4 +150,5 @@ def project(obj: object, knowledge: Knowledge | None = None, **options: object) 
     """
     project = registry.hook(obj, "project").project
     assert project is not None
-    return project(obj, knowledge, **options)
+    # the registry types a hook's result as object; every kind's project hook gives one of these
+    return cast("Projection | None", project(obj, knowledge, **options))

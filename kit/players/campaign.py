@@ -16,7 +16,7 @@ campaign never changes the page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
@@ -30,6 +30,28 @@ if TYPE_CHECKING:
     from ..successors.stars.system import StarSystem
 
 __all__ = ["AUTO", "default_sector", "default_system", "project_campaign"]
+
+
+class DatedEvent(Protocol):
+    """What the projection reads of a campaign clock's event (:class:`kit.clock.ClockEvent`)."""
+
+    @property
+    def day(self) -> int:
+        """The standard day it happened on."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """What happened, in words."""
+        ...
+
+
+class Timeline(Protocol):
+    """What the projection reads of the clock's dated timeline (:class:`kit.clock.Timeline`)."""
+
+    def filter(self, *, players: bool | None = None) -> Iterable[DatedEvent]:
+        """The events the players may see (``players=True``)."""
+        ...
 
 
 class Campaign(Protocol):
@@ -57,7 +79,7 @@ class Campaign(Protocol):
         ...
 
     @property
-    def timeline(self) -> Any:
+    def timeline(self) -> Timeline:
         """The clock's dated timeline (:class:`kit.clock.Timeline`; ``filter(players=True)``
         gives what the players may see)."""
         ...

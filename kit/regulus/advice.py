@@ -62,7 +62,7 @@ class _BestPlay:
         self.counters = any(c.uses_counters for c in ctx.conditions)
         # Operatives matter to the future only through the gig types the conditions name:
         # two rosters with the same count of each named gig (and of everyone else) play alike.
-        named = {c.value.casefold() for c in ctx.conditions if c.kind == "gig_active"}
+        named = {str(c.value).casefold() for c in ctx.conditions if c.kind == "gig_active"}
         self.kind = {
             n: (g.casefold() if g.casefold() in named else "") for n, g in ctx.gigs.items()
         }

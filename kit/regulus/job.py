@@ -256,7 +256,7 @@ class Job(Observable):
         self.conditions = tuple(Condition.from_dict(c) for c in conditions)
         gigs = {op.gig.casefold() for op in self.crew}
         for c in self.conditions:
-            if c.kind == "gig_active" and c.value.casefold() not in gigs:
+            if c.kind == "gig_active" and str(c.value).casefold() not in gigs:
                 raise InvalidInput(
                     f"condition needs a {c.value!r} but no operative has that gig; crew gigs are "
                     f"{', '.join(sorted({op.gig for op in self.crew}))}"

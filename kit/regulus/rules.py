@@ -94,8 +94,9 @@ class Condition:
 
     kind: str
     """One of :data:`CONDITION_KINDS`."""
-    value: Any = None
-    """The gig type, crew count, or Heat/Threat limit (None for ``crew_active``)."""
+    value: str | float | None = None
+    """The gig type, crew count, or Heat/Threat limit (None for ``crew_active``); a number is
+    a whole one (``5`` or ``5.0``, as JSON may write it)."""
 
     def __post_init__(self) -> None:
         validate.choice("condition kind", self.kind, list(CONDITION_KINDS))
@@ -131,7 +132,8 @@ class Condition:
         if self.kind == "crew_active":
             return len(roster_gigs) > 0
         if self.kind == "gig_active":
-            return self.value.casefold() in (g.casefold() for g in roster_gigs)
+            return str(self.value).casefold() in (g.casefold() for g in roster_gigs)
+        assert self.value is not None  # __post_init__ checked the whole number the rest hold
         limit = int(self.value)  # min_crew, max_heat and max_threat hold a whole number
         if self.kind == "min_crew":
             return len(roster_gigs) >= limit

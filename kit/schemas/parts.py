@@ -11,10 +11,13 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import limits, validate
 from ..errors import KitError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 HERE = Path(__file__).resolve().parent
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -202,7 +205,11 @@ def text_limits(make: Callable[[Any], Any], start: str) -> dict[str, Any]:
 
 
 def probed(
-    cls: type, sample: Any, *, skip: Iterable[str] = (), **given: dict[str, Any]
+    cls: type[DataclassInstance],
+    sample: DataclassInstance,
+    *,
+    skip: Iterable[str] = (),
+    **given: dict[str, Any],
 ) -> dict[str, Any]:
     """The schema of a frozen dataclass written as its fields, found by asking the class.
 

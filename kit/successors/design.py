@@ -22,17 +22,22 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import validate
 from ..errors import InvalidInput
 from .ranks import Rank
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 
 __all__ = [
     "DRIVES",
     "DRIVE_MULTIPLIER",
     "WEAPONS",
     "WEAPON_RU_PER_RANK",
+    "DesignChanges",
     "ShipDesign",
     "ship_signature",
 ]
@@ -71,6 +76,43 @@ def ship_signature(value: float, *, decoy: int = 0, stealth: int = 0) -> int:
     steps = [sig for top, sig in _SIG_STEPS if value <= top]
     sig = steps[0] if steps else 4 + int(-(-(value - 45) // 15))
     return max(0, sig + decoy - stealth)
+
+
+class DesignChanges(TypedDict, total=False):
+    """The fields :meth:`ShipDesign.replace` may change, each checked as the constructor checks it."""
+
+    battle: int
+    """Battle rank of the weapon system (0: no weapons, the ship cannot attack)."""
+    weapon: str
+    """``"standard"``, ``"reloader"`` (neutralized after it attacks) or ``"imploder"`` (destroyed)."""
+    long_ranged: bool
+    """May attack an adjacent orbit."""
+    first_strike: bool
+    """Attacks in the First Strike phase (advanced operating system)."""
+    slow: bool
+    """The weapon system fires last (bare operating system); not with First Strike."""
+    extra_hits: int
+    """Hits beyond the first before it rolls on the damage table (k hits per roll: k-1)."""
+    hyper_jump: bool
+    """Can Hyper-Jump itself and its cargo."""
+    stealth: int
+    """Points of signature taken away."""
+    decoy: int
+    """Points of signature added (Decoy +n)."""
+    cargo: int
+    """Cargo space in units (a multiple of 10)."""
+    racks: int
+    """Rack space for carried ships in units (a multiple of 10)."""
+    control: int
+    """Control rank."""
+    handling: int
+    """Handling rank."""
+    information: int
+    """Information rank."""
+    sensors: int
+    """Sensors rank."""
+    drive: str
+    """``"immobile"``, ``"slow"``, ``"standard"`` or ``"fast"``."""
 
 
 @dataclass(frozen=True)
@@ -280,7 +322,7 @@ class ShipDesign:
         )
         return ", ".join(parts) if parts else "None"
 
-    def replace(self, **changes: Any) -> ShipDesign:
+    def replace(self, **changes: Unpack[DesignChanges]) -> ShipDesign:
         """A copy with fields changed (validated)."""
         return dataclasses.replace(self, **changes)
 

@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import store, validate
 from ..dice import parse
@@ -55,6 +55,10 @@ from .ranks import Rank, split
 from .rules import DEFAULT_RULES, SuccessorsRules
 from .sheets import SheetMixin
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
 __all__ = [
     "ABILITIES",
     "ENTITY_FORMAT",
@@ -66,6 +70,7 @@ __all__ = [
     "SPAWN_COST",
     "Creation",
     "Entity",
+    "EntityChanges",
     "entity_signature",
     "make_facet",
     "make_spawn",
@@ -79,6 +84,47 @@ ENTITY_FORMAT = ("successors-entity", 1)
 
 #: Which effect keyword takes away the entity's own use of an ability.
 _NO_OWN = {"battle": "no_battle", "handling": "no_handling", "information": "no_information"}
+
+
+class EntityChanges(TypedDict, total=False):
+    """The fields :meth:`Entity.replace` may change, each checked as the constructor checks it."""
+
+    name: str
+    """What the entity is called."""
+    battle: int
+    """Battle rank as built (undamaged)."""
+    control: int
+    """Control rank as built."""
+    handling: int
+    """Handling rank as built."""
+    information: int
+    """Information rank as built."""
+    sensors: int
+    """Sensors rank as built."""
+    edges: tuple[Trait, ...]
+    """Edges (names, ``"Name: parameter"`` strings, tuples or :class:`Trait`)."""
+    flaws: tuple[Trait, ...]
+    """Flaws (creature-only traits such as Fragile are allowed here)."""
+    sex: str | None
+    """Female, Male or Neuter; None if not chosen."""
+    side: str | None
+    """One of :data:`SIDES` (or a GM's own name); None if not chosen."""
+    kind: str
+    """One of :data:`KINDS`."""
+    points: int | None
+    """Points to spread when generated (2d6+3); None when the ranks were typed in."""
+    roll: tuple[int, ...] | None
+    """The dice faces of the generation roll, if rolled."""
+    seed: int | None
+    """The seed generation used, if generated."""
+    damage: tuple[int, int, int, int, int]
+    """Hits taken on each ability, in :data:`ABILITIES` order."""
+    facet_hits: int
+    """For facets: how many hits it can take (1 when made; consuming RU adds more)."""
+    signature_override: int | None
+    """A signature fixed from outside (a facet keeps its creator's); None to compute it."""
+    notes: tuple[str, ...]
+    """Free notes (specials of bestiary creatures, GM remarks)."""
 
 
 @dataclass(frozen=True)
@@ -349,7 +395,7 @@ class Entity(FacetsMixin, SheetMixin):
             return dataclasses.replace(self, damage=(0, 0, 0, 0, 0))
         return self.with_damage(ability, -1)
 
-    def replace(self, **changes: Any) -> Entity:
+    def replace(self, **changes: Unpack[EntityChanges]) -> Entity:
         """A copy with fields changed (validated like the constructor)."""
         return dataclasses.replace(self, **changes)
 

@@ -14,7 +14,7 @@ these so the examples are written down once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..rng import SeedLike
 from .entities import Entity
@@ -36,11 +36,17 @@ RELEATA_SHEET = (
 )
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ..log import EventLog
     from .combat import Battle, Side
+    from .combat.rules import CombatRules
 
 __all__ = [
     "RELEATA_SHEET",
     "TANRAC_SHEET",
+    "BattleOptions",
+    "GarrisonOptions",
     "example_one",
     "example_two",
     "garrison",
@@ -101,7 +107,58 @@ def releata_fleet() -> Fleet:
     return fleet
 
 
-def garrison(**options: Any) -> Side:
+class GarrisonOptions(TypedDict, total=False):
+    """What :func:`garrison` may set on the garrison's side besides its name, ships and faction, as :class:`~kit.successors.combat.Side` takes them."""
+
+    entity: Entity | None
+    """The entity leading the side; None for uncontrolled ships."""
+    controlled: tuple[int, ...]
+    """Ids of ships under the entity's direct Control at the start."""
+    carried: tuple[tuple[int, tuple[int, ...]], ...]
+    """(carrier id, ids in its racks) at the start."""
+    sensors: int
+    """Sensors successes already gathered on every enemy before the battle."""
+    static_defenses: int
+    """Points of Static Defenses emplaced for this side in the orbit."""
+    busters: tuple[int, ...]
+    """Battle rank of each Buster this side may explode."""
+    rammers: int
+    """Rammers this side has in the system (one rank 5 attack each, then gone)."""
+    stellar_cannon: int | None
+    """Orbit number of the battle if the side's entity mans a Stellar Cannon; None otherwise."""
+    matrix: int
+    """Level of a Matrix the entity is inside (adds to every ability)."""
+    targeter: int
+    """Level of a Targeter the entity uses (adds to Battle)."""
+    jammer_attuned: bool
+    """In tune with the system's Jammer Field (unaffected by it)."""
+    adjacent: bool
+    """Fighting from an adjacent orbit: only Long Ranged attacks reach or come from it."""
+    ancient: bool
+    """Ancient base or fleet (Access Codes and Rank help take it over)."""
+    feral: bool | None
+    """Its entity eats neutralized ships; None: yes for a bestiary Feral."""
+    decoy_looks: tuple[tuple[int, str], ...]
+    """(ship id, catalog type) a decoy shows itself as until Sensors level 4."""
+    cubes: int
+    """Empty Cubes the side has at hand in the orbit (20 RU each; a ship's racks carry one):
+    each may take one neutralized enemy entity prisoner with a Handling success."""
+
+
+class BattleOptions(TypedDict, total=False):
+    """What :func:`example_one` passes on to its :class:`~kit.successors.combat.Battle`."""
+
+    rules: CombatRules
+    """The combat rules (default: the text and the project's rulings)."""
+    jammer: int
+    """Jammer Field strength in the system (0 to 4)."""
+    orbit: str
+    """Where it is fought, in words."""
+    log: EventLog | None
+    """An event log to replay instead of starting fresh."""
+
+
+def garrison(**options: Unpack[GarrisonOptions]) -> Side:
     """The ancient Takeru garrison both combat examples fly into: 2 Servos, 8 Drones,
     5 Gunboats, 5 Frigates and 5 Cruisers, with no entity and no Sensors."""
     from .combat import Side
@@ -114,7 +171,7 @@ def garrison(**options: Any) -> Side:
     )
 
 
-def example_one(seed: SeedLike = 1, **options: Any) -> Battle:
+def example_one(seed: SeedLike = 1, **options: Unpack[BattleOptions]) -> Battle:
     """Combat example one: Releata, her two Battleships and a Drone under Control, eight Drones."""
     from .combat import Battle, Side
 

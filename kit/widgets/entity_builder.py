@@ -17,7 +17,7 @@ findings, shown as warnings. A short history gives undo.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import traitlets
 
@@ -28,6 +28,9 @@ from ..successors.edges import Trait
 from ..successors.entities import require_ability as _ability
 from ._base import FieldSpec, KitWidget, check_kwargs, esm, scoped_css, whole_number
 from .payloads import EntityAbility, EntityView, as_payload
+
+if TYPE_CHECKING:
+    from ..successors.entities import EntityChanges
 
 __all__ = ["EntityBuilder"]
 
@@ -111,15 +114,14 @@ class EntityBuilder(KitWidget):
     def set_ability(self, ability: str, rank: int) -> None:
         """Set an ability's rank (as built)."""
         with self.guard():
-            self._set(self.entity.replace(**{_ability(ability): rank}))
+            self._set(self.entity.replace(**cast("EntityChanges", {_ability(ability): rank})))
 
     def add_points(self, ability: str, points: int = 1) -> None:
         """Raise (or with a negative number lower) an ability by ``points``."""
         with self.guard():
             a = _ability(ability)
-            self._set(
-                self.entity.replace(**{a: self.entity.base(a) + whole_number("points", points)})
-            )
+            rank = self.entity.base(a) + whole_number("points", points)
+            self._set(self.entity.replace(**cast("EntityChanges", {a: rank})))
 
     def roll(self, seed: int | None = None, *, spread: bool = False) -> None:
         """Roll the ability points (2d6+3) from ``seed`` (or the seed box, or a new one).
@@ -169,7 +171,8 @@ class EntityBuilder(KitWidget):
         with self.guard():
             t = Trait(name, parameter or None, points)
             field = "edges" if t.kind == "edge" else "flaws"
-            self._set(self.entity.replace(**{field: (*getattr(self.entity, field), t)}))
+            added = {field: (*getattr(self.entity, field), t)}
+            self._set(self.entity.replace(**cast("EntityChanges", added)))
 
     def remove_trait(self, kind: str, index: int) -> None:
         """Remove the ``index``-th Edge (``kind="edge"``) or Flaw (``kind="flaw"``)."""
@@ -181,7 +184,7 @@ class EntityBuilder(KitWidget):
             if not 0 <= int(index) < len(items):
                 raise InvalidInput(f"no {kind} number {index!r}; there are {len(items)}")
             del items[int(index)]
-            self._set(self.entity.replace(**{field: tuple(items)}))
+            self._set(self.entity.replace(**cast("EntityChanges", {field: tuple(items)})))
 
     def undo(self) -> None:
         """Go back to the entity before the last change."""

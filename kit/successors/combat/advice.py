@@ -97,6 +97,10 @@ from .trials import (
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+    from typing_extensions import Unpack
+
+    from .policies import AutoOptions
+
 __all__ = [
     "GOALS",
     "AdvisedCombatPolicy",
@@ -497,7 +501,7 @@ class AdvisedCombatPolicy(AutoPolicy):
         n: int = 50,
         seed: int = 0,
         goal: str = "win",
-        **auto: Any,
+        **auto: Unpack[AutoOptions],
     ) -> None:
         super().__init__(**auto)
         self.battle = battle

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -721,3 +721,9 @@ PHASE_TITLES = {
     "last": "Last combat",
     "retreat": "retreats",
 }
+
+
+if TYPE_CHECKING:  # mypy holds a Battle to what the fleet view reads of one
+    from .sensors import BattleView
+
+    _read_by_fleet_view: type[BattleView] = Battle

@@ -12,10 +12,10 @@ Retreat rules are small objects: :class:`RetreatAfter` (after N rounds) and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import prod
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ... import validate
 from ...errors import IllegalAction, InvalidInput
@@ -29,15 +29,21 @@ from .damage import (
 )
 from .events import Ctx
 from .operations import can_imprison
-from .state import entity_key
+from .state import BattleState, entity_key
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "OPERATION_ORDER",
+    "AutoOptions",
     "AutoPolicy",
     "DecisionNeeded",
     "InteractivePolicy",
     "Never",
     "RetreatAfter",
+    "RetreatRule",
+    "RetreatRules",
     "RetreatWhenLosses",
     "buster_stakes",
     "detonate_answer",
@@ -58,7 +64,7 @@ OPERATION_ORDER = (
 )
 
 
-def buster_stakes(st: Any, side: int, rank: int) -> tuple[float, float]:
+def buster_stakes(st: BattleState, side: int, rank: int) -> tuple[float, float]:
     """Expected RU a Buster of Battle ``rank`` exploded by ``side`` now costs (the side, its
     enemies): it attacks every ship in the orbit (not in racks) alike, so each ship is hit at
     least once with the same chance, and a ship's stake is that chance times its RU, counted
@@ -128,6 +134,33 @@ class Never:
         return False
 
 
+RetreatRule = Callable[[Ctx, int], bool]
+"""Whether ``side`` retreats now, asked at the end of each round (:class:`RetreatAfter`,
+:class:`RetreatWhenLosses`, :class:`Never` or a function of your own)."""
+
+RetreatRules = RetreatRule | dict[int, RetreatRule]
+"""One retreat rule for every side, or side index -> its rule (a side left out never retreats)."""
+
+
+class AutoOptions(TypedDict, total=False):
+    """The settings of :class:`AutoPolicy`, as a policy built on it passes them on."""
+
+    retreat_rules: RetreatRules
+    """A rule for every side, or a dict side index -> rule."""
+    takeover: bool
+    """Attempt Take-Overs when locked on."""
+    gather: bool
+    """Spend spare Handling dice gathering enemy neutralized ships, then hulks."""
+    sensors: bool
+    """Roll Sensors on every enemy each day until level 5."""
+    buster_round: int
+    """First round in which Busters may explode (0: never)."""
+    busters_at_first_chance: bool
+    """Explode every Buster in round ``buster_round`` whatever it costs."""
+    hold_reloaders: bool
+    """Keep reloaders not under Control in reserve to soak up hits."""
+
+
 @dataclass
 class AutoPolicy:
     """The automatic policy: fire everything, defender allocates by ruling 4, repair the
@@ -136,7 +169,7 @@ class AutoPolicy:
     ``retreat`` maps side indices to a retreat rule (or one rule for every side).
     """
 
-    retreat_rules: Any = field(default_factory=Never)
+    retreat_rules: RetreatRules = field(default_factory=Never)
     """A rule for every side, or a dict side index -> rule."""
     takeover: bool = True
     """Attempt Take-Overs when locked on (each Control user on the priciest enemy ship)."""
@@ -155,7 +188,7 @@ class AutoPolicy:
     """Keep reloaders (Drones, pods) not under Control in reserve to soak up hits, as the
     text's examples do, instead of firing them."""
 
-    def _rule(self, side: int) -> Any:
+    def _rule(self, side: int) -> RetreatRule:
         r = self.retreat_rules
         if isinstance(r, dict):
             return r.get(side, Never())
@@ -349,7 +382,7 @@ class InteractivePolicy(AutoPolicy):
         self,
         ask: Sequence[str] = ("allocate", "detonate"),
         sides: Sequence[int] | None = None,
-        **auto: Any,
+        **auto: Unpack[AutoOptions],
     ) -> None:
         super().__init__(**auto)
         for a in ask:
@@ -493,7 +526,7 @@ class InteractivePolicy(AutoPolicy):
         return dict(self._get(ctx, {"kind": "aim", "side": side, "phase": phase, "options": fire}))
 
 
-def takeover_plan(answer: Any, users: Sequence[str], targets: Sequence[str]) -> dict[str, str]:
+def takeover_plan(answer: object, users: Sequence[str], targets: Sequence[str]) -> dict[str, str]:
     """Read an answer to a ``"takeover"`` decision as the plan ``{user: target}``.
 
     ``None`` or ``"none"``: no attempt. A target key: every Control user of the side tries that
@@ -538,7 +571,7 @@ def takeover_plan(answer: Any, users: Sequence[str], targets: Sequence[str]) -> 
     )
 
 
-def detonate_answer(answer: Any, options: Sequence[int]) -> list[int]:
+def detonate_answer(answer: object, options: Sequence[int]) -> list[int]:
     """Read an answer to a ``"detonate"`` decision: True (every Buster), False or None (none),
     or a list of the Busters' indices (``options``).
 

@@ -12,7 +12,8 @@ dressed as their owner wishes until level 4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ... import validate
 from ..ranks import roll_successes  # noqa: F401  (documented helper for callers)
@@ -21,11 +22,34 @@ from .pools import hits_of, pool
 from .reveal import entity_row, focus_class, ship_row
 
 if TYPE_CHECKING:
-    from .state import BattleState
+    from .rules import CombatRules
+    from .state import BattleState, Side
+
+
+class BattleView(Protocol):
+    """What :func:`fleet_view` reads of a :class:`~kit.successors.combat.Battle` (whose module
+    reads this one, through the phases, so it names what it needs instead of importing it)."""
+
+    @property
+    def state(self) -> BattleState:
+        """The battle's current state."""
+        ...
+
+    @property
+    def rules(self) -> CombatRules:
+        """The battle's rules."""
+        ...
+
+    @property
+    def sides(self) -> Sequence[Side]:
+        """The battle's sides as set up."""
+        ...
+
 
 __all__ = [
     "FLEET_LEVELS",
     "SYSTEM_LEVELS",
+    "BattleView",
     "fleet_level",
     "fleet_view",
     "level_text",
@@ -110,7 +134,7 @@ def _looks(battle: Any, target: int) -> dict[str, str]:
 
 
 def fleet_view(
-    battle: Any,  # a Battle: its module reads this one (through phases), so not imported
+    battle: BattleView,
     viewer: int,
     target: int,
     *,

@@ -250,7 +250,7 @@ def _clone(battle: Battle, seed: int) -> Battle:
 def play_answer(
     battle: Battle,
     decision: Mapping[str, Any],
-    answer: Any,
+    answer: object,
     seeds: Sequence[int],
     *,
     policy: CombatPolicy | None = None,

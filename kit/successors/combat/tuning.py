@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -40,9 +40,12 @@ from .state import Side
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+    from typing_extensions import Unpack
+
     from .protocol import CombatPolicy
 
 __all__ = [
+    "TuneOptions",
     "buy_garrison",
     "garrison_battle",
     "garrison_grid",
@@ -337,13 +340,37 @@ def tune_budget(
     return _report(subject, ship, float(target), chances, n, recorded, method, "RU")
 
 
+class TuneOptions(TypedDict, total=False):
+    """What :func:`tune` passes on to :func:`tune_garrison` (``counts``) or :func:`tune_budget`
+    (``budgets``); the rest both take."""
+
+    n: int
+    """Battles simulated per count or budget."""
+    counts: Iterable[int]
+    """The garrison sizes to try (tuning how many of one ship)."""
+    budgets: Iterable[int]
+    """The budgets in RU to try (tuning a budget)."""
+    garrison: Side | None
+    """The rest of the garrison (a battle to tune gives its second side)."""
+    seed: SeedLike
+    """Every setup is simulated with this seed."""
+    policy: CombatPolicy | None
+    """The automatic policy both sides play."""
+    rules: CombatRules
+    """The combat rules (a battle to tune gives its own)."""
+    jammer: int
+    """The attacker's Jammer Field (a battle to tune gives its own)."""
+    executor: Executor | None
+    """Runs the simulations in parallel."""
+
+
 def tune(
     attacker: Side | Battle,
     target: float,
     *,
     ship: str | None = None,
     ships: Sequence[str] | None = None,
-    **options: Any,
+    **options: Unpack[TuneOptions],
 ) -> Tuning:
     """``kit.tune(battle_or_side, target)`` is this function: the garrison an attacker meets at ``target`` odds.
 
@@ -353,17 +380,18 @@ def tune(
     ``ship`` to tune how many of that type (:func:`tune_garrison`) or ``ships`` to tune a budget
     spent on those types (:func:`tune_budget`); ``options`` go to that tuner.
     """
+    given: dict[str, Any] = dict(options)  # the tuner called below checks what it takes
     if isinstance(attacker, Battle):
         if len(attacker.sides) != 2:
             raise InvalidInput(
                 "a battle to tune needs two sides, an attacker and its garrison; this one has "
                 f"{len(attacker.sides)}"
             )
-        options = {
+        given = {
             "garrison": attacker.sides[1],
             "rules": attacker.rules,
             "jammer": attacker.jammer,
-            **options,
+            **given,
         }
         attacker = attacker.sides[0]
     if (ship is None) == (ships is None):
@@ -372,6 +400,6 @@ def tune(
             "spent on them (one of the two)"
         )
     if ship is not None:
-        return tune_garrison(attacker, ship, target, **options)
+        return tune_garrison(attacker, ship, target, **given)
     assert ships is not None
-    return tune_budget(attacker, ships, target, **options)
+    return tune_budget(attacker, ships, target, **given)

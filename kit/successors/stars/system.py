@@ -12,13 +12,28 @@ Save files use :mod:`kit.store` with the format ``gm-kit/star-system``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from ... import store, validate
 from ...errors import InvalidInput, InvalidType
 from . import tables as T
 
-__all__ = ["FORMAT", "VERSION", "Body", "Moon", "Orbit", "Roll", "Secret", "Star", "StarSystem"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Body",
+    "Moon",
+    "Orbit",
+    "OrbitChanges",
+    "Roll",
+    "Secret",
+    "Star",
+    "StarSystem",
+]
 
 FORMAT = "star-system"
 VERSION = 1
@@ -238,6 +253,17 @@ class Secret:
             validate.integer("secret.level", self.level, 6)
 
 
+class OrbitChanges(TypedDict, total=False):
+    """What :meth:`StarSystem.with_orbit` may set on the orbit besides its body."""
+
+    installations: str | None
+    """Installations left by a space-faring world in an adjacent orbit (which one, in words)."""
+    secrets: tuple[Secret, ...]
+    """GM notes hidden from players until Sensors reveal them."""
+    installations_ru: int
+    """RU the installations are worth (1d6-3 each, at least 0); 0 without installations."""
+
+
 @dataclass(frozen=True)
 class Orbit:
     """One orbit of a system; ``body`` is None for an empty orbit."""
@@ -399,7 +425,9 @@ class StarSystem:
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ editing
-    def with_orbit(self, number: int, body: Body | None, **changes: Any) -> StarSystem:
+    def with_orbit(
+        self, number: int, body: Body | None, **changes: Unpack[OrbitChanges]
+    ) -> StarSystem:
         """A copy with orbit ``number`` holding ``body`` (one past the last adds an orbit)."""
         validate.integer("orbit", number, 1, len(self.orbits) + 1)
         new = Orbit(number, body, **changes)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -159,13 +159,26 @@ def simulate(
     )
 
 
-def progress_bar(total: int, desc: str) -> Any:
+class ProgressBar(Protocol):
+    """What the simulations ask of a progress bar (a tqdm bar, which ships no types)."""
+
+    def update(self, n: int = 1) -> None:
+        """Move the bar on by ``n`` (what tqdm returns, whether it redrew, goes unused)."""
+        ...
+
+    def close(self) -> None:
+        """Take the bar down."""
+        ...
+
+
+def progress_bar(total: int, desc: str) -> ProgressBar:
     """A tqdm bar of ``total`` battles (no monitor thread in a browser)."""
     from tqdm.auto import tqdm
 
     if sys.platform == "emscripten":
         tqdm.monitor_interval = 0  # Pyodide starts no threads: no monitor thread for the bar
-    return tqdm(total=total, desc=desc, leave=False)
+    bar: ProgressBar = tqdm(total=total, desc=desc, leave=False)
+    return bar
 
 
 #: The battle and policy the last chunks on this worker were played from, by run (so a worker

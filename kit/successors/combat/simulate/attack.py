@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +27,12 @@ from .handling import Handling
 from .keys import land_key
 from .tables import KEYS
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
+    from ..state import BattleState
+    from .tables import Tables
+
 __all__ = ["Attacks"]
 
 _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
@@ -35,8 +41,17 @@ _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
 class Attacks(Handling):
     """The attack phases on a batch."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self,
+        battle: Battle,
+        policy: AutoPolicy,
+        T: Tables,
+        n: int,
+        rng: np.random.Generator,
+        away: np.ndarray | None = None,
+        start: BattleState | None = None,
+    ) -> None:
+        super().__init__(battle, policy, T, n, rng, away, start)
         self.parts_asked = [Asked(partial(self._ask_parts, s)) for s in range(self.T.S)]
 
     def _ask_parts(self, side: int, row: tuple[int, ...]) -> np.ndarray:
@@ -218,8 +233,9 @@ class Attacks(Handling):
     def specials(self, s: int, act: np.ndarray, tgt: np.ndarray, landings: list[Any]) -> None:
         """Busters and the Stellar Cannon of side ``s`` (none unless a subclass adds them)."""
 
-    def land_special(self, kind: str, s: int, where: Any, h: Any) -> None:
-        """Land what :meth:`specials` rolled."""
+    def land_special(self, kind: str, s: int, where: str | np.ndarray, h: np.ndarray) -> None:
+        """Land what :meth:`specials` rolled: ``where`` is a unit's key or each battle's target
+        side, ``h`` each battle's hits."""
 
 
 def _shifted(counts: np.ndarray, bonus: int) -> np.ndarray:

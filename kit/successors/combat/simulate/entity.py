@@ -4,7 +4,7 @@ one side's entity, filled in lazily as patterns are met (see :class:`EntityTable
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -86,7 +86,11 @@ class EntityTable:
         if not len(new):
             return
         for c in np.unique(new).tolist():
-            dmg = tuple(int(x) for x in (c // self.stride) % self.radix)
+            # one damage count per ability, in ABILITIES order
+            dmg = cast(
+                "tuple[int, int, int, int, int]",
+                tuple(int(x) for x in (c // self.stride) % self.radix),
+            )
             e = self.ent.replace(damage=dmg)
             self.neutral[c] = e.neutralized
             self.destroyed_by_hit[c] = e.neutralized or e.fragile

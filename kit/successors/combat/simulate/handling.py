@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,6 +21,12 @@ from .asked import Asked
 from .batch import CARRIED, DMG, HELD, OUT, RECON, TK, binom, count
 from .hits import Hits, first_k
 from .tables import CHANCE
+
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
+    from ..state import BattleState
+    from .tables import Tables
 
 __all__ = ["Handling", "plan_from_order"]
 
@@ -48,8 +54,17 @@ def plan_from_order(place: np.ndarray, target: np.ndarray, m: int) -> np.ndarray
 class Handling(Hits):
     """Sensors, Take-Overs and Handling jobs on a batch."""
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self,
+        battle: Battle,
+        policy: AutoPolicy,
+        T: Tables,
+        n: int,
+        rng: np.random.Generator,
+        away: np.ndarray | None = None,
+        start: BattleState | None = None,
+    ) -> None:
+        super().__init__(battle, policy, T, n, rng, away, start)
         #: Take-Overs waiting for their battles to move to a batch with owners (see fast)
         self.moved: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.order_asked = [Asked(partial(self._ask_order, s)) for s in range(self.T.S)]

@@ -16,7 +16,7 @@ side's own volley, in the engine's order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,14 +26,29 @@ from .batch import CARRIED, OUT, binom
 from .entity import counts
 from .tables import CHANCE
 
+if TYPE_CHECKING:
+    from ..battle import Battle
+    from ..policies import AutoPolicy
+    from ..state import BattleState
+    from .tables import Tables
+
 __all__ = ["Specials"]
 
 
 class Specials(Attacks):
     """Busters and the Stellar Cannon on a batch."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)
+    def __init__(
+        self,
+        battle: Battle,
+        policy: AutoPolicy,
+        T: Tables,
+        n: int,
+        rng: np.random.Generator,
+        away: np.ndarray | None = None,
+        start: BattleState | None = None,
+    ) -> None:
+        super().__init__(battle, policy, T, n, rng, away, start)
         sides = self.battle.sides
         st = self.start
         #: [side] ranks of the Busters the side has at the batch's start
