@@ -45,6 +45,19 @@ from urllib.parse import parse_qs
 from ..limits import MAX_REQUEST_HEADER_BYTES, MAX_REQUEST_HEADERS
 from .hosts import host_name, is_loopback
 
+#: What the socket server hands each request: a connected socket (a TCP server's), or a
+#: datagram and its socket (a UDP server's), as ``socketserver`` says.
+Request = socket.socket | tuple[bytes, socket.socket]
+#: A client's address: ``(host, port)``, or ``(host, port, flowinfo, scope_id)`` over IPv6.
+Address = tuple[str | int, ...]
+
+
+def _connection(request: Request) -> socket.socket:
+    """The connected socket of a request: this server speaks TCP, never datagrams."""
+    if not isinstance(request, socket.socket):
+        raise TypeError(f"the player screen serves TCP connections, not {type(request).__name__}")
+    return request
+
 
 class PlayerScreen(Protocol):
     """What the server reads of the :class:`kit.screen.PlayerScreen` it serves (the screen
@@ -142,7 +155,8 @@ class ScreenServer(ThreadingHTTPServer):
         self._open_lock = threading.Lock()
         super().__init__(address, handler)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
+    def process_request(self, request: Request, client_address: Address) -> None:
+        request = _connection(request)
         client = str(client_address[0])
         with self._open_lock:
             mine = sum(1 for c, _ in self._open.values() if c == client)
@@ -164,14 +178,14 @@ class ScreenServer(ThreadingHTTPServer):
             self._open[request] = (client, t)
         t.start()
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def process_request_thread(self, request: Request, client_address: Address) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             with self._open_lock:
-                self._open.pop(request, None)
+                self._open.pop(_connection(request), None)
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: Request, client_address: Address) -> None:
         """A client hanging up or timing out is normal: nothing is printed."""
         self.screen._errors += 1
 
@@ -228,7 +242,7 @@ class Handler(BaseHTTPRequestHandler):
     # HTTP/1.0 (the default): one request per connection, so no kept-alive connection goes
     # on answering the page after stop()
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         """Keep the notebook quiet: no line per request, no error lines."""
 
     def parse_request(self) -> bool:

@@ -184,7 +184,7 @@ def test_a_replaced_record_is_followed(screen):
     fresh = Knowledge()
     fresh.reveal(NAMES[6])
     camp.knowledge = fresh  # as after loading another save of the campaign
-    assert screen.version > before
+    assert screen.version != before  # a digest of the view: it changes, in no order
     assert leaked(screen) == {NAMES[6]}
     fresh.reveal(NAMES[7])  # and the new record is observed
     assert leaked(screen) == {NAMES[6], NAMES[7]}
