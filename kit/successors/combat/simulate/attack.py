@@ -28,10 +28,7 @@ from .keys import land_key
 from .tables import KEYS
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..policies import AutoPolicy
-    from ..state import BattleState
-    from .tables import Tables
+    pass
 
 __all__ = ["Attacks"]
 
@@ -41,17 +38,8 @@ _OUT = np.uint8(DMG | TK | AWAY | GONE | 128)
 class Attacks(Handling):
     """The attack phases on a batch."""
 
-    def __init__(
-        self,
-        battle: Battle,
-        policy: AutoPolicy,
-        T: Tables,
-        n: int,
-        rng: np.random.Generator,
-        away: np.ndarray | None = None,
-        start: BattleState | None = None,
-    ) -> None:
-        super().__init__(battle, policy, T, n, rng, away, start)
+    def _setup(self) -> None:
+        super()._setup()
         self.parts_asked = [Asked(partial(self._ask_parts, s)) for s in range(self.T.S)]
 
     def _ask_parts(self, side: int, row: tuple[int, ...]) -> np.ndarray:

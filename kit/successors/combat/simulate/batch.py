@@ -171,6 +171,12 @@ class Batch:
         self.sensors_asked = [Asked(partial(self._ask_sensors, s)) for s in range(S)]
         self.target_asked = [Asked(partial(self._ask_target, s)) for s in range(S)]
         self.retreat_asked = [Asked(partial(self._ask_retreat, s)) for s in range(S)]
+        self._setup()
+
+    def _setup(self) -> None:
+        """What a layer of the batch (Take-Overs, attacks, specials) adds once the arrays are
+        set: each layer's own ``_setup`` calls its parent's first, so none restates the
+        constructor's arguments."""
 
     # ------------------------------------------------------------------ the policy, asked
     def _ask_sensors(self, side: int, row: tuple[int, ...]) -> np.ndarray:

@@ -23,10 +23,7 @@ from .hits import Hits, first_k
 from .tables import CHANCE
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..policies import AutoPolicy
-    from ..state import BattleState
-    from .tables import Tables
+    pass
 
 __all__ = ["Handling", "plan_from_order"]
 
@@ -54,17 +51,8 @@ def plan_from_order(place: np.ndarray, target: np.ndarray, m: int) -> np.ndarray
 class Handling(Hits):
     """Sensors, Take-Overs and Handling jobs on a batch."""
 
-    def __init__(
-        self,
-        battle: Battle,
-        policy: AutoPolicy,
-        T: Tables,
-        n: int,
-        rng: np.random.Generator,
-        away: np.ndarray | None = None,
-        start: BattleState | None = None,
-    ) -> None:
-        super().__init__(battle, policy, T, n, rng, away, start)
+    def _setup(self) -> None:
+        super()._setup()
         #: Take-Overs waiting for their battles to move to a batch with owners (see fast)
         self.moved: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.order_asked = [Asked(partial(self._ask_order, s)) for s in range(self.T.S)]

@@ -27,10 +27,7 @@ from .entity import counts
 from .tables import CHANCE
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..policies import AutoPolicy
-    from ..state import BattleState
-    from .tables import Tables
+    pass
 
 __all__ = ["Specials"]
 
@@ -38,17 +35,8 @@ __all__ = ["Specials"]
 class Specials(Attacks):
     """Busters and the Stellar Cannon on a batch."""
 
-    def __init__(
-        self,
-        battle: Battle,
-        policy: AutoPolicy,
-        T: Tables,
-        n: int,
-        rng: np.random.Generator,
-        away: np.ndarray | None = None,
-        start: BattleState | None = None,
-    ) -> None:
-        super().__init__(battle, policy, T, n, rng, away, start)
+    def _setup(self) -> None:
+        super()._setup()
         sides = self.battle.sides
         st = self.start
         #: [side] ranks of the Busters the side has at the batch's start
