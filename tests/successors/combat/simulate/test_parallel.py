@@ -107,7 +107,8 @@ def test_luck_and_advice_give_the_same_report_on_an_executor():
     assert advise_battle(battle, seed=3, n=20, method="engine", precision=None) == engine_there
 
 
-def test_the_progress_bar_follows_completed_chunks_on_any_executor(monkeypatch):
+def watched_bar(monkeypatch, module: str) -> list[int]:
+    """Replace ``module``'s progress bar with one that records each update (-1: closed)."""
     ticks: list[int] = []
 
     class Bar:
@@ -117,8 +118,12 @@ def test_the_progress_bar_follows_completed_chunks_on_any_executor(monkeypatch):
         def close(self) -> None:
             ticks.append(-1)
 
-    module = importlib.import_module("kit.successors.combat.simulate")
-    monkeypatch.setattr(module, "progress_bar", lambda total, desc: Bar())
+    monkeypatch.setattr(importlib.import_module(module), "progress_bar", lambda total, desc: Bar())
+    return ticks
+
+
+def test_the_progress_bar_follows_completed_chunks_on_any_executor(monkeypatch):
+    ticks = watched_bar(monkeypatch, "kit.successors.combat.simulate")
     with ThreadPoolExecutor(2) as ex:
         simulate(example_one(), 1000, seed=1, chunk=300, progress=True, executor=ex)
     assert sorted(ticks[:-1]) == [100, 300, 300, 300] and ticks[-1] == -1
@@ -201,17 +206,7 @@ def test_run_chunks_returns_in_chunk_order_and_stops_at_a_failure():
 
 
 def test_a_sweeps_bar_moves_one_cell_at_a_time_on_an_executor(monkeypatch):
-    ticks: list[int] = []
-
-    class Bar:
-        def update(self, k: int) -> None:
-            ticks.append(k)
-
-        def close(self) -> None:
-            ticks.append(-1)
-
-    module = importlib.import_module("kit.successors.combat.impact")
-    monkeypatch.setattr(module, "progress_bar", lambda total, desc: Bar())
+    ticks = watched_bar(monkeypatch, "kit.successors.combat.impact")
     raiders = Side("Raiders", ships={"Frigate": 3})
     with ThreadPoolExecutor(2) as ex:
         rule_impact(
