@@ -131,7 +131,7 @@ class Campaign:
     sessions = validate.Field(
         session_list, doc="The session notes (a list that holds only SessionNote objects)."
     )
-    clock: validate.Field[Clock] = validate.Field(
+    clock: validate.Field[Clock[Any]] = validate.Field(
         fixed=True, doc="The campaign's one clock of standard days (:class:`kit.clock.Clock`)."
     )
     collections: validate.Field[Mapping[str, Collection]] = validate.Field(

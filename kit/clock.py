@@ -54,10 +54,11 @@ import sys
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from . import limits, validate
 from .clock_activities import ADAPTERS as _ADAPTERS
+from .clock_activities import Campaign as CampaignView
 from .clock_activities import move_days, orbit_on
 from .clock_days import (
     EVENT_KINDS,
@@ -74,10 +75,14 @@ from .clock_days import (
 from .errors import IllegalAction, InvalidInput, InvalidType, KitError, SaveFileError
 from .rng import resolve_seed
 
-Campaign = Any
-"""The campaign a clock belongs to, a :class:`kit.campaign.Campaign`; that module imports this
-one, so the type is not imported here (the architecture test forbids the circle, type-checking
-imports included)."""
+if TYPE_CHECKING:
+    from .successors.combat.workshop import Workshop
+
+Campaign = TypeVar("Campaign", bound=CampaignView)
+"""The campaign a clock belongs to: a :class:`kit.campaign.Campaign`, known here by what the
+clock reads of it (:class:`kit.clock_activities.Campaign`), since that module imports this one
+(the architecture test forbids the circle, type-checking imports included). A campaign's clock
+is a ``Clock[Campaign]``, so an ``until`` written for a :class:`kit.campaign.Campaign` fits."""
 
 __all__ = [
     "EVENT_KINDS",
@@ -103,10 +108,10 @@ ORDER = KINDS
 
 # ---------------------------------------------------------------------------- the clock
 #: id(game object) -> (a weak reference to it, a weak reference to the clock holding it)
-_OWNERS: dict[int, tuple[weakref.ref[Any], weakref.ref[Clock]]] = {}
+_OWNERS: dict[int, tuple[weakref.ref[Any], weakref.ref[Clock[Any]]]] = {}
 
 
-class Clock:
+class Clock(Generic[Campaign]):
     """The standard days of one campaign (see the module docs); made by the campaign.
 
     Args:
@@ -351,7 +356,7 @@ class Clock:
             raise
         return name
 
-    def owner_of(self, obj: object) -> Clock | None:
+    def owner_of(self, obj: object) -> Clock[Any] | None:
         """The clock ``obj`` (a journey, workshop or battle) was scheduled on, if any."""
         held = _OWNERS.get(id(obj))
         if held is None or held[0]() is not obj:
@@ -532,7 +537,7 @@ class Clock:
         for act in acts:
             if act.kind != "workshop" or "plan" not in act.options:
                 continue
-            ws = self.campaign.get("workshops", act.target)
+            ws = cast("Workshop", self.campaign.get("workshops", act.target))
             system = ws.system.name if ws.system is not None and ws.system.name else "?"
             for task, target in act.options["plan"]:
                 site, _, layer = str(target).strip().lower().rpartition(":")
