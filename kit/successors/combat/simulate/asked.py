@@ -2,13 +2,15 @@
 
 The fast path does not restate what the automatic policy decides: it builds, per battle, a
 row of small integers holding exactly what the policy reads (a key), and calls the policy
-once per distinct key on a small stand-in of the state. Rows are grouped by a 64-bit hash
-(one matrix product and a sort of one number per battle), and every row is checked to equal
-the row its group was asked for, so a hash collision can only cost time, never an answer.
+once per distinct key on a small stand-in of the state. Rows of a few small numbers are
+grouped by their code in a mixed radix (a count of codes, no sort); other rows by a 64-bit
+hash (one matrix product and a sort of one number per battle), and every row is checked to
+equal the row its group was asked for, so a hash collision can only cost time, never an answer.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +44,19 @@ class Asked:
             return np.asarray([self._answer(first)] * B)
         if B <= 8:  # a few battles (a long battle's tail): asking row by row is quicker
             return np.asarray([self._answer(row) for row in keys])
+        lo, hi = keys.min(axis=0), keys.max(axis=0)
+        span = [int(h) - int(v) + 1 for v, h in zip(lo, hi)]
+        if math.prod(span) <= max(4 * B, 4096):
+            # rows of a few small numbers: each row is its own code in a mixed radix, and a
+            # count of the codes finds the distinct rows without sorting the batch
+            strides = np.cumprod([1, *span[:-1]]).astype(np.int64)
+            codes = (keys - lo) @ strides
+            seen = np.flatnonzero(np.bincount(codes, minlength=math.prod(span)))
+            rows = lo + (seen[:, None] // strides) % np.asarray(span, np.int64)
+            slot = np.zeros(math.prod(span), np.int64)
+            slot[seen] = np.arange(len(seen))
+            answers = np.asarray([self._answer(row) for row in rows])
+            return np.asarray(answers[slot[codes]])
         if self._mult is None or len(self._mult) != W:
             self._mult = np.random.default_rng(W).integers(1, 2**62, size=W) | 1
         with np.errstate(over="ignore"):
