@@ -63,24 +63,29 @@ overhead on 150-battle batches (about 100 phases per decision, 11 decisions), no
 and half of it went to the tail of long battles (10% of them last past 15 rounds): a phase
 on 1-8 battles costs what it costs on 150.
 
-Re-measured for the ``perf`` branch (quiet machine, load 1.1-1.9, two runs of ``--rows
-advised,tuner,takeover --repeat 3``), before (main at e1364d7) and after. The changes: two
-small batches (with and without owners) play as one below 64 battles together (seed 3's
-phase steps on batches of 8 battles or fewer: 803 -> 515), whole-array tests call
-``np.count_nonzero`` instead of ``ndarray.any()`` (35,000 calls a battle, each paying
-numpy's Python dispatch), a batch of at most 1,024 battles rolls all five ranks in one
-binomial call (the same random stream: the generator skips counts of 0 and walks rows in
-order), the policy is asked row by row for 8 battles or fewer. An interleaved A/B of the
-two versions under load 4 gave 0.49-0.53 -> 0.37-0.42 s for seed 3. This VM's speed drifts
-by a fifth between hours, so the tuner's row (unchanged code on big batches) reads 0.88-1.02
-s today against 0.87-0.90 s in the run above:
+Re-measured for the ``perf`` branch (quiet machine, load 1.0-1.9, ``--repeat 3``, median
+CPU), before (main at e1364d7) and after. The changes: two small batches (with and without
+owners) play as one below 64 battles together (seed 3's phase steps on batches of 8 battles
+or fewer: 803 -> 515), whole-array tests call ``np.count_nonzero`` instead of
+``ndarray.any()`` (35,000 calls a battle, each paying numpy's Python dispatch), a batch of at
+most 1,024 battles rolls all five ranks in one binomial call (the same random stream: the
+generator skips counts of 0 and walks rows in order), the policy is asked row by row for 8
+battles or fewer and, for rows of a few small numbers, grouped by a mixed-radix code instead
+of a sort. An interleaved A/B of the two versions under load 4 gave 0.49-0.53 -> 0.37-0.42 s
+for seed 3 and, quiet, 0.88-0.89 -> 0.84-0.87 s for the tuner. This VM's speed drifts by a
+fifth between hours (the tuner read 0.88-1.02 s on unchanged code one hour, 0.82-0.94 the
+next); the ranges below are from the quiet hour, the last line from the whole table's run:
 
 =================================================  ===========  ===========
 row                                                before       after
 =================================================  ===========  ===========
-advice, TanRac v 30/16, 31/18, 40/20 (target)      0.57-0.80    0.55-0.60/0.65-0.74/0.49-0.62 s
-tune_garrison, generated garrison                  0.87-0.90    0.88-1.02 s
-AdvisedCombatPolicy, generated seed 3 / seed 8     0.48-0.56/0.14-0.16  0.38-0.47/0.13 s
+luck, example one / generated seed 3 / seed 8      0.13/0.51/0.16  0.10/0.22/0.09 s (SE 0.020)
+advice, TanRac v 30/16, 31/18, 40/20 (target)      0.57-0.80    0.50-0.60/0.65-0.74/0.40-0.62 s
+advice, allocate (30/16, 31/18, 40/20)             0.15-0.19    0.15-0.19/0.16-0.22/0.07-0.08 s
+tune_garrison, generated garrison                  0.87-0.90    0.82-0.94 s
+AdvisedCombatPolicy, generated seed 3 / seed 8     0.48-0.56/0.14-0.16  0.36-0.47/0.13 s
+import, engines / numpy                            1.03-1.08    1.13-1.15
+player screen after a reveal                       0.54-0.62    0.49-0.51 s
 =================================================  ===========  ===========
 """
 
