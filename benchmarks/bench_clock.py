@@ -34,27 +34,14 @@ from kit import Campaign
 from kit.clock import stream
 from kit.successors import Entity, Workshop
 from kit.successors.bestiary import BESTIARY, FeralPack
-from kit.successors.examples import releata
+from kit.successors.examples import releata_repairs
 
 NAME = "Releata's repairs"
 SEED = 53
 
 
 def fleet() -> Workshop:
-    ws = Workshop(releata().with_damage("control", 1), seed=1)
-    takeru = "Takeru Republic"
-    for name, count, maker in [
-        ("Servo", 2, takeru),
-        ("Drone", 8, None),
-        ("Drone", 10, takeru),
-        ("Gunboat", 5, takeru),
-        ("Frigate", 5, takeru),
-        ("Cruiser", 4, takeru),
-        ("Battleship", 1, None),
-    ]:
-        for _ in range(count):
-            ws.add(name, neutralized=True, maker=maker)
-    return ws
+    return releata_repairs(seed=1)
 
 
 def on_the_clock() -> int:

@@ -41,9 +41,11 @@ if TYPE_CHECKING:
     from ..log import EventLog
     from .combat import Battle, Side
     from .combat.rules import CombatRules
+    from .combat.workshop import Workshop
 
 __all__ = [
     "RELEATA_SHEET",
+    "REPAIR_EXAMPLE_SHIPS",
     "TANRAC_SHEET",
     "BattleOptions",
     "GarrisonOptions",
@@ -52,6 +54,7 @@ __all__ = [
     "garrison",
     "releata",
     "releata_fleet",
+    "releata_repairs",
     "takeover_duel",
     "tanrac",
     "tanrac_fleet",
@@ -105,6 +108,37 @@ def releata_fleet() -> Fleet:
     fleet.buy("BATTLESHIP", 2)
     fleet.buy("DRONE", 8)
     return fleet
+
+
+#: The text's repair example, after Releata's battle: (catalog type, how many, maker) of the
+#: neutralized ships she brings back to operational (the Takeru Republic built all but eight
+#: Drones and the Battleship, so those need reconditioning too).
+REPAIR_EXAMPLE_SHIPS = (
+    ("Servo", 2, "Takeru Republic"),
+    ("Drone", 8, None),
+    ("Drone", 10, "Takeru Republic"),
+    ("Gunboat", 5, "Takeru Republic"),
+    ("Frigate", 5, "Takeru Republic"),
+    ("Cruiser", 4, "Takeru Republic"),
+    ("Battleship", 1, None),
+)
+
+
+def releata_repairs(seed: SeedLike = 1) -> Workshop:
+    """The text's repair example: Releata, one hit on her Control, in a Workshop with every ship
+    of :data:`REPAIR_EXAMPLE_SHIPS` neutralized (the text's run takes 102 standard days).
+
+    >>> ws = releata_repairs()
+    >>> len(ws.pending())  # 35 ships to repair and Releata's Control
+    36
+    """
+    from .combat.workshop import Workshop
+
+    ws = Workshop(releata().with_damage("control", 1), seed=seed)
+    for name, count, maker in REPAIR_EXAMPLE_SHIPS:
+        for _ in range(count):
+            ws.add(name, neutralized=True, maker=maker)
+    return ws
 
 
 class GarrisonOptions(TypedDict, total=False):

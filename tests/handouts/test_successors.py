@@ -138,17 +138,8 @@ def test_entity_player_view_follows_sensors_and_stealth(sensors, shows_sig, show
     assert "Combat Reflexes" in handout(releata())
 
 
-def fleet():
-    f = Fleet(Entity("Rel", battle=8, control=3), budget=40)
-    f.buy("BATTLESHIP", 2)
-    f.buy("DRONE", 8)
-    f.buy("MOCKER", 1)
-    f.buy("CRUISER", 1)
-    return f
-
-
 def test_fleet_levels():
-    f = fleet()
+    f = rival_fleet()
     assert "12 ships" not in handout(f, audience="player", sensors=0)
     assert "12 ships" in handout(f, audience="player", sensors=1)
     lvl2 = handout(f, audience="player", sensors=2)

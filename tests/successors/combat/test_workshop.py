@@ -3,12 +3,15 @@ mining, recycling and gathering), at the rates and with the limits of the rule t
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from combat_setups import releata
 
 from kit.errors import IllegalAction
 from kit.successors import Entity
 from kit.successors.combat import MINING_RATES, Workshop
+from kit.successors.examples import releata_repairs
 
 
 def test_repair_and_recondition_example_runs_as_days_of_rolls():
@@ -279,19 +282,18 @@ def test_the_repair_and_reconditioning_example_needs_62_successes():
     # one hit on Releata's Control: 62 successful jobs. Three rank-1 dice at most (Releata and
     # two Servos) make 0.5 successes a day, so the text's 102 days is a lucky run; the kit's
     # runs average about 140 days (see the project's rulings notes).
-    ws = Workshop(releata().with_damage("control", 1), seed=7)
-    takeru = "Takeru Republic"
-    for name, count, maker in [
-        ("Servo", 2, takeru),
-        ("Drone", 8, None),
-        ("Drone", 10, takeru),
-        ("Gunboat", 5, takeru),
-        ("Frigate", 5, takeru),
-        ("Cruiser", 4, takeru),
-        ("Battleship", 1, None),
-    ]:
-        for _ in range(count):
-            ws.add(name, neutralized=True, maker=maker)
+    ws = releata_repairs(seed=7)
+    ships = Counter((u.name, u.maker) for u in ws.units.values())
+    takeru, jukint = "Takeru Republic", "Kingdoms of Jukint"  # Releata's own were built at home
+    assert ships == {
+        ("SERVO", takeru): 2,
+        ("DRONE", jukint): 8,
+        ("DRONE", takeru): 10,
+        ("GUNBOAT", takeru): 5,
+        ("FRIGATE", takeru): 5,
+        ("CRUISER", takeru): 4,
+        ("BATTLESHIP", jukint): 1,
+    }
     days = ws.run_until_done()
     done = sum(1 for d in ws.days for r in d.rolls if r["done"])
     assert done == 35 + 26 + 1
