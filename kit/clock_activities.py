@@ -504,22 +504,28 @@ class _TraitsAdapter(_Adapter):
 
 
 # ---------------------------------------------------------------------------- movement
-def _mover(clock: Clock, target: str) -> Any:
+def _mover(clock: Clock, target: str) -> object:
+    """The entity or fleet a ``"entities/<name>"`` or ``"fleets/<name>"`` key names."""
     collection, _, name = target.partition("/")
     return clock.campaign.get(collection, name)
+
+
+def _orbits(act: Activity) -> int:
+    """Orbits between a move's start and its goal."""
+    return abs(int(act.options["to"]) - int(act.options["from"]))
 
 
 def moved(act: Activity, days: int | None = None) -> int:
     """Orbits a move has covered after ``days`` of its days (default: the days it played)."""
     n, d = act.options["speed"]
-    dist = abs(act.options["to"] - act.options["from"])
+    dist = _orbits(act)
     return int(min(dist, (act.days if days is None else days) * n // d))
 
 
 def move_days(act: Activity) -> int:
     """Days a move takes from its first day to its arrival."""
     n, d = act.options["speed"]
-    dist = abs(act.options["to"] - act.options["from"])
+    dist = _orbits(act)
     return int(-(-dist * d // n))
 
 
@@ -559,7 +565,7 @@ class _MoveAdapter(_Adapter):
         collection, _, name = act.target.partition("/")
         out = [name]
         if collection == "fleets":
-            owner = _mover(clock, act.target).owner
+            owner = cast("Fleet", _mover(clock, act.target)).owner
             if owner is not None and owner.name != name:
                 out.append(owner.name)
         return out
@@ -593,11 +599,11 @@ class _MoveAdapter(_Adapter):
         return out
 
     def done(self, clock: Clock, act: Activity) -> bool:
-        return bool(moved(act) >= abs(act.options["to"] - act.options["from"]))
+        return moved(act) >= _orbits(act)
 
     def progress(self, clock: Clock, act: Activity) -> float:
         n, d = act.options["speed"]
-        dist = abs(act.options["to"] - act.options["from"])
+        dist = _orbits(act)
         return float(act.days * n / d / max(1, dist))
 
 
@@ -701,9 +707,8 @@ class _FeedingAdapter(_Adapter):
 def spotters(clock: Clock, key: str) -> list[Any]:
     """What of ``key`` (``"entities/<name>"`` or ``"fleets/<name>"``) can feed fire control:
     the entity, or a fleet's owner and its ships."""
-    collection, _, name = key.partition("/")
-    obj = clock.campaign.get(collection, name)
-    if collection == "entities":
+    obj = _mover(clock, key)
+    if key.startswith("entities/"):
         return [obj]
     fleet = cast("Fleet", obj)  # a spotter is an entity or a fleet (checked when scheduled)
     out: list[Any] = [] if fleet.owner is None else [fleet.owner]
