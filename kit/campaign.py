@@ -744,10 +744,11 @@ class Campaign:
         """
         from .successors.ships import ship_type
 
-        names = [self._party(f, "ferals")[1] for f in validate.sequence("ferals", list(ferals))]
-        for n in names:
-            if self._party(n, "ferals")[0] != "entities":
+        parties = [self._party(f, "ferals") for f in validate.sequence("ferals", list(ferals))]
+        for collection, n in parties:
+            if collection != "entities":
                 raise InvalidInput(f"ferals: {n!r} is a fleet; a Feral is an entity")
+        names = [n for _, n in parties]
         places = {p for p in (self.clock.position(n, self.today) for n in names) if p}
         if len(places) > 1:
             raise IllegalAction(
